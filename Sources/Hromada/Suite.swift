@@ -1,0 +1,40 @@
+import Kernel
+
+/// The apps this server hosts. An app is added here when its module exists; until
+/// then the landing page lists it as coming soon.
+enum Suite {
+    static let apps: [any HromadaApp] = []
+
+    static let upcoming: [AppDescriptor] = [
+        AppDescriptor(
+            id: "golden-ager",
+            names: [.uk: "Golden Ager", .en: "Golden Ager"],
+            taglines: [.uk: "Літні люди замовляють допомогу волонтера в кілька дотиків",
+                       .en: "Older people order help from a volunteer in a few taps"],
+            themeColor: "#b45309", iconLetters: "GA"),
+        AppDescriptor(
+            id: "movejoin",
+            names: [.uk: "MoveJoin", .en: "MoveJoin"],
+            taglines: [.uk: "Знайдіть або створіть спортивну подію у своєму місті",
+                       .en: "Find or create a group sport event in your city"],
+            themeColor: "#111111", iconLetters: "MJ"),
+        AppDescriptor(
+            id: "fuctivity",
+            names: [.uk: "Fuctivity", .en: "Fuctivity"],
+            taglines: [.uk: "Плануйте відпочинок між робочими днями і дивіться статистику тижня",
+                       .en: "Plan rest around working days and see the week's statistics"],
+            themeColor: "#6d28d9", iconLetters: "F"),
+        AppDescriptor(
+            id: "znoshka",
+            names: [.uk: "Зношка", .en: "Znoshka"],
+            taglines: [.uk: "Готуйтеся до НМТ: теорія, тести у форматі іспиту, пояснення",
+                       .en: "Prepare for the national exam: theory, exam-format tests, explanations"],
+            themeColor: "#0f766e", iconLetters: "З"),
+        AppDescriptor(
+            id: "shelter",
+            names: [.uk: "Smart Shelter", .en: "Smart Shelter"],
+            taglines: [.uk: "Керуйте притулком для тварин: тварини, вольєри, ліки, корм, склад",
+                       .en: "Run an animal shelter: animals, enclosures, medicine, food, warehouse"],
+            themeColor: "#9a3412", iconLetters: "SS"),
+    ]
+}

@@ -1,0 +1,47 @@
+import Kernel
+import Logging
+import Vapor
+
+/// `hromada [serve|migrate|seed|create-admin …]`: the server and its commands.
+/// Without arguments it serves on http://127.0.0.1:8080 with SQLite in ./hromada.sqlite.
+var environment = try Environment.detect()
+try bootstrapLogging(&environment)
+
+let application = try await Application.make(environment)
+do {
+    let configuration = try HromadaConfiguration.fromEnvironment()
+    try await Hromada.configure(application, apps: Suite.apps, upcoming: Suite.upcoming, configuration: configuration)
+    if isServing(environment.arguments) {
+        let address = serverAddress(environment.arguments)
+        application.logger.notice("\(DemoData.banner(for: application, address: address))")
+    }
+    try await application.execute()
+} catch {
+    application.logger.critical("Hromada stopped: \(error)")
+    try? await application.asyncShutdown()
+    exit(1)
+}
+try await application.asyncShutdown()
+
+/// `LOG_FORMAT=json` switches to one JSON object per line; `LOG_LEVEL` sets the level.
+func bootstrapLogging(_ environment: inout Environment) throws {
+    if Environment.get("LOG_FORMAT")?.lowercased() == "json" {
+        let level = Environment.get("LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
+        LoggingSystem.bootstrap { label in JSONLogHandler(label: label, level: level) }
+    } else {
+        try LoggingSystem.bootstrap(from: &environment)
+    }
+}
+
+func isServing(_ arguments: [String]) -> Bool {
+    arguments.count < 2 || arguments[1] == "serve" || arguments[1].hasPrefix("-")
+}
+
+/// The address `serve` will bind, from `--hostname`/`--port` (Vapor's defaults otherwise).
+func serverAddress(_ arguments: [String]) -> String {
+    func value(_ names: [String]) -> String? {
+        guard let index = arguments.firstIndex(where: names.contains), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+    return "http://\(value(["--hostname", "-H"]) ?? "127.0.0.1"):\(value(["--port", "-p"]) ?? "8080")"
+}

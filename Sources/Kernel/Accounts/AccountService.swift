@@ -1,0 +1,103 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// Sign-up, sign-in, tokens and deactivation for every app's accounts.
+public struct AccountService: Sendable {
+    let database: any Database
+    let passwords: AsyncPasswordHasher
+    let clock: any WallClock
+    let tokenLifetime: TimeInterval
+    /// A hash verified when the login is unknown, so a wrong login takes as long as a wrong password.
+    let decoyHash: String
+
+    public init(database: any Database, passwords: AsyncPasswordHasher, clock: any WallClock, tokenLifetime: TimeInterval, decoyHash: String) {
+        self.database = database
+        self.passwords = passwords
+        self.clock = clock
+        self.tokenLifetime = tokenLifetime
+        self.decoyHash = decoyHash
+    }
+
+    var throttle: LoginThrottle { LoginThrottle(database: database, clock: clock) }
+
+    /// Creates an account. The login must already be normalised by the app (lower-cased
+    /// e-mail, phone in one form); a login taken in the same app is a 409.
+    public func register(app: String, login: String, password: String, role: String, displayName: String, language: Language? = nil, on db: (any Database)? = nil) async throws -> Account {
+        let db = db ?? database
+        let hash = try await passwords.hash(password)
+        let account = Account(app: app, login: login, passwordHash: hash, role: role, displayName: displayName, createdAt: clock.now)
+        account.language = language?.rawValue
+        do {
+            try await account.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError.conflict(code: "login_taken", key: "auth.login_taken")
+        }
+        return account
+    }
+
+    /// Checks a login and password, throttling repeated failures by login and by address.
+    public func authenticate(app: String, login: String, password: String, address: String) async throws -> Account {
+        try await throttle.check(app: app, identifier: login, address: address)
+        let account = try await Account.query(on: database).filter(\.$app == app).filter(\.$login == login).first()
+        let matches = try await passwords.verify(password, created: account?.passwordHash ?? decoyHash)
+        guard let account, matches else {
+            try await throttle.recordFailure(app: app, identifier: login, address: address)
+            throw AppError(.unauthorized, code: "invalid_credentials", key: "auth.invalid_credentials")
+        }
+        guard account.isActive else {
+            throw AppError(.forbidden, code: "account_deactivated", key: "auth.deactivated")
+        }
+        try await throttle.recordSuccess(app: app, identifier: login)
+        return account
+    }
+
+    public func changePassword(of account: Account, current: String, new: String) async throws {
+        guard try await passwords.verify(current, created: account.passwordHash) else {
+            throw AppError.validation([FieldError(field: "currentPassword", key: "auth.wrong_password")])
+        }
+        account.passwordHash = try await passwords.hash(new)
+        try await account.save(on: database)
+        try await APIToken.query(on: database).filter(\.$account.$id == account.requireID()).delete()
+    }
+
+    /// Stops an account from signing in and revokes its tokens; its sessions stop
+    /// working at their next request.
+    public func deactivate(_ account: Account) async throws {
+        account.deactivatedAt = clock.now
+        try await account.save(on: database)
+        try await APIToken.query(on: database).filter(\.$account.$id == account.requireID()).delete()
+    }
+
+    // MARK: API tokens
+
+    /// Issues a new bearer token; the plain token is returned once and never stored.
+    public func issueToken(for account: Account) async throws -> (token: String, expiresAt: Date) {
+        let token = SecretToken.generate()
+        let expiresAt = clock.now.addingTimeInterval(tokenLifetime)
+        try await APIToken(accountID: account.requireID(), tokenHash: SecretToken.hash(token), createdAt: clock.now, expiresAt: expiresAt)
+            .create(on: database)
+        return (token, expiresAt)
+    }
+
+    /// The active account a bearer token belongs to, or `nil` when the token is unknown, expired or revoked.
+    public func account(forToken token: String, app: String) async throws -> Account? {
+        guard let record = try await APIToken.query(on: database)
+            .filter(\.$tokenHash == SecretToken.hash(token))
+            .with(\.$account)
+            .first()
+        else { return nil }
+        guard record.expiresAt > clock.now else {
+            try await record.delete(on: database)
+            return nil
+        }
+        let account = record.account
+        guard account.app == app, account.isActive else { return nil }
+        return account
+    }
+
+    /// Revokes one token (logout from a device).
+    public func revokeToken(_ token: String) async throws {
+        try await APIToken.query(on: database).filter(\.$tokenHash == SecretToken.hash(token)).delete()
+    }
+}

@@ -1,0 +1,105 @@
+import Fluent
+import Vapor
+
+extension Request {
+    /// Account services bound to this request's database and the kernel's clock.
+    public var accounts: AccountService {
+        kernel.accountService(on: db, passwords: password.async)
+    }
+
+    /// The client's address as the server saw it, for throttling.
+    public var clientAddress: String {
+        remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// Whether this request is for a JSON API (answered with problem documents, authenticated by tokens).
+    public var isAPIRequest: Bool {
+        url.path.contains("/api/")
+    }
+
+    /// The bearer token sent with an API request.
+    public var bearerToken: String? {
+        headers.bearerAuthorization?.token
+    }
+
+    /// The signed-in account for `app`: from the bearer token on API routes, from the
+    /// browser session elsewhere. Session cookies never authenticate API calls, which is
+    /// what keeps the API free of CSRF.
+    public func currentAccount(in app: AppDescriptor) async throws -> Account? {
+        let cacheKey = "account.\(app.id)"
+        if let cached = storage[CurrentAccountsKey.self]?[cacheKey] { return cached }
+        let account: Account?
+        if isAPIRequest {
+            account = try await bearerToken.asyncFlatMap { try await accounts.account(forToken: $0, app: app.id) }
+        } else {
+            account = try await sessionAccount(in: app)
+        }
+        if let account {
+            remember(account, as: cacheKey)
+        }
+        return account
+    }
+
+    /// The signed-in account, or a 401 (no account) / 403 (wrong role).
+    public func requireAccount(in app: AppDescriptor, roles: Set<String>? = nil) async throws -> Account {
+        guard let account = try await currentAccount(in: app) else { throw AppError.unauthenticated }
+        if let roles, !roles.contains(account.role) { throw AppError.forbidden }
+        return account
+    }
+
+    /// Signs `account` in to its app in this browser, with a fresh session id, and
+    /// makes its saved language this browser's language.
+    public func logIn(_ account: Account) async throws {
+        let session = try await webSession()
+        session.regenerateID()
+        session["account.\(account.app)"] = try account.requireID().uuidString
+        remember(account, as: "account.\(account.app)")
+        if let language = account.preferredLanguage {
+            storage[ChosenLanguageKey.self] = language
+        }
+    }
+
+    /// Signs the browser out of one app.
+    public func logOut(from app: AppDescriptor) async throws {
+        let session = try await webSession()
+        session["account.\(app.id)"] = nil
+        var known = storage[CurrentAccountsKey.self] ?? [:]
+        known["account.\(app.id)"] = nil
+        storage[CurrentAccountsKey.self] = known
+    }
+
+    private func remember(_ account: Account, as key: String) {
+        var known = storage[CurrentAccountsKey.self] ?? [:]
+        known[key] = account
+        storage[CurrentAccountsKey.self] = known
+    }
+
+    /// The accounts signed in through this browser's session, in any app.
+    func sessionAccountIDs() async throws -> [UUID] {
+        guard cookies[WebSessionMiddleware.cookieName] != nil else { return [] }
+        let session = try await webSession()
+        return session.snapshot.data.filter { $0.key.hasPrefix("account.") }.compactMap { UUID(uuidString: $0.value) }
+    }
+
+    private func sessionAccount(in app: AppDescriptor) async throws -> Account? {
+        guard cookies[WebSessionMiddleware.cookieName] != nil else { return nil }
+        let session = try await webSession()
+        guard let id = session["account.\(app.id)"].flatMap(UUID.init(uuidString:)) else { return nil }
+        guard let account = try await Account.find(id, on: db), account.app == app.id, account.isActive else {
+            session["account.\(app.id)"] = nil
+            return nil
+        }
+        return account
+    }
+}
+
+struct CurrentAccountsKey: StorageKey {
+    typealias Value = [String: Account]
+}
+
+extension Optional {
+    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

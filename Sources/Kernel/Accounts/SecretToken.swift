@@ -1,0 +1,29 @@
+import Crypto
+import Foundation
+
+/// Random secrets handed to clients (API tokens, session ids, feed URLs).
+/// Only the SHA-256 of a secret is stored, so a copy of the database lets
+/// nobody act as a user.
+public enum SecretToken {
+    /// 32 random bytes, base64url without padding (43 characters).
+    public static func generate() -> String {
+        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        return bytes.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    public static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Compares two strings in time that does not depend on where they differ.
+    public static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8), right = Array(b.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+}

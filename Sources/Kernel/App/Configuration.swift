@@ -1,0 +1,103 @@
+import Foundation
+import Vapor
+
+/// Where the data lives, parsed from `DATABASE_URL`.
+public enum DatabaseLocation: Sendable, Equatable {
+    case sqlite(path: String)
+    case postgres(url: String, searchPath: String?)
+
+    /// `sqlite://PATH` (`sqlite://hromada.sqlite` is relative, `sqlite:///tmp/x.sqlite` absolute)
+    /// or `postgres://user:pass@host:port/db` (also `postgresql://`).
+    public init(url: String) throws {
+        if url.hasPrefix("sqlite://") {
+            let path = String(url.dropFirst("sqlite://".count))
+            guard !path.isEmpty else { throw ConfigurationError("DATABASE_URL 'sqlite://' needs a file path, e.g. sqlite://hromada.sqlite") }
+            self = .sqlite(path: path)
+        } else if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+            self = .postgres(url: url, searchPath: nil)
+        } else {
+            throw ConfigurationError("DATABASE_URL must start with sqlite:// or postgres:// (got '\(url.prefix(16))…')")
+        }
+    }
+
+    public var isPostgres: Bool {
+        if case .postgres = self { return true }
+        return false
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Everything that can be set from the environment, with its default.
+/// The README lists the same variables; keep the two in step.
+public struct HromadaConfiguration: Sendable {
+    public var database: DatabaseLocation = .sqlite(path: "hromada.sqlite")
+    /// Connections per event loop for PostgreSQL.
+    public var databasePoolSize = 8
+    /// bcrypt cost; 12 in production, lowered only by tests.
+    public var bcryptCost = 12
+    /// Mark cookies `Secure`; on by default when `HROMADA_PUBLIC_URL` is https.
+    public var secureCookies = false
+    /// Seed demo data and print demo accounts at start.
+    public var demoData = true
+    /// Run migrations at start.
+    public var autoMigrate = true
+    /// Largest request body accepted.
+    public var maxBodySize: ByteCount = "1mb"
+    /// How long a web session lasts without use.
+    public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long an API token lives.
+    public var apiTokenLifetime: TimeInterval = 30 * 24 * 3600
+    /// PostgreSQL channel that carries events between instances.
+    public var eventChannel = "hromada_events"
+    /// How long published events are kept for clients that reconnect.
+    public var eventRetention: TimeInterval = 24 * 3600
+    /// Seconds between heartbeats on event streams.
+    public var heartbeatInterval: TimeInterval = 15
+    /// Time zone for people who have not chosen one.
+    public var defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
+
+    public init() {}
+
+    /// Reads the environment; unknown or malformed values stop the server with a clear message.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> HromadaConfiguration {
+        var config = HromadaConfiguration()
+        if let url = environment["DATABASE_URL"], !url.isEmpty {
+            config.database = try DatabaseLocation(url: url)
+        }
+        config.databasePoolSize = try int(environment, "DATABASE_POOL_SIZE", default: config.databasePoolSize, in: 1...200)
+        config.bcryptCost = try int(environment, "HROMADA_BCRYPT_COST", default: config.bcryptCost, in: 4...31)
+        let publicURL = environment["HROMADA_PUBLIC_URL"] ?? ""
+        config.secureCookies = try bool(environment, "HROMADA_SECURE_COOKIES", default: publicURL.lowercased().hasPrefix("https://"))
+        config.demoData = try bool(environment, "HROMADA_DEMO_DATA", default: config.demoData)
+        config.autoMigrate = try bool(environment, "HROMADA_AUTO_MIGRATE", default: config.autoMigrate)
+        if let size = environment["HROMADA_MAX_BODY_SIZE"], !size.isEmpty {
+            config.maxBodySize = ByteCount(stringLiteral: size)
+        }
+        if let zone = environment["HROMADA_TIME_ZONE"], !zone.isEmpty {
+            guard let timeZone = TimeZone(identifier: zone) else { throw ConfigurationError("HROMADA_TIME_ZONE '\(zone)' is not a time zone") }
+            config.defaultTimeZone = timeZone
+        }
+        return config
+    }
+
+    private static func int(_ env: [String: String], _ key: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = env[key], !text.isEmpty else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw ConfigurationError("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
+        }
+        return number
+    }
+
+    private static func bool(_ env: [String: String], _ key: String, default value: Bool) throws -> Bool {
+        guard let text = env[key]?.lowercased(), !text.isEmpty else { return value }
+        switch text {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError("\(key) must be true or false (got '\(text)')")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Vapor
+
+/// Builds the server: database, kernel services, middleware, kernel routes, and every app.
+public enum Hromada {
+    /// Configures `application` to serve `apps`. `upcoming` are listed on the landing
+    /// page as coming soon. Tests pass their own configuration and clock.
+    public static func configure(
+        _ application: Application,
+        apps: [any HromadaApp],
+        upcoming: [AppDescriptor] = [],
+        configuration: HromadaConfiguration,
+        clock: any WallClock = SystemClock()
+    ) async throws {
+        HromadaMetrics.bootstrap()
+        let poolLoops = application.eventLoopGroup.makeIterator().reduce(0) { count, _ in count + 1 }
+        try useDatabase(configuration, on: application, eventLoops: poolLoops)
+
+        application.passwords.use(.bcrypt(cost: configuration.bcryptCost))
+        application.routes.defaultMaxBodySize = configuration.maxBodySize
+        let decoy = try await application.password.async.hash(SecretToken.generate())
+
+        let events = EventBus(transport: try eventTransport(configuration), logger: application.logger)
+        let kernel = HromadaKernel(
+            configuration: configuration, apps: apps, upcoming: upcoming, clock: clock,
+            events: events, assets: try StaticAssets.load(), decoyPasswordHash: decoy)
+        application.storage[HromadaKernelKey.self] = kernel
+
+        registerMigrations(apps, on: application)
+        installMiddleware(on: application, configuration: configuration)
+        try KernelRoutes.register(on: application)
+        for app in apps { try mount(app, on: application) }
+        registerCommands(apps, on: application)
+        application.lifecycle.use(KernelLifecycle())
+
+        if configuration.autoMigrate {
+            try await application.autoMigrate()
+        }
+        if configuration.demoData {
+            try await DemoData.seedIfNeeded(application)
+        }
+    }
+
+    static func useDatabase(_ configuration: HromadaConfiguration, on application: Application, eventLoops: Int) throws {
+        switch configuration.database {
+        case .sqlite(let path):
+            application.databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
+            HromadaMetrics.recordPool(driver: "sqlite", connectionsPerLoop: 1, eventLoops: eventLoops)
+        case .postgres(let url, let searchPath):
+            var postgres = try SQLPostgresConfiguration(url: url)
+            if let searchPath { postgres.searchPath = [searchPath] }
+            application.databases.use(.postgres(
+                configuration: postgres, maxConnectionsPerEventLoop: configuration.databasePoolSize,
+                connectionPoolTimeout: .seconds(10), sqlLogLevel: .trace), as: .psql)
+            HromadaMetrics.recordPool(driver: "postgres", connectionsPerLoop: configuration.databasePoolSize, eventLoops: eventLoops)
+        }
+    }
+
+    static func eventTransport(_ configuration: HromadaConfiguration) throws -> EventBus.Transport {
+        switch configuration.database {
+        case .sqlite:
+            return .inProcess
+        case .postgres(let url, _):
+            return .postgres(try SQLPostgresConfiguration(url: url).coreConfiguration, channel: configuration.eventChannel)
+        }
+    }
+
+    static func registerMigrations(_ apps: [any HromadaApp], on application: Application) {
+        application.migrations.add(KernelMigrations.all)
+        for app in apps { application.migrations.add(app.migrations) }
+    }
+
+    /// Outermost first: every answer gets an id and security headers, errors become
+    /// pages or problem documents, then cookies (flash, language, session) and CSRF.
+    static func installMiddleware(on application: Application, configuration: HromadaConfiguration) {
+        application.middleware = .init()
+        application.middleware.use(RequestContextMiddleware())
+        application.middleware.use(SecurityHeadersMiddleware(strictTransport: configuration.secureCookies))
+        application.middleware.use(KernelErrorMiddleware())
+        application.middleware.use(FlashMiddleware(secureCookies: configuration.secureCookies))
+        application.middleware.use(LanguageCookieMiddleware(secureCookies: configuration.secureCookies))
+        application.middleware.use(WebSessionMiddleware(lifetime: configuration.sessionLifetime, secureCookies: configuration.secureCookies))
+        application.middleware.use(CSRFMiddleware(secureCookies: configuration.secureCookies))
+    }
+
+    static func mount(_ app: any HromadaApp, on application: Application) throws {
+        let descriptor = app.descriptor
+        let web = application.grouped(PathComponent(stringLiteral: descriptor.id))
+        let api = web.grouped("api", "v1")
+        try AppShellRoutes.register(app, on: web)
+        try app.registerRoutes(AppMount(application: application, descriptor: descriptor, web: web, api: api))
+    }
+
+    static func registerCommands(_ apps: [any HromadaApp], on application: Application) {
+        application.asyncCommands.use(SeedCommand(), as: "seed")
+        application.asyncCommands.use(CreateAdminCommand(), as: "create-admin")
+        for app in apps {
+            for (name, command) in app.commands { application.asyncCommands.use(command, as: name) }
+        }
+    }
+}
+
+enum KernelMigrations {
+    static let all: [any Migration] = [
+        CreateAccounts(), CreateLoginFailures(), CreateAPITokens(), CreateWebSessions(),
+        CreateEvents(), CreateAuditLog(), CreateSeedRuns(),
+    ]
+}

@@ -1,0 +1,88 @@
+import Fluent
+import Vapor
+
+/// What an app tells the kernel about itself: its name, prefix and look.
+public struct AppDescriptor: Sendable, Hashable {
+    /// Stable identifier and URL prefix, e.g. `golden-ager` → `/golden-ager`.
+    public let id: String
+    public let names: [Language: String]
+    public let taglines: [Language: String]
+    /// The accent colour of the app's theme (CSS colour), also the manifest's theme colour.
+    public let themeColor: String
+    /// One or two letters drawn on the home-screen icon.
+    public let iconLetters: String
+    /// Where a signed-out person is sent when a page needs an account (relative to the prefix).
+    public let loginPath: String?
+
+    public init(id: String, names: [Language: String], taglines: [Language: String], themeColor: String, iconLetters: String, loginPath: String? = nil) {
+        self.id = id
+        self.names = names
+        self.taglines = taglines
+        self.themeColor = themeColor
+        self.iconLetters = iconLetters
+        self.loginPath = loginPath
+    }
+
+    public var pathPrefix: String { "/\(id)" }
+
+    public func name(in language: Language) -> String { names[language] ?? names[.uk] ?? id }
+    public func tagline(in language: Language) -> String { taglines[language] ?? taglines[.uk] ?? "" }
+}
+
+/// A demo account printed at start so a person can try the app at once.
+public struct DemoAccount: Sendable, Hashable {
+    public let app: String
+    public let role: String
+    public let login: String
+    public let password: String
+
+    public init(app: String, role: String, login: String, password: String) {
+        self.app = app
+        self.role = role
+        self.login = login
+        self.password = password
+    }
+}
+
+/// Everything an app needs while seeding demo data.
+public struct SeedContext: Sendable {
+    public let database: any Database
+    public let accounts: AccountService
+    public let clock: any WallClock
+    public let logger: Logger
+}
+
+/// The route groups the kernel hands an app: web pages under its prefix (session
+/// sign-in, CSRF-checked forms) and its JSON API under `<prefix>/api/v1` (bearer tokens).
+public struct AppMount {
+    public let application: Application
+    public let descriptor: AppDescriptor
+    public let web: any RoutesBuilder
+    public let api: any RoutesBuilder
+}
+
+/// The one protocol every app implements to plug into the server.
+public protocol HromadaApp: Sendable {
+    var descriptor: AppDescriptor { get }
+    /// The app's strings in every language.
+    var catalog: Catalog { get }
+    /// The app's migrations, in order. Reference data that every installation needs belongs here too.
+    var migrations: [any Migration] { get }
+    /// Registers pages and API routes.
+    func registerRoutes(_ mount: AppMount) throws
+    /// Demo accounts the app seeds (printed at start while demo data is on).
+    var demoAccounts: [DemoAccount] { get }
+    /// Seeds demo data. Called once per database; must create `demoAccounts`.
+    func seedDemoData(_ context: SeedContext) async throws
+    /// Extra `hromada` subcommands, by name.
+    var commands: [String: any AsyncCommand] { get }
+    /// The app's OpenAPI 3 document (JSON), served at `<prefix>/api/openapi.json`.
+    var openAPIDocument: String? { get }
+}
+
+extension HromadaApp {
+    public var demoAccounts: [DemoAccount] { [] }
+    public func seedDemoData(_ context: SeedContext) async throws {}
+    public var commands: [String: any AsyncCommand] { [:] }
+    public var openAPIDocument: String? { nil }
+}

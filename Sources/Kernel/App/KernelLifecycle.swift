@@ -1,0 +1,43 @@
+import Fluent
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Starts the event listener and the housekeeping loop with the server, and stops
+/// them (closing every open event stream) when it shuts down. (The synchronous hooks
+/// run on both the async and the sync boot paths; tests boot synchronously.)
+final class KernelLifecycle: LifecycleHandler {
+    private let housekeeping = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    func didBoot(_ application: Application) throws {
+        let kernel = application.kernel
+        kernel.events.start(databases: { application.db }, eventLoop: application.eventLoopGroup.any())
+        let task = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(600))
+                if Task.isCancelled { break }
+                await Housekeeping.run(on: application.db, kernel: kernel, logger: application.logger)
+            }
+        }
+        housekeeping.withLockedValue { $0 = task }
+    }
+
+    func shutdown(_ application: Application) {
+        housekeeping.withLockedValue { $0?.cancel(); $0 = nil }
+        application.kernel.events.shutdown()
+    }
+}
+
+/// Deletes what has expired: old events, sessions, failed sign-ins, API tokens.
+public enum Housekeeping {
+    public static func run(on database: any Database, kernel: HromadaKernel, logger: Logger) async {
+        let now = kernel.clock.now
+        do {
+            try await StoredEvent.query(on: database).filter(\.$at < now.addingTimeInterval(-kernel.configuration.eventRetention)).delete()
+            try await WebSessionRecord.query(on: database).filter(\.$expiresAt < now).delete()
+            try await APIToken.query(on: database).filter(\.$expiresAt < now).delete()
+            try await LoginAttempt.query(on: database).filter(\.$at < now.addingTimeInterval(-LoginThrottle.window)).delete()
+        } catch {
+            logger.warning("Housekeeping failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Vapor
+
+/// A problem with one field of a submitted form or JSON body.
+public struct FieldError: Sendable, Equatable {
+    public let field: String
+    /// Catalog key of the message.
+    public let key: String
+    public let arguments: [String: String]
+
+    public init(field: String, key: String, arguments: [String: String] = [:]) {
+        self.field = field
+        self.key = key
+        self.arguments = arguments
+    }
+}
+
+/// An error a person can act on: a stable `code` for programs, a catalog key for people,
+/// and the HTTP status. Services throw these; the error middleware turns them into a
+/// problem document (API) or a friendly page (web) in the request's language.
+public struct AppError: Error, Sendable {
+    public let status: HTTPResponseStatus
+    public let code: String
+    public let key: String
+    public let arguments: [String: String]
+    /// For messages with plural forms: the number that picks the form (and fills `{count}`).
+    public let count: Int?
+    public let fieldErrors: [FieldError]
+    public let headers: HTTPHeaders
+
+    public init(_ status: HTTPResponseStatus, code: String, key: String, arguments: [String: String] = [:], count: Int? = nil, fieldErrors: [FieldError] = [], headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.code = code
+        self.key = key
+        self.arguments = arguments
+        self.count = count
+        self.fieldErrors = fieldErrors
+        self.headers = headers
+    }
+
+    public static func validation(_ errors: [FieldError]) -> AppError {
+        AppError(.unprocessableEntity, code: "validation_failed", key: "error.validation", fieldErrors: errors)
+    }
+
+    public static func notFound(code: String = "not_found", key: String = "error.not_found") -> AppError {
+        AppError(.notFound, code: code, key: key)
+    }
+
+    public static let unauthenticated = AppError(.unauthorized, code: "unauthenticated", key: "error.unauthenticated")
+    public static let forbidden = AppError(.forbidden, code: "forbidden", key: "error.forbidden")
+    public static let csrf = AppError(.forbidden, code: "csrf_failed", key: "error.csrf")
+
+    public static func conflict(code: String, key: String, arguments: [String: String] = [:]) -> AppError {
+        AppError(.conflict, code: code, key: key, arguments: arguments)
+    }
+
+    /// The message for people, in the localizer's language.
+    public func message(_ localizer: Localizer) -> String {
+        if let count { return localizer.plural(key, count: count, arguments) }
+        return localizer.text(key, arguments)
+    }
+
+    public static func badRequest(code: String = "bad_request", key: String = "error.bad_request") -> AppError {
+        AppError(.badRequest, code: code, key: key)
+    }
+}
+
+/// Collects field errors while validating input, then throws them all at once
+/// so a form shows every problem in one round trip.
+public struct Validator: Sendable {
+    public private(set) var errors: [FieldError] = []
+
+    public init() {}
+
+    public mutating func add(_ field: String, _ key: String, _ arguments: [String: String] = [:]) {
+        errors.append(FieldError(field: field, key: key, arguments: arguments))
+    }
+
+    public var isValid: Bool { errors.isEmpty }
+
+    public func hasError(for field: String) -> Bool { errors.contains { $0.field == field } }
+
+    /// Trims the text and checks presence and length; returns the trimmed text (or nil when absent).
+    @discardableResult
+    public mutating func text(_ field: String, _ value: String?, required: Bool = true, maxLength: Int, minLength: Int = 0) -> String? {
+        let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if trimmed.isEmpty {
+            if required { add(field, "validation.required") }
+            return nil
+        }
+        if trimmed.count > maxLength {
+            add(field, "validation.too_long", ["max": String(maxLength)])
+        } else if trimmed.count < minLength {
+            add(field, "validation.too_short", ["min": String(minLength)])
+        }
+        return trimmed
+    }
+
+    public func throwIfInvalid() throws {
+        if !errors.isEmpty { throw AppError.validation(errors) }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Turns catalog keys into text in one language, and formats dates and numbers
+/// for that language and a time zone. Cheap to create: one per request.
+public struct Localizer: Sendable {
+    public let language: Language
+    public let timeZone: TimeZone
+    let catalogs: [Catalog]
+
+    public init(language: Language, timeZone: TimeZone = TimeZone(identifier: "Europe/Kyiv")!, catalogs: [Catalog]) {
+        self.language = language
+        self.timeZone = timeZone
+        self.catalogs = catalogs
+    }
+
+    /// The text for `key`, with `{name}` placeholders filled from `arguments`.
+    /// A missing key falls back to Ukrainian, then to the key itself, so a gap shows
+    /// up on screen (and in the catalog test) instead of crashing a page.
+    public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        let template = lookup(key, in: language) ?? lookup(key, in: .default) ?? key
+        return Localizer.fill(template, with: arguments)
+    }
+
+    /// The plural-aware text for `key` and `count`; `{count}` is filled with the formatted number.
+    public func plural(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
+        let form = PluralForm.form(for: count, in: language)
+        var filled = arguments
+        filled["count"] = number(count)
+        if let template = lookup("\(key)#\(form.rawValue)", in: language) ?? lookup(key, in: language) {
+            return Localizer.fill(template, with: filled)
+        }
+        return text(key, filled)
+    }
+
+    private func lookup(_ key: String, in language: Language) -> String? {
+        for catalog in catalogs {
+            if let text = catalog.lookup(key, in: language) { return text }
+        }
+        return nil
+    }
+
+    static func fill(_ template: String, with arguments: [String: String]) -> String {
+        guard !arguments.isEmpty, template.contains("{") else { return template }
+        var result = template
+        for (name, value) in arguments {
+            result = result.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return result
+    }
+
+    // MARK: Formatting
+
+    /// "22.11.2026" / "22/11/2026".
+    public func date(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .numeric, time: .omitted, locale: language.locale, timeZone: timeZone))
+    }
+
+    /// "22 листопада 2026 р." / "22 November 2026".
+    public func longDate(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: language.locale, timeZone: timeZone))
+    }
+
+    /// "14:05" in both languages (24-hour clock, as people in Ukraine read it).
+    public func time(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// Date and time together.
+    public func dateTime(_ date: Date) -> String {
+        "\(self.date(date)) \(time(date))"
+    }
+
+    /// "1 234,5" / "1,234.5".
+    public func number(_ value: Int) -> String {
+        value.formatted(IntegerFormatStyle<Int>(locale: language.locale))
+    }
+
+    public func number(_ value: Double, fractionDigits: Int = 1) -> String {
+        value.formatted(FloatingPointFormatStyle<Double>(locale: language.locale).precision(.fractionLength(0...fractionDigits)))
+    }
+}

@@ -1,0 +1,47 @@
+import Vapor
+
+struct ChosenLanguageKey: StorageKey {
+    typealias Value = Language
+}
+
+extension Request {
+    static let languageCookie = "hromada_lang"
+
+    /// The language to answer in: the one chosen in this browser (or restored from the
+    /// profile at sign-in), else the best match for `Accept-Language`, else Ukrainian.
+    public var language: Language {
+        if let chosen = storage[ChosenLanguageKey.self] { return chosen }
+        if let remembered = Language(code: cookies[Request.languageCookie]?.string) { return remembered }
+        return Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)) ?? .default
+    }
+
+    /// Makes `language` this browser's language from this response on.
+    public func choose(_ language: Language) {
+        storage[ChosenLanguageKey.self] = language
+    }
+
+    /// Strings and formats in the request's language and the server's default time zone.
+    public var localizer: Localizer {
+        Localizer(language: language, timeZone: kernel.configuration.defaultTimeZone, catalogs: kernel.catalogs)
+    }
+
+    /// Strings and formats for a signed-in person, in their own time zone.
+    public func localizer(for account: Account) -> Localizer {
+        let zone = account.timeZone.flatMap(TimeZone.init(identifier:)) ?? kernel.configuration.defaultTimeZone
+        return Localizer(language: language, timeZone: zone, catalogs: kernel.catalogs)
+    }
+}
+
+/// Writes the language cookie when a request chose a language, so the choice sticks.
+struct LanguageCookieMiddleware: AsyncMiddleware {
+    let secureCookies: Bool
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if let chosen = request.storage[ChosenLanguageKey.self], request.cookies[Request.languageCookie]?.string != chosen.rawValue {
+            response.cookies[Request.languageCookie] = HTTPCookies.Value(
+                string: chosen.rawValue, maxAge: 365 * 24 * 3600, path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
+        }
+        return response
+    }
+}

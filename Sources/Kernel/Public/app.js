@@ -1,0 +1,48 @@
+// Progressive enhancements shared by every page. Pages work without this file.
+
+// Forms with data-confirm ask first, in an accessible dialog, instead of the
+// browser's confirm() box (which cannot be styled large enough for our users).
+function confirmSubmit(form) {
+  const body = document.body;
+  const dialog = document.createElement("dialog");
+  dialog.className = "confirm";
+  dialog.setAttribute("aria-labelledby", "confirm-question");
+  const question = document.createElement("p");
+  question.id = "confirm-question";
+  question.className = "lead";
+  question.textContent = form.dataset.confirm;
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  const yes = document.createElement("button");
+  yes.type = "button";
+  yes.className = "button button-yes";
+  yes.textContent = body.dataset.confirmYes || "Так";
+  const no = document.createElement("button");
+  no.type = "button";
+  no.className = "button button-no";
+  no.textContent = body.dataset.confirmNo || "Ні";
+  actions.append(yes, no);
+  dialog.append(question, actions);
+  document.body.append(dialog);
+  const close = () => dialog.remove();
+  no.addEventListener("click", close);
+  dialog.addEventListener("cancel", close);
+  yes.addEventListener("click", () => {
+    form.dataset.confirmed = "true";
+    close();
+    form.requestSubmit();
+  });
+  dialog.showModal();
+  no.focus();
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.confirm) return;
+  if (form.dataset.confirmed === "true") {
+    delete form.dataset.confirmed;
+    return;
+  }
+  event.preventDefault();
+  confirmSubmit(form);
+});

@@ -1,0 +1,61 @@
+import Foundation
+import Vapor
+
+/// A one-time message shown on the next page ("Order placed"). It travels in a short
+/// cookie as a catalog key, so it needs no session and cannot carry arbitrary text.
+public enum Flash {
+    public enum Kind: String, Sendable, Codable {
+        case success, info, error
+    }
+
+    struct Message: Codable {
+        let kind: Kind
+        let key: String
+        let arguments: [String: String]
+    }
+
+    static let cookieName = "hromada_flash"
+
+    static func decode(_ value: String?) -> Message? {
+        guard let value, let data = Data(base64Encoded: value) else { return nil }
+        return try? JSONDecoder().decode(Message.self, from: data)
+    }
+
+    /// The banner for the pending message, if any; marks it shown so it is cleared.
+    static func banner(for request: Request, localizer: Localizer) -> HTML {
+        let pending = request.storage[PendingFlashKey.self] ?? decode(request.cookies[cookieName]?.string)
+        guard let message = pending else { return .empty }
+        request.storage[FlashShownKey.self] = true
+        request.storage[PendingFlashKey.self] = nil
+        let role = message.kind == .error ? "alert" : "status"
+        return H.div(.class("flash flash-\(message.kind.rawValue)"), .role(role)) {
+            localizer.text(message.key, message.arguments)
+        }
+    }
+}
+
+struct PendingFlashKey: StorageKey { typealias Value = Flash.Message }
+struct FlashShownKey: StorageKey { typealias Value = Bool }
+
+extension Request {
+    /// Shows `key` on the next page this browser renders (typically after a redirect).
+    public func flash(_ kind: Flash.Kind, _ key: String, _ arguments: [String: String] = [:]) {
+        storage[PendingFlashKey.self] = Flash.Message(kind: kind, key: key, arguments: arguments)
+    }
+}
+
+/// Writes a pending flash into its cookie, and clears the cookie once shown.
+struct FlashMiddleware: AsyncMiddleware {
+    let secureCookies: Bool
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if let pending = request.storage[PendingFlashKey.self], let data = try? JSONEncoder().encode(pending) {
+            response.cookies[Flash.cookieName] = HTTPCookies.Value(
+                string: data.base64EncodedString(), maxAge: 300, path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
+        } else if request.storage[FlashShownKey.self] == true {
+            response.cookies[Flash.cookieName] = .expired
+        }
+        return response
+    }
+}

@@ -1,0 +1,94 @@
+import Vapor
+
+/// What a form shows: the values the person typed and the errors to put beside them.
+/// A form that fails validation is rendered again from this, so nothing typed is lost.
+public struct FormState: Sendable {
+    public var values: [String: String]
+    public var errors: [FieldError]
+
+    public init(values: [String: String] = [:], errors: [FieldError] = []) {
+        self.values = values
+        self.errors = errors
+    }
+
+    public func error(for field: String) -> FieldError? { errors.first { $0.field == field } }
+
+    /// Reads every submitted text field of an urlencoded or multipart form.
+    public static func submitted(by request: Request) -> FormState {
+        let values = (try? request.content.decode([String: String].self)) ?? [:]
+        return FormState(values: values.filter { $0.key != CSRFMiddleware.fieldName })
+    }
+}
+
+/// One input with its label, hint and inline error, accessible by default:
+/// the label is tied to the input, the error is announced and linked by `aria-describedby`.
+public struct FormField: Sendable {
+    public var name: String
+    public var label: String
+    public var type: String = "text"
+    public var hint: String?
+    public var required = true
+    public var autocomplete: String?
+    public var inputMode: String?
+    public var maxLength: Int?
+
+    public init(name: String, label: String, type: String = "text", hint: String? = nil, required: Bool = true, autocomplete: String? = nil, inputMode: String? = nil, maxLength: Int? = nil) {
+        self.name = name
+        self.label = label
+        self.type = type
+        self.hint = hint
+        self.required = required
+        self.autocomplete = autocomplete
+        self.inputMode = inputMode
+        self.maxLength = maxLength
+    }
+
+    public func render(_ state: FormState, _ l: Localizer) -> HTML {
+        let id = "field-\(name)"
+        let error = state.error(for: name)
+        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }.joined(separator: " ")
+        // Passwords are never sent back to the page.
+        let value = type == "password" ? nil : state.values[name]
+        return H.div(.class(error == nil ? "field" : "field field-invalid")) {
+            H.label(Attribute("for", id)) { label }
+            if let hint { H.p(.class("hint"), .id("\(id)-hint")) { hint } }
+            if let error {
+                H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) }
+            }
+            H.input(
+                .id(id), .name(name), .type(type), .value(value),
+                Attribute("autocomplete", autocomplete), Attribute("inputmode", inputMode),
+                Attribute("maxlength", maxLength.map(String.init)),
+                .flag("required", required),
+                .aria("invalid", error != nil ? "true" : nil),
+                .aria("describedby", describedBy.isEmpty ? nil : describedBy))
+        }
+    }
+}
+
+public enum Components {
+    /// A summary above a form that failed, so screen-reader users learn about it at once.
+    public static func errorSummary(_ state: FormState, _ l: Localizer) -> HTML {
+        guard !state.errors.isEmpty else { return .empty }
+        return H.div(.class("flash flash-error"), .role("alert")) { l.text("validation.summary") }
+    }
+
+    /// A POST form with the CSRF field. With `confirm`, `app.js` asks first in a dialog
+    /// (without JavaScript the form simply submits).
+    public static func postForm(_ request: Request, action: String, confirm: String? = nil, classes: String? = nil, @HTMLBuilder _ content: () -> HTML) -> HTML {
+        H.form(Attribute("method", "post"), Attribute("action", action), .class(classes), .data("confirm", confirm)) {
+            request.csrfField
+            content()
+        }
+    }
+
+    /// The primary button ("yes" colour).
+    public static func primaryButton(_ label: String) -> HTML {
+        H.button(.type("submit"), .class("button button-primary")) { label }
+    }
+
+    /// A destructive button ("no" colour).
+    public static func dangerButton(_ label: String) -> HTML {
+        H.button(.type("submit"), .class("button button-danger")) { label }
+    }
+}

@@ -1,0 +1,137 @@
+import Vapor
+
+/// A tab in an app's bottom navigation.
+public struct Tab: Sendable {
+    public let label: String
+    public let href: String
+    public let isCurrent: Bool
+
+    public init(label: String, href: String, isCurrent: Bool) {
+        self.label = label
+        self.href = href
+        self.isCurrent = isCurrent
+    }
+}
+
+/// One page of the web UI: what goes into the shell.
+public struct Page: Sendable {
+    public var title: String
+    public var app: AppDescriptor?
+    public var content: HTML
+    public var tabs: [Tab]
+    /// Extra module scripts by asset name (in the kernel's or an app's assets).
+    public var scripts: [String]
+    /// An event-stream URL; `live.js` connects to it and re-dispatches events on `document`.
+    public var liveURL: String?
+    /// The SSE event names the page listens for (EventSource has no wildcard).
+    public var liveEvents: [String]
+    public var status: HTTPResponseStatus
+
+    public init(title: String, app: AppDescriptor? = nil, content: HTML, tabs: [Tab] = [], scripts: [String] = [], liveURL: String? = nil, liveEvents: [String] = [], status: HTTPResponseStatus = .ok) {
+        self.title = title
+        self.app = app
+        self.content = content
+        self.tabs = tabs
+        self.scripts = scripts
+        self.liveURL = liveURL
+        self.liveEvents = liveEvents
+        self.status = status
+    }
+}
+
+extension Request {
+    /// Renders a page in the shell: head, header with the language switch, flash
+    /// message, content, bottom tabs.
+    public func render(_ page: Page) -> Response {
+        let html = PageShell(request: self, page: page).html
+        var headers = HTTPHeaders()
+        headers.contentType = .html
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        headers.replaceOrAdd(name: .vary, value: "Cookie, Accept-Language")
+        return Response(status: page.status, headers: headers, body: .init(string: html.rendered))
+    }
+}
+
+/// The HTML around every page.
+struct PageShell {
+    let request: Request
+    let page: Page
+
+    var html: HTML {
+        let l = request.localizer
+        let siteName = l.text("site.name")
+        let fullTitle = page.app.map { "\(page.title) · \($0.name(in: l.language))" } ?? (page.title == siteName ? siteName : "\(page.title) · \(siteName)")
+        return H.document(lang: l.language.rawValue, head: head(title: fullTitle), body: body(l), bodyAttributes: [
+            .data("app", page.app?.id ?? "hromada"),
+            .data("live", page.liveURL),
+            .data("live-events", page.liveEvents.isEmpty ? nil : page.liveEvents.joined(separator: ",")),
+            .data("confirm-yes", l.text("confirm.yes")),
+            .data("confirm-no", l.text("confirm.no")),
+        ])
+    }
+
+    private func head(title: String) -> HTML {
+        let assets = request.kernel.assets
+        let prefix = page.app?.pathPrefix ?? ""
+        let themeColor = page.app?.themeColor ?? KernelRoutes.siteTheme
+        return HTMLBuilder.join([
+            H.meta(Attribute("charset", "utf-8")),
+            H.meta(.name("viewport"), Attribute("content", "width=device-width, initial-scale=1, viewport-fit=cover")),
+            H.element("title", [], content: HTML(text: title)),
+            H.meta(.name("theme-color"), Attribute("content", themeColor)),
+            H.link(Attribute("rel", "stylesheet"), .href(assets.url("hromada.css"))),
+            H.link(Attribute("rel", "stylesheet"), .href("\(prefix)/theme.css")),
+            H.link(Attribute("rel", "manifest"), .href("\(prefix)/manifest.webmanifest")),
+            H.link(Attribute("rel", "icon"), .href("\(prefix)/icon.svg"), .type("image/svg+xml")),
+            H.link(Attribute("rel", "apple-touch-icon"), .href("\(prefix)/icon.svg")),
+            H.script(src: assets.url("app.js")),
+            page.liveURL != nil ? H.script(src: assets.url("live.js")) : .empty,
+            HTMLBuilder.join(page.scripts.map { H.script(src: assets.url($0)) }),
+        ])
+    }
+
+    private func body(_ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            H.a(.class("skip-link"), .href("#main")) { l.text("site.skip") },
+            header(l),
+            H.main(.id("main"), .class("page"), Attribute("tabindex", "-1")) {
+                Flash.banner(for: request, localizer: l)
+                page.content
+            },
+            tabs(l),
+        ])
+    }
+
+    private func header(_ l: Localizer) -> HTML {
+        let home = page.app.map { "\($0.pathPrefix)/" } ?? "/"
+        let name = page.app?.name(in: l.language) ?? l.text("site.name")
+        return H.header(.class("topbar")) {
+            H.a(.class("brand"), .href(home)) { name }
+            languageSwitch(l)
+        }
+    }
+
+    /// A form, so it works without JavaScript; the current language is marked pressed.
+    private func languageSwitch(_ l: Localizer) -> HTML {
+        let back = request.url.path + (request.url.query.map { "?\($0)" } ?? "")
+        return H.form(.class("lang-switch"), Attribute("method", "post"), Attribute("action", "/locale"), .aria("label", l.text("language.label"))) {
+            request.csrfField
+            H.input(.type("hidden"), .name("back"), .value(back))
+            for language in Language.allCases {
+                H.button(.type("submit"), .name("locale"), .value(language.rawValue), .lang(language.rawValue),
+                         .aria("pressed", language == l.language ? "true" : "false"), Attribute("title", language.endonym)) {
+                    language.shortName
+                }
+            }
+        }
+    }
+
+    private func tabs(_ l: Localizer) -> HTML {
+        guard !page.tabs.isEmpty else { return .empty }
+        return H.nav(.class("tabs"), .aria("label", page.app?.name(in: l.language))) {
+            for tab in page.tabs {
+                H.a(.href(tab.href), .aria("current", tab.isCurrent ? "page" : nil)) { tab.label }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+"""Helpers for browser tests: waiting for pages, reading them, axe checks.
+
+Tests import them with `from support import ...` (pytest puts e2e/ on the
+import path, as it has no __init__.py).
+"""
+
+import sys
+import warnings
+from pathlib import Path
+
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT_SECONDS = 10
+
+# scripts/test puts a current axe-core here (see AXE_CORE_VERSION there); the
+# copy bundled with axe-selenium-python 2.x is axe-core 3.1 from 2018.
+AXE_CORE = Path(sys.prefix) / "share" / "axe-core" / "axe.min.js"
+BLOCKING_IMPACTS = {"serious", "critical"}
+
+
+def wait(driver: WebDriver, seconds: float = WAIT_SECONDS) -> WebDriverWait:
+    return WebDriverWait(driver, seconds)
+
+
+def page_language(driver: WebDriver) -> str:
+    return driver.execute_script("return document.documentElement.lang")
+
+
+def heading(driver: WebDriver) -> str:
+    """The text of the page's first h1, once it is visible."""
+    element = wait(driver).until(EC.visibility_of_element_located((By.TAG_NAME, "h1")))
+    return element.text.strip()
+
+
+def open_page(driver: WebDriver, url: str) -> None:
+    """Loads url and waits until the page has finished loading."""
+    driver.get(url)
+    wait_until_loaded(driver)
+
+
+def wait_until_loaded(driver: WebDriver) -> None:
+    wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def click_and_wait_for_next_page(driver: WebDriver, element: WebElement) -> None:
+    """Clicks something that navigates (a link, a form's button) and waits for
+    the next page: the old document goes stale, the new one finishes loading."""
+    old_document = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait(driver).until(EC.staleness_of(old_document))
+    wait_until_loaded(driver)
+
+
+def switch_language(driver: WebDriver, language: str) -> None:
+    """Presses the language switch's button for `language` ("uk" or "en")."""
+    button = wait(driver).until(
+        EC.element_to_be_clickable(
+            (By.CSS_SELECTOR, f'form.lang-switch button[value="{language}"]')
+        )
+    )
+    click_and_wait_for_next_page(driver, button)
+
+
+def assert_accessible(driver: WebDriver, context=None) -> None:
+    """Runs axe on the current page (or `context`, a CSS selector) and fails
+    on any violation whose impact is serious or critical."""
+    if AXE_CORE.is_file():
+        axe = Axe(driver, script_url=str(AXE_CORE))
+    else:
+        warnings.warn(f"{AXE_CORE} missing (run scripts/test); using the older bundled axe-core")
+        axe = Axe(driver)
+    axe.inject()
+    results = axe.run(context)
+    blocking = [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
+    assert not blocking, describe_violations(driver.current_url, blocking)
+
+
+def describe_violations(url: str, violations: list) -> str:
+    lines = [f"{len(violations)} serious or critical accessibility violation(s) on {url}:"]
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']}")
+        nodes = violation.get("nodes", [])
+        for node in nodes[:5]:
+            lines.append(f"    at {' '.join(map(str, node.get('target', [])))}")
+        if len(nodes) > 5:
+            lines.append(f"    … and {len(nodes) - 5} more")
+    return "\n".join(lines)
