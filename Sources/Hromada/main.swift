@@ -15,13 +15,27 @@ do {
         let address = serverAddress(environment.arguments)
         application.logger.notice("\(DemoData.banner(for: application, address: address))")
     }
+    let streamClosers = closeEventStreamsOnSignals(application)
     try await application.execute()
+    streamClosers.forEach { $0.cancel() }
 } catch {
     application.logger.critical("Hromada stopped: \(error)")
     try? await application.asyncShutdown()
     exit(1)
 }
 try await application.asyncShutdown()
+
+/// On Ctrl-C (or SIGTERM) Vapor stops the HTTP server, which waits for open responses
+/// to end; event streams never end by themselves, so we end them first. Vapor's own
+/// handlers for the same signals still run.
+func closeEventStreamsOnSignals(_ application: Application) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { signal in
+        let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+        source.setEventHandler { application.kernel.events.closeAllSubscriptions() }
+        source.resume()
+        return source
+    }
+}
 
 /// `LOG_FORMAT=json` switches to one JSON object per line; `LOG_LEVEL` sets the level.
 func bootstrapLogging(_ environment: inout Environment) throws {

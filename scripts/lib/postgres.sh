@@ -159,7 +159,9 @@ pg_stop_throwaway() {
 pg_kill_postmaster() {
     local pid
     pid=$(head -n 1 "$1/data/postmaster.pid" 2>/dev/null) || return 0
-    [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+    if [ -n "$pid" ]; then
+        kill -KILL "$pid" 2>/dev/null || true
+    fi
     return 0
 }
 

@@ -75,7 +75,7 @@ public struct HromadaConfiguration: Sendable {
         config.demoData = try bool(environment, "HROMADA_DEMO_DATA", default: config.demoData)
         config.autoMigrate = try bool(environment, "HROMADA_AUTO_MIGRATE", default: config.autoMigrate)
         if let size = environment["HROMADA_MAX_BODY_SIZE"], !size.isEmpty {
-            config.maxBodySize = ByteCount(stringLiteral: size)
+            config.maxBodySize = try byteCount(size, key: "HROMADA_MAX_BODY_SIZE")
         }
         if let zone = environment["HROMADA_TIME_ZONE"], !zone.isEmpty {
             guard let timeZone = TimeZone(identifier: zone) else { throw ConfigurationError("HROMADA_TIME_ZONE '\(zone)' is not a time zone") }
@@ -90,6 +90,17 @@ public struct HromadaConfiguration: Sendable {
             throw ConfigurationError("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
         }
         return number
+    }
+
+    /// "512kb", "2mb" or a number of bytes. (Vapor's own parser traps on bad input.)
+    private static func byteCount(_ text: String, key: String) throws -> ByteCount {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let units: [(String, Int)] = [("kb", 1_024), ("mb", 1_024 * 1_024), ("gb", 1_024 * 1_024 * 1_024), ("b", 1)]
+        let (digits, multiplier) = units.first { lower.hasSuffix($0.0) }.map { (String(lower.dropLast($0.0.count)), $0.1) } ?? (lower, 1)
+        guard let number = Int(digits), number > 0 else {
+            throw ConfigurationError("\(key) must be a size such as 512kb or 2mb (got '\(text)')")
+        }
+        return ByteCount(value: number * multiplier)
     }
 
     private static func bool(_ env: [String: String], _ key: String, default value: Bool) throws -> Bool {

@@ -41,6 +41,8 @@ public enum Hromada {
         if configuration.demoData {
             try await DemoData.seedIfNeeded(application)
         }
+        // After migrations: the listener reads the events table when it connects.
+        await events.start(databases: { application.db }, eventLoop: application.eventLoopGroup.any())
     }
 
     static func useDatabase(_ configuration: HromadaConfiguration, on application: Application, eventLoops: Int) throws {

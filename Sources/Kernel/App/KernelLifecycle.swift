@@ -2,15 +2,14 @@ import Fluent
 import NIOConcurrencyHelpers
 import Vapor
 
-/// Starts the event listener and the housekeeping loop with the server, and stops
-/// them (closing every open event stream) when it shuts down. (The synchronous hooks
+/// Runs the housekeeping loop while the server runs, and stops it and the event bus
+/// (closing every open event stream) when the application shuts down. (The synchronous hooks
 /// run on both the async and the sync boot paths; tests boot synchronously.)
 final class KernelLifecycle: LifecycleHandler {
     private let housekeeping = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
     func didBoot(_ application: Application) throws {
         let kernel = application.kernel
-        kernel.events.start(databases: { application.db }, eventLoop: application.eventLoopGroup.any())
         let task = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(600))

@@ -51,7 +51,7 @@ public final class EventBus: Sendable {
     @discardableResult
     public func publish(topic: String, name: String, payload: some Encodable & Sendable, at date: Date, on database: any Database) async throws -> Event {
         let data = String(decoding: try JSONEncoder.events.encode(payload), as: UTF8.self)
-        let stored = StoredEvent(topic: topic, name: name, data: data, at: date)
+        let stored = StoredEvent(topic: topic, name: name, data: data, at: EventDates.truncated(date))
         try await stored.create(on: database)
         let event = stored.event
         switch transport {
@@ -130,13 +130,21 @@ public final class EventBus: Sendable {
 
     // MARK: Lifecycle
 
-    /// Starts listening on PostgreSQL; nothing to do in process.
-    func start(databases: @escaping @Sendable () -> any Database, eventLoop: any EventLoop) {
+    /// Starts listening on PostgreSQL (nothing to do in process) and waits, up to
+    /// `timeout`, until the listener is live, so that no event published right after
+    /// start is missed. If the database is not reachable yet, the listener keeps trying
+    /// in the background.
+    func start(databases: @escaping @Sendable () -> any Database, eventLoop: any EventLoop, timeout: Duration = .seconds(10)) async {
         guard case .postgres(let configuration, let channel) = transport else { return }
         let task = Task { [self] in
             await listen(configuration: configuration, channel: channel, databases: databases, eventLoop: eventLoop)
         }
         listener.withLockedValue { $0 = task }
+        let deadline = ContinuousClock.now + timeout
+        while !isLive, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        if !isLive { logger.warning("The event listener is not connected yet; it keeps trying") }
     }
 
     /// Keeps one listening connection open, reconnecting after failures and catching up
@@ -207,14 +215,20 @@ public final class EventBus: Sendable {
         return isListening.withLockedValue { $0 }
     }
 
-    func shutdown() {
-        listener.withLockedValue { $0?.cancel(); $0 = nil }
+    /// Ends every subscription (open event streams finish their responses). Called
+    /// before the HTTP server stops, which waits for open responses to end.
+    public func closeAllSubscriptions() {
         let all = subscribers.withLockedValue { all in
             defer { all.removeAll() }
             return Array(all.values)
         }
         byTopic.withLockedValue { $0.removeAll() }
         for subscriber in all { subscriber.finish() }
+    }
+
+    func shutdown() {
+        listener.withLockedValue { $0?.cancel(); $0 = nil }
+        closeAllSubscriptions()
     }
 }
 

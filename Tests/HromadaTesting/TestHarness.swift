@@ -1,0 +1,138 @@
+import Foundation
+import Kernel
+import PostgresKit
+import Vapor
+import VaporTesting
+
+/// The next element of an async sequence, or nil if none arrives within `timeout`
+/// (so a missing event fails a test instead of hanging it).
+public func next<S: AsyncSequence & Sendable>(_ sequence: S, timeout: Duration = .seconds(10)) async -> S.Element? where S.Element: Sendable {
+    await withTaskGroup(of: S.Element?.self) { group in
+        group.addTask {
+            var iterator = sequence.makeAsyncIterator()
+            return try? await iterator.next()
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
+
+/// Builds applications for tests: on SQLite (a throwaway file) by default, on
+/// PostgreSQL when `TEST_DATABASE_URL` is set, each test with a fresh database
+/// (a schema of its own on PostgreSQL, dropped afterwards).
+public enum TestHarness {
+    public static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    public static var isPostgres: Bool { postgresURL != nil }
+
+    /// A fresh, empty database for the duration of `body`. Several applications may be
+    /// built on it (several server instances sharing one database).
+    public static func withDatabase<T>(_ body: (DatabaseLocation, _ channel: String) async throws -> T) async throws -> T {
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        if let url = postgresURL {
+            try await runAdminSQL("CREATE SCHEMA \"\(name)\"", url: url)
+            do {
+                let result = try await body(.postgres(url: url, searchPath: String(name)), "events_\(name)")
+                try await runAdminSQL("DROP SCHEMA \"\(name)\" CASCADE", url: url)
+                return result
+            } catch {
+                try? await runAdminSQL("DROP SCHEMA \"\(name)\" CASCADE", url: url)
+                throw error
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hromada-\(name).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        return try await body(.sqlite(path: path), "events_\(name)")
+    }
+
+    /// A configuration for tests: fast bcrypt, no demo data unless asked.
+    public static func configuration(database: DatabaseLocation, channel: String) -> HromadaConfiguration {
+        var configuration = HromadaConfiguration()
+        configuration.database = database
+        configuration.eventChannel = channel
+        configuration.bcryptCost = 4
+        configuration.demoData = false
+        configuration.databasePoolSize = 4
+        return configuration
+    }
+
+    /// Builds and configures an application on `database`, runs `body`, shuts it down.
+    public static func withApplication<T>(
+        on database: DatabaseLocation, channel: String,
+        apps: [any HromadaApp], upcoming: [AppDescriptor] = [], clock: any WallClock = SystemClock(),
+        adjust: (inout HromadaConfiguration) -> Void = { _ in },
+        _ body: (Application) async throws -> T
+    ) async throws -> T {
+        var configuration = configuration(database: database, channel: channel)
+        adjust(&configuration)
+        let application = try await Application.make(.testing)
+        // Quiet by default; TEST_LOG_LEVEL=debug shows every request.
+        application.logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        do {
+            try await Hromada.configure(application, apps: apps, upcoming: upcoming, configuration: configuration, clock: clock)
+            let result = try await body(application)
+            try await application.asyncShutdown()
+            return result
+        } catch {
+            try? await application.asyncShutdown()
+            throw error
+        }
+    }
+
+    /// The usual case: one application on a fresh database.
+    public static func withApp<T>(
+        apps: [any HromadaApp], upcoming: [AppDescriptor] = [], clock: any WallClock = SystemClock(),
+        adjust: (inout HromadaConfiguration) -> Void = { _ in },
+        _ body: (Application) async throws -> T
+    ) async throws -> T {
+        try await withDatabase { database, channel in
+            try await withApplication(on: database, channel: channel, apps: apps, upcoming: upcoming, clock: clock, adjust: adjust, body)
+        }
+    }
+
+    private static func runAdminSQL(_ sql: String, url: String) async throws {
+        let configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Logger(label: "test-admin"))
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-admin"))
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
+
+extension TestHarness {
+    /// Serves `application` on a free loopback port for the duration of `body`, so tests
+    /// can send real HTTP requests (concurrently, with real body limits, streaming).
+    public static func withLiveServer<T>(_ application: Application, _ body: (_ baseURL: String) async throws -> T) async throws -> T {
+        try await application.server.start(address: .hostname("127.0.0.1", port: 0))
+        guard let port = application.http.server.shared.localAddress?.port else {
+            await application.server.shutdown()
+            throw Abort(.internalServerError, reason: "The test server did not report its port")
+        }
+        // Open event streams keep the server from stopping: end them first, as `hromada serve` does on Ctrl-C.
+        func stop() async {
+            application.kernel.events.closeAllSubscriptions()
+            await application.server.shutdown()
+        }
+        do {
+            let result = try await body("http://127.0.0.1:\(port)")
+            await stop()
+            return result
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Problem documents and error pages")
+struct ErrorTests {
+    func adminToken(_ app: Application) async throws -> HTTPHeaders {
+        try await makeAccount(app, login: "admin@example.org", role: Account.adminRole)
+        return ["Authorization": "Bearer \(try await token(app, login: "admin@example.org"))", "Content-Type": "application/json"]
+    }
+
+    @Test("malformed JSON is a 400 problem document, in the request's language")
+    func malformedJSON() async throws {
+        try await withDemo { app in
+            let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: ByteBuffer(string: "{\"title\": "))
+            #expect(response.status == .badRequest)
+            let document = try problem(response)
+            #expect(document["code"] as? String == "invalid_body")
+            #expect(document["status"] as? Int == 400)
+            #expect(document["title"] as? String == "Запит не вдалося прочитати")
+
+            let english = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders.adding("Accept-Language", "en-GB,en;q=0.9"), body: ByteBuffer(string: "[1,"))
+            #expect(try problem(english)["title"] as? String == "The request could not be read")
+        }
+    }
+
+    @Test("a wrong type or a missing field names the field")
+    func wrongTypes() async throws {
+        try await withDemo { app in
+            let wrongType = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: json(["title": "x", "count": "many"]))
+            #expect(wrongType.status == .badRequest)
+            let document = try problem(wrongType)
+            #expect(document["code"] as? String == "invalid_field")
+            #expect((document["errors"] as? [[String: Any]])?.first?["field"] as? String == "count")
+
+            let missing = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: json(["count": 2]))
+            #expect(missing.status == .badRequest)
+            #expect(try problem(missing)["code"] as? String == "missing_field")
+        }
+    }
+
+    @Test("over-long fields and out-of-range values are 422 with a message per field")
+    func validation() async throws {
+        try await withDemo { app in
+            let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: json(["title": String(repeating: "я", count: 21), "count": 11]))
+            #expect(response.status == .unprocessableEntity)
+            let document = try problem(response)
+            let errors = try #require(document["errors"] as? [[String: Any]])
+            #expect(errors.map { $0["field"] as? String } == ["title", "count"])
+            #expect(errors.first?["message"] as? String == "Не більше 20 символів.")
+        }
+    }
+
+    @Test("an over-size body is 413 over real HTTP")
+    func oversizeBody() async throws {
+        try await withDemo(adjust: { $0.maxBodySize = 1_024 }) { app in
+            try await TestHarness.withLiveServer(app) { base in
+                let big = try await app.client.post(URI(string: "\(base)/demo-app/api/v1/notes"), headers: jsonHeaders) { request in
+                    request.body = json(["title": String(repeating: "a", count: 5_000), "count": 1])
+                }
+                #expect(big.status == .payloadTooLarge)
+                let body = try #require(big.body)
+                let document = try #require(try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any])
+                #expect(document["code"] as? String == "payload_too_large")
+            }
+        }
+    }
+
+    @Test("an unknown id is 404, an unsupported type 415")
+    func otherClientErrors() async throws {
+        try await withDemo { app in
+            let headers = try await adminToken(app)
+
+            let unknown = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/accounts/\(UUID())", headers: headers)
+            #expect(unknown.status == .notFound)
+            #expect(try problem(unknown)["code"] as? String == "not_found")
+
+            let notAnID = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/accounts/not-a-uuid", headers: headers)
+            #expect(notAnID.status == .notFound)
+
+            var xml = headers
+            xml.contentType = .xml
+            let unsupported = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: xml, body: ByteBuffer(string: "<note/>"))
+            #expect(unsupported.status == .unsupportedMediaType)
+            #expect(try problem(unsupported)["code"] as? String == "unsupported_media_type")
+        }
+    }
+
+    @Test("an unknown page is the Ukrainian 404 page by default, English when chosen")
+    func notFoundPage() async throws {
+        try await withDemo { app in
+            let browser = TestBrowser(app)
+            let page = try await browser.get("/no-such-page", headers: ["Accept": "text/html"])
+            #expect(page.status == .notFound)
+            #expect(page.headers.contentType == .html)
+            #expect(page.text.contains(#"<html lang="uk">"#))
+            #expect(page.text.contains("<h1>Сторінку не знайдено</h1>"))
+
+            browser.setCookie("hromada_lang", "en")
+            #expect(try await browser.get("/no-such-page").text.contains("<h1>Page not found</h1>"))
+        }
+    }
+
+    @Test("a server fault is a friendly 500 page without details; the API gets a bare problem")
+    func serverError() async throws {
+        try await withDemo { app in
+            let page = try await TestBrowser(app).get("/demo-app/boom")
+            #expect(page.status == .internalServerError)
+            #expect(page.text.contains("Щось пішло не так"))
+            #expect(!page.text.contains("secret internal detail"))
+            #expect(!page.text.contains("DemoFailure"))
+        }
+    }
+
+    @Test("a page of another role is 403")
+    func forbiddenPage() async throws {
+        try await withDemo { app in
+            try await makeAccount(app)
+            let browser = TestBrowser(app)
+            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let page = try await browser.get("/demo-app/admin/audit")
+            #expect(page.status == .forbidden)
+            #expect(page.text.contains("Доступ заборонено"))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Event bus and live streams")
+struct EventTests {
+    struct Said: Codable, Sendable, Equatable { let text: String }
+
+    @Test("a subscriber gets events on its topics only")
+    func inProcessDelivery() async throws {
+        try await withDemo { app in
+            let bus = app.kernel.events
+            let stream = bus.events(topics: ["city.Київ"])
+            try await bus.publish(topic: "city.Львів", name: "demo.said", payload: Said(text: "not for you"), at: Date(), on: app.db)
+            let published = try await bus.publish(topic: "city.Київ", name: "demo.said", payload: Said(text: "привіт"), at: Date(), on: app.db)
+            let received = try #require(await next(stream))
+            #expect(received == published)
+            #expect(try received.decode(Said.self) == Said(text: "привіт"))
+        }
+    }
+
+    @Test("a stream replays what a reconnecting client missed (Last-Event-ID), then goes live, with heartbeats")
+    func streamResumes() async throws {
+        try await withDemo(adjust: { $0.heartbeatInterval = 0.2 }) { app in
+            try await TestHarness.withLiveServer(app) { base in
+                let bus = app.kernel.events
+                let first = try await bus.publish(topic: "demo", name: "demo.said", payload: Said(text: "один"), at: Date(), on: app.db)
+                let second = try await bus.publish(topic: "demo", name: "demo.said", payload: Said(text: "два"), at: Date(), on: app.db)
+
+                let stream = try await EventStreamReader.open("\(base)/demo-app/stream?topic=demo", lastEventID: first.id)
+                defer { stream.close() }
+                #expect(stream.status == .ok)
+                #expect(stream.headers.first(name: "Content-Type")?.hasPrefix("text/event-stream") == true)
+                let replayed = try #require(try await stream.next())
+                #expect(replayed.id == String(second.id))
+                #expect(replayed.name == "demo.said")
+                #expect(replayed.data == #"{"text":"два"}"#)
+
+                let third = try await bus.publish(topic: "demo", name: "demo.said", payload: Said(text: "три"), at: Date(), on: app.db)
+                let live = try #require(try await stream.next())
+                #expect(live.id == String(third.id))
+                #expect(try await stream.waitForComment("heartbeat"))
+            }
+        }
+    }
+
+    @Test("the query parameter lastEventId resumes too (for live.js reconnecting by hand)")
+    func resumeByQuery() async throws {
+        try await withDemo { app in
+            try await TestHarness.withLiveServer(app) { base in
+                let bus = app.kernel.events
+                let first = try await bus.publish(topic: "q", name: "demo.said", payload: Said(text: "a"), at: Date(), on: app.db)
+                let second = try await bus.publish(topic: "q", name: "demo.said", payload: Said(text: "b"), at: Date(), on: app.db)
+                let stream = try await EventStreamReader.open("\(base)/demo-app/stream?topic=q&lastEventId=\(first.id)")
+                defer { stream.close() }
+                #expect(try await stream.next()?.id == String(second.id))
+            }
+        }
+    }
+
+    @Test("an event published by one instance reaches a subscriber of another (PostgreSQL LISTEN/NOTIFY)",
+          .enabled(if: TestHarness.isPostgres, "needs PostgreSQL: the test command runs the suite again with TEST_DATABASE_URL"))
+    func acrossInstances() async throws {
+        try await TestHarness.withDatabase { database, channel in
+            try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { first in
+                try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { second in
+                    #expect(first.kernel.events.isLive && second.kernel.events.isLive)
+                    let stream = first.kernel.events.events(topics: ["shared"])
+                    let published = try await second.kernel.events.publish(topic: "shared", name: "demo.said", payload: Said(text: "через базу"), at: Date(), on: second.db)
+                    let received = try #require(await next(stream))
+                    #expect(received == published)
+
+                    // And over real HTTP: a browser on instance one sees what instance two publishes.
+                    try await TestHarness.withLiveServer(first) { base in
+                        let sse = try await EventStreamReader.open("\(base)/demo-app/stream?topic=shared")
+                        defer { sse.close() }
+                        #expect(try await sse.waitForComment("connected"))
+                        let another = try await second.kernel.events.publish(topic: "shared", name: "demo.said", payload: Said(text: "ще раз"), at: Date(), on: second.db)
+                        #expect(try await sse.next()?.id == String(another.id))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a large payload travels by id through NOTIFY's 8 kB limit",
+          .enabled(if: TestHarness.isPostgres, "needs PostgreSQL"))
+    func largePayload() async throws {
+        try await withDemo { app in
+            #expect(app.kernel.events.isLive)
+            let stream = app.kernel.events.events(topics: ["big"])
+            let text = String(repeating: "ї", count: 9_000)
+            let published = try await app.kernel.events.publish(topic: "big", name: "demo.said", payload: Said(text: text), at: Date(), on: app.db)
+            #expect(await next(stream) == published)
+        }
+    }
+}
+

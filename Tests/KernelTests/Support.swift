@@ -1,0 +1,35 @@
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+
+/// Builds the demo app on a fresh database.
+func withDemo<T>(clock: any WallClock = SystemClock(), adjust: (inout HromadaConfiguration) -> Void = { _ in }, _ body: (Application) async throws -> T) async throws -> T {
+    try await TestHarness.withApp(apps: [DemoApp()], upcoming: [], clock: clock, adjust: adjust, body)
+}
+
+@discardableResult
+func makeAccount(_ app: Application, login: String = "olena@example.org", password: String = "correct horse", role: String = "member", name: String = "Олена") async throws -> Account {
+    try await app.kernel.accountService(on: app.db, passwords: app.password.async)
+        .register(app: DemoApp.descriptor.id, login: login, password: password, role: role, displayName: name)
+}
+
+func json(_ object: [String: Any]) -> ByteBuffer {
+    ByteBuffer(data: try! JSONSerialization.data(withJSONObject: object))
+}
+
+let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+
+func problem(_ response: TestingHTTPResponse) throws -> [String: Any] {
+    #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
+    return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+}
+
+func token(_ app: Application, login: String = "olena@example.org", password: String = "correct horse") async throws -> String {
+    let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/session", headers: jsonHeaders, body: json(["login": login, "password": password]))
+    #expect(response.status == .ok)
+    let answer = try response.content.decode(DemoApp.TokenAnswer.self)
+    return answer.token
+}

@@ -1,0 +1,73 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("API tokens")
+struct TokenTests {
+    @Test("a token authenticates API calls, is stored only as a hash, and stops working at logout")
+    func revocation() async throws {
+        try await withDemo { app in
+            try await makeAccount(app)
+            let token = try await token(app)
+            let stored = try await SQLRows.strings(app, "SELECT token_hash FROM kernel_api_tokens")
+            #expect(stored == [SecretToken.hash(token)])
+
+            let auth: HTTPHeaders = ["Authorization": "Bearer \(token)"]
+            let me = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me", headers: auth)
+            #expect(me.status == .ok)
+            #expect(try me.content.decode(DemoApp.Me.self).login == "olena@example.org")
+
+            #expect(try await app.testing().sendRequest(.DELETE, "/demo-app/api/v1/session", headers: auth).status == .noContent)
+            let after = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me", headers: auth)
+            #expect(after.status == .unauthorized)
+            #expect(try problem(after)["code"] as? String == "unauthenticated")
+        }
+    }
+
+    @Test("an expired token is refused")
+    func expiry() async throws {
+        let clock = ManualClock()
+        try await withDemo(clock: clock) { app in
+            try await makeAccount(app)
+            let token = try await token(app)
+            clock.advance(by: HromadaConfiguration().apiTokenLifetime + 1)
+            let response = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me", headers: ["Authorization": "Bearer \(token)"])
+            #expect(response.status == .unauthorized)
+        }
+    }
+
+    @Test("a session cookie does not authenticate the API, and a token does not sign in pages")
+    func channelsStaySeparate() async throws {
+        try await withDemo { app in
+            try await makeAccount(app)
+            let browser = TestBrowser(app)
+            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            #expect(try await browser.get("/demo-app/api/v1/me").status == .unauthorized)
+
+            let token = try await token(app)
+            let page = try await app.testing().sendRequest(.GET, "/demo-app/", headers: ["Authorization": "Bearer \(token)"])
+            #expect(page.status == .seeOther)
+        }
+    }
+
+    @Test("an account of another app, a deactivated account, or a wrong role get nothing")
+    func authorisation() async throws {
+        try await withDemo { app in
+            let member = try await makeAccount(app)
+            let admin = try await makeAccount(app, login: "admin@example.org", role: Account.adminRole, name: "Адмін")
+            let memberToken = try await token(app)
+            let adminToken = try await token(app, login: "admin@example.org")
+            let path = "/demo-app/api/v1/accounts/\(try member.requireID())"
+            #expect(try await app.testing().sendRequest(.GET, path, headers: ["Authorization": "Bearer \(memberToken)"]).status == .forbidden)
+            #expect(try await app.testing().sendRequest(.GET, path, headers: ["Authorization": "Bearer \(adminToken)"]).status == .ok)
+            #expect(try await app.testing().sendRequest(.GET, path).status == .unauthorized)
+
+            try await app.kernel.accountService(on: app.db, passwords: app.password.async).deactivate(admin)
+            #expect(try await app.testing().sendRequest(.GET, path, headers: ["Authorization": "Bearer \(adminToken)"]).status == .unauthorized)
+        }
+    }
+}
