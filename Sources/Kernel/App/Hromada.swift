@@ -1,6 +1,7 @@
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
+import SQLKit
 import Vapor
 
 /// Builds the server: database, kernel services, middleware, kernel routes, and every app.
@@ -35,6 +36,9 @@ public enum Hromada {
         registerCommands(apps, on: application)
         application.lifecycle.use(KernelLifecycle())
 
+        if case .sqlite = configuration.database {
+            await useWriteAheadLog(application)
+        }
         if configuration.autoMigrate {
             try await application.autoMigrate()
         }
@@ -57,6 +61,19 @@ public enum Hromada {
                 configuration: postgres, maxConnectionsPerEventLoop: configuration.databasePoolSize,
                 connectionPoolTimeout: .seconds(10), sqlLogLevel: .trace), as: .psql)
             HromadaMetrics.recordPool(driver: "postgres", connectionsPerLoop: configuration.databasePoolSize, eventLoops: eventLoops)
+        }
+    }
+
+    /// SQLite's write-ahead log lets readers go on while one connection writes, which
+    /// matters once each event loop has its own connection. The mode is stored in the
+    /// file, so setting it once per start is enough; a database that cannot be opened
+    /// is reported by /health rather than stopping the start.
+    static func useWriteAheadLog(_ application: Application) async {
+        guard let sql = application.db as? any SQLDatabase else { return }
+        do {
+            try await sql.raw("PRAGMA journal_mode=WAL").run()
+        } catch {
+            application.logger.warning("Could not switch SQLite to WAL mode", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 
