@@ -63,7 +63,9 @@ struct KernelErrorMiddleware: AsyncMiddleware {
     /// Pages of an app that needs sign-in send the person to its login page, and back afterwards.
     static func loginRedirect(for request: Request) -> String? {
         guard request.method == .GET, let app = request.kernel.app(forPath: request.url.path), let login = app.loginPath else { return nil }
-        let next = request.url.path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/"
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        let next = request.url.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
         return "\(app.pathPrefix)\(login)?next=\(next)"
     }
 

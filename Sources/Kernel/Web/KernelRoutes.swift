@@ -35,13 +35,7 @@ enum KernelRoutes {
         if !ids.isEmpty {
             try await Account.query(on: req.db).filter(\.$id ~~ ids).set(\.$language, to: language.rawValue).update()
         }
-        return req.redirect(to: safeLocalPath(choice.back), redirectType: .normal)
-    }
-
-    /// Only paths on this site: never `//evil.example` or `https://…` (no open redirect).
-    static func safeLocalPath(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"), path.count <= 2_000 else { return "/" }
-        return path
+        return req.redirect(to: Request.safeLocalPath(choice.back), redirectType: .normal)
     }
 
     @Sendable static func staticAsset(_ req: Request) throws -> Response {
@@ -94,5 +88,14 @@ enum AppShellRoutes {
             }
         }
         routes.get("admin", "audit") { req in try await AuditPage.response(for: req, app: descriptor) }
+    }
+}
+
+extension Request {
+    /// A redirect target taken from the client (`back`, `next`), or `fallback` unless it
+    /// is a path on this site: never `//evil.example` or `https://…` (no open redirect).
+    public static func safeLocalPath(_ path: String?, fallback: String = "/") -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"), path.count <= 2_000 else { return fallback }
+        return path
     }
 }
