@@ -49,11 +49,17 @@ def wait_until_loaded(driver: WebDriver) -> None:
 
 def click_and_wait_for_next_page(driver: WebDriver, element: WebElement) -> None:
     """Clicks something that navigates (a link, a form's button) and waits for
-    the next page: the old document goes stale, the new one finishes loading."""
-    old_document = driver.find_element(By.TAG_NAME, "html")
+    the next page: a marker set on the old page's window is gone, and the new
+    page has finished loading. (Waiting for the old <html> element to go stale
+    is flaky: chromedriver sometimes answers with an inspector error instead of
+    a stale-element error while the page is being replaced.)"""
+    driver.execute_script("window.__hromadaPreviousPage = true")
     element.click()
-    wait(driver).until(EC.staleness_of(old_document))
-    wait_until_loaded(driver)
+    wait(driver).until(
+        lambda d: d.execute_script(
+            "return !window.__hromadaPreviousPage && document.readyState === 'complete'"
+        )
+    )
 
 
 def switch_language(driver: WebDriver, language: str) -> None:
