@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 import HromadaTesting
 import Kernel
@@ -87,6 +88,20 @@ struct EventTests {
         }
     }
 
+    @Test("when the listening connection is killed, the listener reconnects and delivers what was published meanwhile",
+          .enabled(if: TestHarness.isPostgres, "needs PostgreSQL"))
+    func listenerReconnects() async throws {
+        try await TestHarness.withDatabase { database, channel in
+            try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { app in
+                let stream = app.kernel.events.events(topics: ["after-outage"])
+                let sql = try #require(app.db as? any SQLDatabase)
+                try await sql.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE \(bind: "%LISTEN%\(channel)%")").run()
+                let published = try await app.kernel.events.publish(topic: "after-outage", name: "demo.said", payload: Said(text: "поки вас не було"), at: Date(), on: app.db)
+                #expect(await next(stream) == published)
+            }
+        }
+    }
+
     @Test("a large payload travels by id through NOTIFY's 8 kB limit",
           .enabled(if: TestHarness.isPostgres, "needs PostgreSQL"))
     func largePayload() async throws {
@@ -100,3 +115,18 @@ struct EventTests {
     }
 }
 
+
+@Suite("Event times")
+struct EventTimeTests {
+    @Test("event times survive JSON exactly, to the millisecond")
+    func roundTrip() throws {
+        for milliseconds: Int64 in [0, 1, 999, 1_790_000_000_123, 1_790_000_000_999, 1_774_747_800_007] {
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
+            let event = Event(id: 1, topic: "t", name: "n", data: "{}", at: date)
+            let decoded = try JSONDecoder().decode(Event.self, from: JSONEncoder().encode(event))
+            #expect(decoded == event, "\(milliseconds)")
+        }
+        let text = String(decoding: try JSONEncoder().encode(Event(id: 1, topic: "t", name: "n", data: "{}", at: Date(timeIntervalSince1970: 1_790_000_000.123))), as: UTF8.self)
+        #expect(text.contains(#""at":"2026-09-21T14:13:20.123Z""#))
+    }
+}

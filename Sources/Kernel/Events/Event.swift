@@ -13,11 +13,38 @@ public struct Event: Sendable, Codable, Equatable {
     public let data: String
     public let at: Date
 
-    /// Events are equal when everything matches, the time to the millisecond (the
-    /// precision events keep on every path).
-    public static func == (lhs: Event, rhs: Event) -> Bool {
-        lhs.id == rhs.id && lhs.topic == rhs.topic && lhs.name == rhs.name && lhs.data == rhs.data
-            && abs(lhs.at.timeIntervalSince(rhs.at)) < 0.001
+    public init(id: Int, topic: String, name: String, data: String, at: Date) {
+        self.id = id
+        self.topic = topic
+        self.name = name
+        self.data = data
+        self.at = at
+    }
+
+    enum CodingKeys: String, CodingKey { case id, topic, name, data, at }
+
+    // The time is written as ISO 8601 with milliseconds whatever the encoder's date
+    // strategy, so every path (NOTIFY, API, SSE) carries exactly the same event.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        topic = try container.decode(String.self, forKey: .topic)
+        name = try container.decode(String.self, forKey: .name)
+        data = try container.decode(String.self, forKey: .data)
+        let text = try container.decode(String.self, forKey: .at)
+        guard let date = EventDates.parse(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .at, in: container, debugDescription: "Not an ISO 8601 date: \(text)")
+        }
+        at = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(topic, forKey: .topic)
+        try container.encode(name, forKey: .name)
+        try container.encode(data, forKey: .data)
+        try container.encode(EventDates.format(at), forKey: .at)
     }
 
     /// Decodes the payload.
@@ -45,29 +72,61 @@ final class StoredEvent: Model, @unchecked Sendable {
     }
 
     var event: Event {
-        Event(id: id ?? 0, topic: topic, name: name, data: data, at: at)
+        // The database may hand back a microsecond off the millisecond we stored.
+        Event(id: id ?? 0, topic: topic, name: name, data: data, at: EventDates.truncated(at))
     }
 }
 
-/// ISO 8601 with milliseconds, so an event read back from JSON equals the one stored.
+/// ISO 8601 with exactly three fractional digits ("2026-11-22T05:22:41.123Z"), written
+/// and read by whole milliseconds, so an event read back from JSON (a NOTIFY payload,
+/// an API answer) has exactly the time that was stored. Foundation's fractional-second
+/// style rounds through floating point and can be a millisecond off.
 enum EventDates {
-    static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let seconds = Date.ISO8601FormatStyle()
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000).rounded())
+    }
+
+    static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
+    }
+
+    static func format(_ date: Date) -> String {
+        let ms = milliseconds(date)
+        let whole = ms >= 0 ? ms / 1_000 : (ms - 999) / 1_000
+        let text = Date(timeIntervalSince1970: Double(whole)).formatted(seconds)
+        return String(text.dropLast()) + String(format: ".%03dZ", Int(ms - whole * 1_000))
+    }
+
+    static func parse(_ text: String) -> Date? {
+        guard text.hasSuffix("Z") else { return try? seconds.parse(text) }
+        let body = text.dropLast()
+        let parts = body.split(separator: ".", maxSplits: 1)
+        guard let base = try? seconds.parse(String(parts[0]) + "Z") else { return nil }
+        let wholeMs = Int64(base.timeIntervalSince1970.rounded()) * 1_000
+        guard parts.count == 2 else { return date(milliseconds: wholeMs) }
+        let digits = String(parts[1].prefix(3)).padding(toLength: 3, withPad: "0", startingAt: 0)
+        guard let fraction = Int64(digits) else { return nil }
+        return date(milliseconds: wholeMs + fraction)
+    }
 
     static func encode(_ date: Date, _ encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(date.formatted(style))
+        try container.encode(format(date))
     }
 
     static func decode(_ decoder: any Decoder) throws -> Date {
         let text = try decoder.singleValueContainer().decode(String.self)
-        if let date = try? style.parse(text) { return date }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Not an ISO 8601 date: \(text)"))
+        guard let date = parse(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Not an ISO 8601 date: \(text)"))
+        }
+        return date
     }
 
-    /// Dates are kept to the millisecond everywhere an event travels.
+    /// Dates are kept to the nearest millisecond everywhere an event travels.
     static func truncated(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1_000).rounded(.down) / 1_000)
+        self.date(milliseconds: milliseconds(date))
     }
 }
 

@@ -37,6 +37,7 @@ public final class EventBus: Sendable {
     private let listener = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let lastDeliveredID = NIOLockedValueBox<Int>(0)
     private let isListening = NIOLockedValueBox(false)
+    private let startingPoint = NIOLockedValueBox<Int?>(nil)
     private let recentlyDelivered = NIOLockedValueBox(RecentIDs(capacity: 4_096))
     let logger: Logger
 
@@ -193,12 +194,19 @@ public final class EventBus: Sendable {
         deliver(event)
     }
 
-    /// The id after which events must be delivered: the last one delivered, or on first
-    /// start the newest stored one (older events are history, not news).
+    /// The id after which events must be delivered: on the first connection the newest
+    /// stored one (older events are history, not news); after a reconnect, the later of
+    /// that and the last one delivered, so what was stored during the outage is news.
     private func resumePoint(on database: any Database) async throws -> Int {
-        let last = lastDeliveredID.withLockedValue { $0 }
-        if last > 0 { return last }
-        return try await StoredEvent.query(on: database).max(\.$id) ?? 0
+        let known = startingPoint.withLockedValue { $0 }
+        let start: Int
+        if let known {
+            start = known
+        } else {
+            start = try await StoredEvent.query(on: database).max(\.$id) ?? 0
+            startingPoint.withLockedValue { $0 = start }
+        }
+        return max(start, lastDeliveredID.withLockedValue { $0 })
     }
 
     /// Delivers what was stored while the listener was not listening.
