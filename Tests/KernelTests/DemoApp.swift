@@ -25,6 +25,16 @@ struct DemoApp: HromadaApp {
 
     var migrations: [any Migration] { [] }
 
+    var demoAccounts: [DemoAccount] {
+        [DemoAccount(app: Self.descriptor.id, role: "member", login: "demo@example.org", password: "demo-password")]
+    }
+
+    func seedDemoData(_ context: SeedContext) async throws {
+        for account in demoAccounts {
+            _ = try await context.accounts.register(app: account.app, login: account.login, password: account.password, role: account.role, displayName: "Демо")
+        }
+    }
+
     func registerRoutes(_ mount: AppMount) throws {
         let web = mount.web
         web.get { req in
@@ -38,6 +48,8 @@ struct DemoApp: HromadaApp {
             return req.redirect(to: "/demo-app/login", redirectType: .normal)
         }
         web.get("boom") { _ -> String in throw DemoFailure() }
+        // A web page whose path contains "api" further down: still a page, still CSRF-checked.
+        web.post("pages", "api") { _ in "saved" }
         web.get("stream") { req in
             ServerSentEvents.response(for: req, topics: [req.query[String.self, at: "topic"] ?? "demo"])
         }
@@ -48,6 +60,15 @@ struct DemoApp: HromadaApp {
             _ = try await req.requireAccount(in: Self.descriptor)
             if let token = req.bearerToken { try await req.accounts.revokeToken(token) }
             return .noContent
+        }
+        api.post("accounts") { req -> Response in
+            let input = try req.content.decode(Registration.self)
+            var validator = Validator()
+            let login = validator.text("login", input.login, maxLength: 100)
+            validator.text("password", input.password, maxLength: 200, minLength: 8)
+            try validator.throwIfInvalid()
+            let account = try await req.accounts.register(app: Self.descriptor.id, login: login ?? "", password: input.password, role: "member", displayName: input.name)
+            return try await Me(id: account.requireID(), login: account.login, displayName: account.displayName).encodeResponse(status: .created, for: req)
         }
         api.get("me") { req -> Me in
             let account = try await req.requireAccount(in: Self.descriptor)
@@ -83,6 +104,7 @@ struct DemoApp: HromadaApp {
     struct Me: Content { let id: UUID; let login: String; let displayName: String }
     struct NoteInput: Content { let title: String; let count: Int }
     struct EventInput: Content { let topic: String; let text: String }
+    struct Registration: Content { let login: String; let password: String; let name: String }
     struct Credentials: Content { let login: String; let password: String }
     struct TokenAnswer: Content { let token: String; let expiresAt: Date }
 

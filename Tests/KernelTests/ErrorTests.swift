@@ -104,7 +104,7 @@ struct ErrorTests {
         }
     }
 
-    @Test("a server fault is a friendly 500 page without details; the API gets a bare problem")
+    @Test("a server fault is a friendly 500 page without details")
     func serverError() async throws {
         try await withDemo { app in
             let page = try await TestBrowser(app).get("/demo-app/boom")
@@ -119,8 +119,7 @@ struct ErrorTests {
     func forbiddenPage() async throws {
         try await withDemo { app in
             try await makeAccount(app)
-            let browser = TestBrowser(app)
-            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let browser = try await signedIn(app)
             let page = try await browser.get("/demo-app/admin/audit")
             #expect(page.status == .forbidden)
             #expect(page.text.contains("Доступ заборонено"))

@@ -18,7 +18,7 @@ struct SessionTests {
             #expect(redirected.status == .seeOther)
             #expect(redirected.headers.first(name: .location) == "/demo-app/login?next=/demo-app/")
 
-            let response = try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let response = try await signIn(browser)
             #expect(response.status == .seeOther)
             let cookie = try #require(response.setCookie("hromada_session"))
             #expect(cookie.contains("HttpOnly"))
@@ -45,9 +45,9 @@ struct SessionTests {
             try await makeAccount(app)
             let browser = TestBrowser(app)
             // First sign-in creates a session; signing out keeps the (now empty) browser id away.
-            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            try await signIn(browser)
             let first = try #require(browser.cookies["hromada_session"])
-            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            try await signIn(browser)
             let second = try #require(browser.cookies["hromada_session"])
             #expect(first != second)
             let count = try await SQLRows.strings(app, "SELECT token_hash FROM kernel_web_sessions").count
@@ -60,7 +60,7 @@ struct SessionTests {
         try await withDemo(adjust: { $0.secureCookies = true }) { app in
             try await makeAccount(app)
             let browser = TestBrowser(app)
-            let response = try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let response = try await signIn(browser)
             #expect(try #require(response.setCookie("hromada_session")).contains("Secure"))
             let landing = try await TestBrowser(app).get("/")
             #expect(try #require(landing.setCookie("hromada_csrf")).contains("Secure"))
@@ -73,7 +73,7 @@ struct SessionTests {
             let cookie = try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { first in
                 try await makeAccount(first)
                 let browser = TestBrowser(first)
-                try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+                try await signIn(browser)
                 return try #require(browser.cookies["hromada_session"])
             }
             try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { second in
@@ -90,8 +90,7 @@ struct SessionTests {
     func signOut() async throws {
         try await withDemo { app in
             try await makeAccount(app)
-            let browser = TestBrowser(app)
-            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let browser = try await signedIn(app)
             try await browser.post("/demo-app/logout", form: [:])
             #expect(try await browser.get("/demo-app/").status == .seeOther)
         }
@@ -111,7 +110,7 @@ struct SessionTests {
             let wrong = try await forged.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse", "_csrf": "forged"], csrf: false)
             #expect(wrong.status == .forbidden)
 
-            let honest = try await forged.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let honest = try await signIn(forged)
             #expect(honest.status == .seeOther)
         }
     }
@@ -134,15 +133,14 @@ struct SessionTests {
     func languageInProfile() async throws {
         try await withDemo { app in
             try await makeAccount(app)
-            let phone = TestBrowser(app)
-            try await phone.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let phone = try await signedIn(app)
             try await phone.post("/locale", form: ["locale": "en", "back": "/demo-app/"])
             let account = try #require(try await Account.query(on: app.db).first())
             #expect(account.language == "en")
 
             let laptop = TestBrowser(app)
             #expect(try await laptop.get("/").text.contains(#"<html lang="uk">"#))
-            try await laptop.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            try await signIn(laptop)
             #expect(try await laptop.get("/demo-app/").text.contains("Welcome, Олена!"))
         }
     }

@@ -122,11 +122,9 @@ struct ShellTests {
 
             let anonymous = try await TestBrowser(app).get("/demo-app/admin/audit")
             #expect(anonymous.status == .seeOther)
-            let member = TestBrowser(app)
-            try await member.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let member = try await signedIn(app)
             #expect(try await member.get("/demo-app/admin/audit").status == .forbidden)
-            let administrator = TestBrowser(app)
-            try await administrator.post("/demo-app/login", form: ["login": "admin@example.org", "password": "correct horse"])
+            let administrator = try await signedIn(app, login: "admin@example.org")
             let page = try await administrator.get("/demo-app/admin/audit")
             #expect(page.status == .ok)
             #expect(page.text.contains("task.accept"))

@@ -33,3 +33,18 @@ func token(_ app: Application, login: String = "olena@example.org", password: St
     let answer = try response.content.decode(DemoApp.TokenAnswer.self)
     return answer.token
 }
+
+/// A browser signed in to the demo app through its login form.
+func signedIn(_ app: Application, login: String = "olena@example.org", password: String = "correct horse") async throws -> TestBrowser {
+    let browser = TestBrowser(app)
+    try await signIn(browser, login: login, password: password)
+    return browser
+}
+
+/// Signs `browser` in through the login form and checks that it worked.
+@discardableResult
+func signIn(_ browser: TestBrowser, login: String = "olena@example.org", password: String = "correct horse") async throws -> TestingHTTPResponse {
+    let response = try await browser.post("/demo-app/login", form: ["login": login, "password": password])
+    #expect(response.status == .seeOther, "sign-in as \(login)")
+    return response
+}

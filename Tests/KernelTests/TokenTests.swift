@@ -44,8 +44,7 @@ struct TokenTests {
     func channelsStaySeparate() async throws {
         try await withDemo { app in
             try await makeAccount(app)
-            let browser = TestBrowser(app)
-            try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            let browser = try await signedIn(app)
             #expect(try await browser.get("/demo-app/api/v1/me").status == .unauthorized)
 
             let token = try await token(app)

@@ -12,9 +12,17 @@ extension Request {
         remoteAddress?.ipAddress ?? "unknown"
     }
 
-    /// Whether this request is for a JSON API (answered with problem documents, authenticated by tokens).
+    /// Whether this request is for an app's JSON API, `/<app>/api/…` (answered with problem
+    /// documents, authenticated by bearer tokens only, so exempt from CSRF checks). Only
+    /// the second path segment counts: a page whose path merely contains "api" further
+    /// down is a web page and keeps its CSRF protection.
     public var isAPIRequest: Bool {
-        url.path.contains("/api/")
+        Self.isAPIPath(url.path)
+    }
+
+    static func isAPIPath(_ path: String) -> Bool {
+        let segments = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: true)
+        return segments.count >= 2 && segments[1] == "api"
     }
 
     /// The bearer token sent with an API request.
@@ -30,7 +38,7 @@ extension Request {
         if let cached = storage[CurrentAccountsKey.self]?[cacheKey] { return cached }
         let account: Account?
         if isAPIRequest {
-            account = try await bearerToken.asyncFlatMap { try await accounts.account(forToken: $0, app: app.id) }
+            account = try await tokenAccount(in: app)
         } else {
             account = try await sessionAccount(in: app)
         }
@@ -81,6 +89,11 @@ extension Request {
         return session.snapshot.data.filter { $0.key.hasPrefix("account.") }.compactMap { UUID(uuidString: $0.value) }
     }
 
+    private func tokenAccount(in app: AppDescriptor) async throws -> Account? {
+        guard let token = bearerToken else { return nil }
+        return try await accounts.account(forToken: token, app: app.id)
+    }
+
     private func sessionAccount(in app: AppDescriptor) async throws -> Account? {
         guard cookies[WebSessionMiddleware.cookieName] != nil else { return nil }
         let session = try await webSession()
@@ -95,11 +108,4 @@ extension Request {
 
 struct CurrentAccountsKey: StorageKey {
     typealias Value = [String: Account]
-}
-
-extension Optional {
-    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
-    }
 }

@@ -10,7 +10,6 @@ public final class WebSession: Sendable {
         var data: [String: String] = [:]
         var changed = false
         var regenerate = false
-        var destroyed = false
     }
 
     private let state: NIOLockedValueBox<State>
@@ -42,15 +41,6 @@ public final class WebSession: Sendable {
         }
     }
 
-    /// Forgets everything and removes the stored session.
-    public func destroy() {
-        state.withLockedValue {
-            $0.data = [:]
-            $0.destroyed = true
-            $0.changed = true
-        }
-    }
-
     var snapshot: State { state.withLockedValue { $0 } }
 }
 
@@ -72,10 +62,11 @@ struct WebSessionMiddleware: AsyncMiddleware {
         let state = session.snapshot
         guard state.changed else { return }
         let db = request.db
-        if let id = session.loadedRecordID, state.destroyed || state.regenerate {
+        // A new id (sign-in) or nothing left to keep (signed out of every app): the old record goes.
+        if let id = session.loadedRecordID, state.regenerate || state.data.isEmpty {
             try await WebSessionRecord.query(on: db).filter(\.$id == id).delete()
         }
-        if state.destroyed || state.data.isEmpty {
+        if state.data.isEmpty {
             response.cookies[Self.cookieName] = .expired
             return
         }

@@ -9,15 +9,30 @@ public enum DemoData {
         for app in kernel.apps where appID == nil || app.descriptor.id == appID {
             let id = app.descriptor.id
             guard try await SeedRun.find(id, on: application.db) == nil else { continue }
-            try await application.db.transaction { db in
-                let context = SeedContext(
-                    database: db,
-                    accounts: kernel.accountService(on: db, passwords: application.password.async),
-                    clock: kernel.clock, logger: application.logger)
-                try await app.seedDemoData(context)
-                try await SeedRun(app: id, at: kernel.clock.now).create(on: db)
+            do {
+                try await seed(app, on: application)
+            } catch {
+                // Another instance starting at the same moment may have seeded first (our
+                // transaction then collides with its rows); its data stands. Anything else is real.
+                guard try await SeedRun.find(id, on: application.db) != nil else { throw error }
+                application.logger.info("Demo data was seeded by another instance", metadata: ["app": .string(id)])
+                continue
             }
             application.logger.info("Seeded demo data", metadata: ["app": .string(id)])
+        }
+    }
+
+    /// Seeds one app in one transaction, ending with its seed record, so a failure leaves nothing behind.
+    private static func seed(_ app: any HromadaApp, on application: Application) async throws {
+        let kernel = application.kernel
+        let id = app.descriptor.id
+        try await application.db.transaction { db in
+            let context = SeedContext(
+                database: db,
+                accounts: kernel.accountService(on: db, passwords: application.password.async),
+                clock: kernel.clock, logger: application.logger)
+            try await app.seedDemoData(context)
+            try await SeedRun(app: id, at: kernel.clock.now).create(on: db)
         }
     }
 
