@@ -31,9 +31,14 @@ let package = Package(
             ],
             resources: [.copy("Public")]
         ),
+        .target(
+            name: "GoldenAger",
+            dependencies: ["Kernel"],
+            resources: [.copy("Public")]
+        ),
         .executableTarget(
             name: "Hromada",
-            dependencies: ["Kernel"]
+            dependencies: ["Kernel", "GoldenAger"]
         ),
         .target(
             name: "HromadaTesting",
@@ -48,6 +53,14 @@ let package = Package(
             name: "KernelTests",
             dependencies: [
                 "Kernel", "HromadaTesting",
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "GoldenAgerTests",
+            dependencies: [
+                "GoldenAger", "Kernel", "HromadaTesting",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]

@@ -1,17 +1,12 @@
+import GoldenAger
 import Kernel
 
 /// The apps this server hosts. An app is added here when its module exists; until
 /// then the landing page lists it as coming soon.
 enum Suite {
-    static let apps: [any HromadaApp] = []
+    static let apps: [any HromadaApp] = [GoldenAger()]
 
     static let upcoming: [AppDescriptor] = [
-        AppDescriptor(
-            id: "golden-ager",
-            names: [.uk: "Golden Ager", .en: "Golden Ager"],
-            taglines: [.uk: "Літні люди замовляють допомогу волонтера в кілька дотиків",
-                       .en: "Older people order help from a volunteer in a few taps"],
-            themeColor: "#b45309", iconLetters: "GA"),
         AppDescriptor(
             id: "movejoin",
             names: [.uk: "MoveJoin", .en: "MoveJoin"],

@@ -24,16 +24,28 @@ public struct AccountService: Sendable {
     /// Creates an account. The login must already be normalised by the app (lower-cased
     /// e-mail, phone in one form); a login taken in the same app is a 409.
     public func register(app: String, login: String, password: String, role: String, displayName: String, language: Language? = nil, on db: (any Database)? = nil) async throws -> Account {
-        let db = db ?? database
+        let account = try await newAccount(app: app, login: login, password: password, role: role, displayName: displayName, language: language)
+        try await insert(account, on: db ?? database)
+        return account
+    }
+
+    /// An account with its password hashed, not yet saved. Apps that create their own
+    /// profile rows hash first and then `insert` inside their transaction, so the slow
+    /// bcrypt never runs while the transaction holds locks.
+    public func newAccount(app: String, login: String, password: String, role: String, displayName: String, language: Language? = nil) async throws -> Account {
         let hash = try await passwords.hash(password)
         let account = Account(app: app, login: login, passwordHash: hash, role: role, displayName: displayName, createdAt: clock.now)
         account.language = language?.rawValue
+        return account
+    }
+
+    /// Saves a new account; a login taken in the same app is a 409 `login_taken`.
+    public func insert(_ account: Account, on db: any Database) async throws {
         do {
             try await account.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "login_taken", key: "auth.login_taken")
         }
-        return account
     }
 
     /// Checks a login and password, throttling repeated failures by login and by address.

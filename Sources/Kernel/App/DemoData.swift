@@ -30,7 +30,7 @@ public enum DemoData {
             let context = SeedContext(
                 database: db,
                 accounts: kernel.accountService(on: db, passwords: application.password.async),
-                clock: kernel.clock, logger: application.logger)
+                clock: kernel.clock, events: kernel.events, logger: application.logger)
             try await app.seedDemoData(context)
             try await SeedRun(app: id, at: kernel.clock.now).create(on: db)
         }

@@ -26,7 +26,7 @@ public enum Hromada {
         let events = EventBus(transport: try eventTransport(configuration), logger: application.logger)
         let kernel = HromadaKernel(
             configuration: configuration, apps: apps, upcoming: upcoming, clock: clock,
-            events: events, assets: try StaticAssets.load(), decoyPasswordHash: decoy)
+            events: events, assets: try StaticAssets.load(appDirectories: apps.compactMap(\.publicDirectory)), decoyPasswordHash: decoy)
         application.storage[HromadaKernelKey.self] = kernel
 
         registerMigrations(apps, on: application)

@@ -49,6 +49,7 @@ public struct SeedContext: Sendable {
     public let database: any Database
     public let accounts: AccountService
     public let clock: any WallClock
+    public let events: EventBus
     public let logger: Logger
 }
 
@@ -78,6 +79,9 @@ public protocol HromadaApp: Sendable {
     var commands: [String: any AsyncCommand] { get }
     /// The app's OpenAPI 3 document (JSON), served at `<prefix>/api/openapi.json`.
     var openAPIDocument: String? { get }
+    /// A folder of the app's own CSS, JavaScript and SVG files, served like the kernel's
+    /// under `/static/<name>`; names must not clash with the kernel's (prefix them with the app's id).
+    var publicDirectory: URL? { get }
 }
 
 extension HromadaApp {
@@ -85,4 +89,5 @@ extension HromadaApp {
     public func seedDemoData(_ context: SeedContext) async throws {}
     public var commands: [String: any AsyncCommand] { [:] }
     public var openAPIDocument: String? { nil }
+    public var publicDirectory: URL? { nil }
 }

@@ -46,3 +46,8 @@ document.addEventListener("submit", (event) => {
   event.preventDefault();
   confirmSubmit(form);
 });
+
+// Buttons with data-print open the browser's print dialog (certificates).
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest("[data-print]")) window.print();
+});

@@ -55,7 +55,7 @@ public enum HTMLBuilder {
     public static func buildArray(_ parts: [HTML]) -> HTML { join(parts) }
     public static func buildLimitedAvailability(_ html: HTML) -> HTML { html }
 
-    static func join(_ parts: [HTML]) -> HTML {
+    public static func join(_ parts: [HTML]) -> HTML {
         var out = ""
         for part in parts { out += part.rendered }
         return HTML(unsafeRaw: out)
@@ -149,6 +149,7 @@ extension H {
     public static func ul(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("ul", a, content: c()) }
     public static func ol(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("ol", a, content: c()) }
     public static func li(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("li", a, content: c()) }
+    public static func article(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("article", a, content: c()) }
     public static func section(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("section", a, content: c()) }
     public static func header(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("header", a, content: c()) }
     public static func footer(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("footer", a, content: c()) }

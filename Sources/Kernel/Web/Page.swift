@@ -5,11 +5,26 @@ public struct Tab: Sendable {
     public let label: String
     public let href: String
     public let isCurrent: Bool
+    /// A tab that is a switch (e.g. "online"): a POST form button, pressed or not, with a
+    /// hidden field `name=value` saying what pressing it does.
+    public let toggle: (pressed: Bool, name: String, value: String)?
 
     public init(label: String, href: String, isCurrent: Bool) {
         self.label = label
         self.href = href
         self.isCurrent = isCurrent
+        self.toggle = nil
+    }
+
+    public static func toggle(label: String, action: String, pressed: Bool, name: String, value: String) -> Tab {
+        Tab(label: label, href: action, toggle: (pressed, name, value))
+    }
+
+    private init(label: String, href: String, toggle: (pressed: Bool, name: String, value: String)) {
+        self.label = label
+        self.href = href
+        self.isCurrent = false
+        self.toggle = toggle
     }
 }
 
@@ -26,8 +41,10 @@ public struct Page: Sendable {
     /// The SSE event names the page listens for (EventSource has no wildcard).
     public var liveEvents: [String]
     public var status: HTTPResponseStatus
+    /// Classes on `<body>`, for an app's look per role or page.
+    public var bodyClass: String?
 
-    public init(title: String, app: AppDescriptor? = nil, content: HTML, tabs: [Tab] = [], scripts: [String] = [], liveURL: String? = nil, liveEvents: [String] = [], status: HTTPResponseStatus = .ok) {
+    public init(title: String, app: AppDescriptor? = nil, content: HTML, tabs: [Tab] = [], scripts: [String] = [], liveURL: String? = nil, liveEvents: [String] = [], status: HTTPResponseStatus = .ok, bodyClass: String? = nil) {
         self.title = title
         self.app = app
         self.content = content
@@ -36,6 +53,7 @@ public struct Page: Sendable {
         self.liveURL = liveURL
         self.liveEvents = liveEvents
         self.status = status
+        self.bodyClass = bodyClass
     }
 }
 
@@ -63,6 +81,7 @@ struct PageShell {
         let fullTitle = page.app.map { "\(page.title) · \($0.name(in: l.language))" } ?? (page.title == siteName ? siteName : "\(page.title) · \(siteName)")
         return H.document(lang: l.language.rawValue, head: head(title: fullTitle), body: body(l), bodyAttributes: [
             .data("app", page.app?.id ?? "hromada"),
+            .class(page.bodyClass),
             .data("live", page.liveURL),
             .data("live-events", page.liveEvents.isEmpty ? nil : page.liveEvents.joined(separator: ",")),
             .data("confirm-yes", l.text("confirm.yes")),
@@ -130,7 +149,15 @@ struct PageShell {
         guard !page.tabs.isEmpty else { return .empty }
         return H.nav(.class("tabs"), .aria("label", page.app?.name(in: l.language))) {
             for tab in page.tabs {
-                H.a(.href(tab.href), .aria("current", tab.isCurrent ? "page" : nil)) { tab.label }
+                if let toggle = tab.toggle {
+                    H.form(Attribute("method", "post"), Attribute("action", tab.href), .class("tab-toggle")) {
+                        request.csrfField
+                        H.input(.type("hidden"), .name(toggle.name), .value(toggle.value))
+                        H.button(.type("submit"), .aria("pressed", toggle.pressed ? "true" : "false")) { tab.label }
+                    }
+                } else {
+                    H.a(.href(tab.href), .aria("current", tab.isCurrent ? "page" : nil)) { tab.label }
+                }
             }
         }
     }

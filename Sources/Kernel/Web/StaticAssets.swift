@@ -20,19 +20,26 @@ public struct StaticAssets: Sendable {
         "svg": HTTPMediaType(type: "image", subType: "svg+xml"),
     ]
 
-    static func load() throws -> StaticAssets {
+    static func load(appDirectories: [URL] = []) throws -> StaticAssets {
         guard let directory = Bundle.module.url(forResource: "Public", withExtension: nil) else {
             throw ConfigurationError("The kernel's Public resources are missing from the build")
         }
         var assets: [String: Asset] = [:]
+        for directory in [directory] + appDirectories {
+            try load(directory, into: &assets)
+        }
+        return StaticAssets(assets: assets)
+    }
+
+    private static func load(_ directory: URL, into assets: inout [String: Asset]) throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
             let ext = (name as NSString).pathExtension
             guard let type = types[ext] else { continue }
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
             let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
+            guard assets[name] == nil else { throw ConfigurationError("Two static assets are called \(name)") }
             assets[name] = Asset(body: ByteBuffer(data: data), contentType: type, version: version)
         }
-        return StaticAssets(assets: assets)
     }
 
     /// The cache-busting URL of an asset, e.g. `/static/hromada.css?v=3fa2c1`.

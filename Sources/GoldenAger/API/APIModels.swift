@@ -1,0 +1,174 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// The JSON shapes of the Golden Ager API (see `openapi.json`). Inputs have optional
+/// fields so that a missing one is a 422 naming the field, in the caller's language.
+enum APIModels {
+    struct Registration: Content {
+        let role: String?
+        let phone: String?
+        let password: String?
+        let firstName: String?
+        let lastName: String?
+        let birthday: String?
+        let city: String?
+        let address: String?
+        let organisationId: String?
+    }
+
+    struct Credentials: Content {
+        let phone: String?
+        let password: String?
+    }
+
+    struct Session: Content {
+        let token: String
+        let expiresAt: Date
+        let profile: ProfileDTO
+    }
+
+    struct ProfileUpdate: Content {
+        let firstName: String?
+        let lastName: String?
+        let birthday: String?
+        let city: String?
+        let address: String?
+        let organisationId: String?
+    }
+
+    struct ProfileDTO: Content {
+        let id: UUID
+        let role: String
+        let firstName: String
+        let lastName: String
+        let phone: String
+        let birthday: String
+        let city: String
+        let address: String?
+        let organisation: OrganisationDTO?
+        let online: Bool
+    }
+
+    struct OrganisationDTO: Content {
+        let id: UUID
+        let name: String
+    }
+
+    struct CityDTO: Content {
+        let id: String
+        let name: String
+    }
+
+    struct CategoryDTO: Content {
+        let id: UUID
+        let slug: String
+        let name: String
+        let isConsultation: Bool
+        let templateCount: Int
+    }
+
+    struct TemplateDTO: Content {
+        let id: UUID
+        let categoryId: UUID
+        let title: String
+        let description: String
+        let minutes: Int
+    }
+
+    struct Consultation: Content {
+        let phone: String?
+    }
+
+    struct NewTask: Content {
+        let templateId: UUID?
+    }
+
+    struct Withdrawal: Content {
+        let reason: String?
+    }
+
+    struct Availability: Content {
+        let online: Bool?
+    }
+
+    struct AvailabilityDTO: Content {
+        let online: Bool
+    }
+
+    struct PersonDTO: Content {
+        let id: UUID
+        let firstName: String
+        let lastName: String
+        let phone: String?
+        let address: String?
+        let organisation: String?
+    }
+
+    struct TransitionDTO: Content {
+        let action: String
+        let status: String
+        let at: Date
+        let reason: String?
+    }
+
+    struct TaskDTO: Content {
+        let id: UUID
+        let status: String
+        let template: TemplateDTO
+        let category: String
+        let city: String
+        let minutes: Int
+        let createdAt: Date
+        let acceptedAt: Date?
+        let closedAt: Date?
+        let pensioner: PersonDTO?
+        let volunteer: PersonDTO?
+        let history: [TransitionDTO]
+    }
+
+    struct Inbox: Content {
+        let online: Bool
+        let tasks: [TaskDTO]
+    }
+
+    struct MonthDTO: Content {
+        let month: String
+        let minutes: Int
+        let tasks: Int
+    }
+
+    struct Hours: Content {
+        let totalMinutes: Int
+        let taskCount: Int
+        let months: [MonthDTO]
+    }
+}
+
+extension APIModels {
+    static func profile(_ member: Member, organisation: Organisation?) throws -> ProfileDTO {
+        let profile = try member.requireProfile()
+        return ProfileDTO(id: member.id, role: member.account.role, firstName: profile.firstName, lastName: profile.lastName,
+                          phone: profile.phone, birthday: profile.birthday, city: profile.city, address: profile.address,
+                          organisation: try organisation.map { OrganisationDTO(id: try $0.requireID(), name: $0.name) },
+                          online: profile.isOnline)
+    }
+
+    static func template(_ template: TaskTemplate, _ language: Language) -> TemplateDTO {
+        TemplateDTO(id: template.id!, categoryId: template.$category.id, title: template.title(in: language),
+                    description: template.description(in: language), minutes: template.minutes)
+    }
+
+    static func task(_ details: TaskDetails, _ language: Language) -> TaskDTO {
+        let task = details.task
+        func person(_ p: TaskDetails.Person?) -> PersonDTO? {
+            p.map { PersonDTO(id: $0.id, firstName: $0.firstName, lastName: $0.lastName, phone: $0.phone, address: $0.address, organisation: $0.organisation) }
+        }
+        return TaskDTO(
+            id: task.id!, status: task.status.rawValue, template: template(details.template, language),
+            category: details.category.name(in: language), city: task.city, minutes: task.minutes,
+            createdAt: task.createdAt, acceptedAt: task.acceptedAt, closedAt: task.closedAt,
+            pensioner: person(details.pensioner), volunteer: person(details.volunteer),
+            history: details.history.map { TransitionDTO(action: $0.action.rawValue, status: $0.status.rawValue, at: $0.at, reason: $0.reason) })
+    }
+}

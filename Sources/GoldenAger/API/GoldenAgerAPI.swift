@@ -1,0 +1,228 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// `/golden-ager/api/v1`: everything pensioners and volunteers can do, for native
+/// clients. Handlers parse, call one service, and shape the answer.
+enum GoldenAgerAPI {
+    typealias M = APIModels
+
+    static func register(on api: any RoutesBuilder) {
+        api.post("accounts", use: register)
+        api.post("session", use: logIn)
+        api.delete("session", use: logOut)
+        api.get("me", use: me)
+        api.patch("me", use: updateMe)
+        api.get("cities", use: cities)
+        api.get("organisations", use: organisations)
+        api.get("categories", use: categories)
+        api.get("categories", ":categoryID", "templates", use: templates)
+        api.get("consultation", use: consultation)
+        api.post("tasks", use: order)
+        api.get("tasks", ":taskID", use: task)
+        api.post("tasks", ":taskID", "cancel", use: cancel)
+        api.post("tasks", ":taskID", "complete", use: complete)
+        api.post("tasks", ":taskID", "accept", use: accept)
+        api.post("tasks", ":taskID", "decline", use: decline)
+        api.post("tasks", ":taskID", "withdraw", use: withdraw)
+        api.get("orders", use: orders)
+        api.put("availability", use: setAvailability)
+        api.get("inbox", use: inbox)
+        api.get("assignments", use: assignments)
+        api.get("hours", use: hours)
+        api.get("events", use: events)
+    }
+
+    // MARK: Accounts
+
+    static func register(_ req: Request) async throws -> Response {
+        let input = try req.content.decode(M.Registration.self)
+        guard let role = input.role.flatMap(GARole.init(rawValue:)), role == .pensioner || role == .volunteer else {
+            throw AppError.validation([FieldError(field: "role", key: "ga.role.invalid")])
+        }
+        let member = try await req.goldenAger.profiles.register(RegistrationInput(
+            role: role, phone: input.phone, password: input.password, firstName: input.firstName, lastName: input.lastName,
+            birthday: input.birthday, city: input.city, address: input.address, organisationID: input.organisationId),
+            language: req.language)
+        return try await profileDTO(member, req).encodeResponse(status: .created, for: req)
+    }
+
+    static func logIn(_ req: Request) async throws -> M.Session {
+        let input = try req.content.decode(M.Credentials.self)
+        var validator = Validator()
+        let login = validator.text("phone", input.phone, maxLength: 60)
+        validator.text("password", input.password, maxLength: 200)
+        try validator.throwIfInvalid()
+        let account = try await req.accounts.authenticate(app: GoldenAger.id, login: GoldenAger.loginKey(login ?? ""),
+                                                          password: input.password ?? "", address: req.clientAddress)
+        let member = try await Member(account: account, on: req.db)
+        let issued = try await req.accounts.issueToken(for: account)
+        return M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: try await profileDTO(member, req))
+    }
+
+    static func logOut(_ req: Request) async throws -> HTTPStatus {
+        _ = try await req.member()
+        if let token = req.bearerToken { try await req.accounts.revokeToken(token) }
+        return .noContent
+    }
+
+    static func me(_ req: Request) async throws -> M.ProfileDTO {
+        try await profileDTO(try await req.member(), req)
+    }
+
+    static func updateMe(_ req: Request) async throws -> M.ProfileDTO {
+        let member = try await req.member(.pensioner, .volunteer)
+        let input = try req.content.decode(M.ProfileUpdate.self)
+        _ = try await req.goldenAger.profiles.update(member, with: ProfileChanges(
+            firstName: input.firstName, lastName: input.lastName, birthday: input.birthday, city: input.city,
+            address: input.address, organisationID: input.organisationId))
+        return try await profileDTO(try await Member(account: member.account, on: req.db), req)
+    }
+
+    static func profileDTO(_ member: Member, _ req: Request) async throws -> M.ProfileDTO {
+        guard let profile = member.profile else {
+            // An admin made on the command line has no profile: answer with the account.
+            return M.ProfileDTO(id: member.id, role: member.account.role, firstName: member.account.displayName, lastName: "",
+                                phone: member.account.login, birthday: "", city: "", address: nil, organisation: nil, online: false)
+        }
+        return try M.profile(member, organisation: try await req.goldenAger.profiles.organisation(of: profile))
+    }
+
+    // MARK: Reference data
+
+    static func cities(_ req: Request) async throws -> [M.CityDTO] {
+        City.all.map { M.CityDTO(id: $0.id, name: $0.name(in: req.language)) }
+    }
+
+    static func organisations(_ req: Request) async throws -> [M.OrganisationDTO] {
+        try await req.goldenAger.catalog.organisations().map { M.OrganisationDTO(id: try $0.requireID(), name: $0.name) }
+    }
+
+    static func categories(_ req: Request) async throws -> [M.CategoryDTO] {
+        let catalog = req.goldenAger.catalog
+        let counts = try await catalog.templateCounts()
+        return try await catalog.categories().map {
+            M.CategoryDTO(id: try $0.requireID(), slug: $0.slug, name: $0.name(in: req.language),
+                          isConsultation: $0.isConsultation, templateCount: counts[$0.id!] ?? 0)
+        }
+    }
+
+    static func templates(_ req: Request) async throws -> [M.TemplateDTO] {
+        let catalog = req.goldenAger.catalog
+        let category = try await catalog.category(try uuid(req, "categoryID", notFound: "category_not_found", key: "ga.category.not_found"))
+        return try await catalog.templates(in: category.requireID()).map { M.template($0, req.language) }
+    }
+
+    static func consultation(_ req: Request) async throws -> M.Consultation {
+        M.Consultation(phone: try await req.goldenAger.catalog.consultationPhone())
+    }
+
+    // MARK: Tasks
+
+    static func order(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner)
+        let input = try req.content.decode(M.NewTask.self)
+        guard let templateID = input.templateId else {
+            throw AppError.validation([FieldError(field: "templateId", key: "validation.required")])
+        }
+        let task = try await req.goldenAger.tasks.order(templateID: templateID, by: member)
+        return try await taskDTO(task.requireID(), member, req).encodeResponse(status: .created, for: req)
+    }
+
+    static func task(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member()
+        return try await taskDTO(try taskID(req), member, req)
+    }
+
+    static func cancel(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.pensioner)
+        let task = try await req.goldenAger.tasks.cancel(taskID: try taskID(req), by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
+    static func complete(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.pensioner)
+        let task = try await req.goldenAger.tasks.complete(taskID: try taskID(req), by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
+    static func accept(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.volunteer)
+        let task = try await req.goldenAger.tasks.accept(taskID: try taskID(req), by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
+    static func decline(_ req: Request) async throws -> HTTPStatus {
+        let member = try await req.member(.volunteer)
+        try await req.goldenAger.tasks.decline(taskID: try taskID(req), by: member)
+        return .noContent
+    }
+
+    static func withdraw(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.volunteer)
+        let input = try req.content.decode(M.Withdrawal.self)
+        let task = try await req.goldenAger.tasks.withdraw(taskID: try taskID(req), reason: input.reason, by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
+    static func orders(_ req: Request) async throws -> [M.TaskDTO] {
+        let member = try await req.member(.pensioner)
+        return try await req.goldenAger.tasks.orders(of: member).map { M.task($0, req.language) }
+    }
+
+    static func setAvailability(_ req: Request) async throws -> M.AvailabilityDTO {
+        let member = try await req.member(.volunteer)
+        guard let online = try req.content.decode(M.Availability.self).online else {
+            throw AppError.validation([FieldError(field: "online", key: "validation.required")])
+        }
+        let profile = try await req.goldenAger.profiles.setOnline(member, online)
+        return M.AvailabilityDTO(online: profile.isOnline)
+    }
+
+    static func inbox(_ req: Request) async throws -> M.Inbox {
+        let member = try await req.member(.volunteer)
+        let tasks = try await req.goldenAger.tasks.inbox(of: member)
+        return M.Inbox(online: member.profile?.isOnline ?? false, tasks: tasks.map { M.task($0, req.language) })
+    }
+
+    static func assignments(_ req: Request) async throws -> [M.TaskDTO] {
+        let member = try await req.member(.volunteer)
+        return try await req.goldenAger.tasks.assignments(of: member).map { M.task($0, req.language) }
+    }
+
+    static func hours(_ req: Request) async throws -> M.Hours {
+        let member = try await req.member(.volunteer)
+        let service = req.goldenAger.hours
+        var validator = Validator()
+        let from = service.day(req.query[String.self, at: "from"], field: "from", into: &validator)
+        let to = service.day(req.query[String.self, at: "to"], field: "to", into: &validator)
+        if let from, let to, to < from { validator.add("to", "ga.date.range") }
+        try validator.throwIfInvalid()
+        let summary = try await service.summary(for: member, from: from, to: to.map(service.dayAfter))
+        return M.Hours(totalMinutes: summary.totalMinutes, taskCount: summary.taskCount,
+                       months: summary.months.map { M.MonthDTO(month: $0.month, minutes: $0.minutes, tasks: $0.tasks) })
+    }
+
+    /// Live events for this person (Server-Sent Events; resumes with Last-Event-ID).
+    static func events(_ req: Request) async throws -> Response {
+        let member = try await req.member()
+        return ServerSentEvents.response(for: req, topics: GoldenAgerEvents.topics(for: member))
+    }
+
+    // MARK: Helpers
+
+    static func taskDTO(_ id: UUID, _ member: Member, _ req: Request) async throws -> M.TaskDTO {
+        M.task(try await req.goldenAger.tasks.task(id, for: member), req.language)
+    }
+
+    static func taskID(_ req: Request) throws -> UUID {
+        try uuid(req, "taskID", notFound: "task_not_found", key: "ga.task.not_found")
+    }
+
+    /// A malformed id names nothing that exists: 404, like an unknown one.
+    static func uuid(_ req: Request, _ name: String, notFound code: String, key: String) throws -> UUID {
+        guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound(code: code, key: key) }
+        return id
+    }
+}

@@ -1,0 +1,166 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// A volunteer organisation (e.g. «Життєлюб»). Volunteers and coordinators belong to one.
+public final class Organisation: Model, @unchecked Sendable {
+    public static let schema = "ga_organisations"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "name") public var name: String
+    @Field(key: "created_at") public var createdAt: Date
+    public init() {}
+    public init(name: String, createdAt: Date) {
+        self.name = name
+        self.createdAt = createdAt
+    }
+}
+
+/// A kind of help. `Консультація` is special: it shows a phone number instead of tasks.
+public final class Category: Model, @unchecked Sendable {
+    public static let schema = "ga_categories"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "slug") public var slug: String
+    @Field(key: "name_uk") public var nameUK: String
+    @Field(key: "name_en") public var nameEN: String
+    @Field(key: "position") public var position: Int
+    @Field(key: "is_consultation") public var isConsultation: Bool
+    public init() {}
+    public init(slug: String, nameUK: String, nameEN: String, position: Int, isConsultation: Bool = false) {
+        self.slug = slug
+        self.nameUK = nameUK
+        self.nameEN = nameEN
+        self.position = position
+        self.isConsultation = isConsultation
+    }
+    public func name(in language: Language) -> String { language == .en ? nameEN : nameUK }
+}
+
+/// A ready-made task a pensioner can order.
+public final class TaskTemplate: Model, @unchecked Sendable {
+    public static let schema = "ga_task_templates"
+    @ID(key: .id) public var id: UUID?
+    @Parent(key: "category_id") public var category: Category
+    @Field(key: "title_uk") public var titleUK: String
+    @Field(key: "title_en") public var titleEN: String
+    @Field(key: "description_uk") public var descriptionUK: String
+    @Field(key: "description_en") public var descriptionEN: String
+    /// Expected duration; credited to the volunteer when the task is done.
+    @Field(key: "minutes") public var minutes: Int
+    @Field(key: "position") public var position: Int
+    /// Archived templates cannot be ordered any more but old tasks still show them.
+    @OptionalField(key: "archived_at") public var archivedAt: Date?
+    public init() {}
+    public init(categoryID: UUID, titleUK: String, titleEN: String, descriptionUK: String, descriptionEN: String, minutes: Int, position: Int) {
+        self.$category.id = categoryID
+        self.titleUK = titleUK
+        self.titleEN = titleEN
+        self.descriptionUK = descriptionUK
+        self.descriptionEN = descriptionEN
+        self.minutes = minutes
+        self.position = position
+    }
+    public func title(in language: Language) -> String { language == .en ? titleEN : titleUK }
+    public func description(in language: Language) -> String { language == .en ? descriptionEN : descriptionUK }
+}
+
+/// What Golden Ager knows about a person beyond their sign-in; keyed by the account id.
+public final class Profile: Model, @unchecked Sendable {
+    public static let schema = "ga_profiles"
+    /// The account's id.
+    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
+    @Field(key: "role") public var role: String
+    @Field(key: "first_name") public var firstName: String
+    @Field(key: "last_name") public var lastName: String
+    /// `380XXXXXXXXX`; the same as the account's login.
+    @Field(key: "phone") public var phone: String
+    /// `YYYY-MM-DD`.
+    @Field(key: "birthday") public var birthday: String
+    @Field(key: "city") public var city: String
+    /// Pensioners only; shown to a volunteer only after they accept.
+    @OptionalField(key: "address") public var address: String?
+    /// Volunteers and coordinators.
+    @OptionalParent(key: "organisation_id") public var organisation: Organisation?
+    @Field(key: "is_online") public var isOnline: Bool
+    @Field(key: "updated_at") public var updatedAt: Date
+    public init() {}
+
+    public var fullName: String { "\(firstName) \(lastName)" }
+    public var gaRole: GARole? { GARole(rawValue: role) }
+}
+
+/// A request for help: one template, one pensioner, at most one volunteer at a time.
+public final class HelpTask: Model, @unchecked Sendable {
+    public static let schema = "ga_tasks"
+    @ID(key: .id) public var id: UUID?
+    @Parent(key: "template_id") public var template: TaskTemplate
+    @Field(key: "pensioner_id") public var pensionerID: UUID
+    @OptionalField(key: "volunteer_id") public var volunteerID: UUID?
+    @Enum(key: "status") public var status: TaskStatus
+    /// The pensioner's city when ordering: the volunteers it is offered to.
+    @Field(key: "city") public var city: String
+    /// The template's expected time when ordered (templates may change later).
+    @Field(key: "minutes") public var minutes: Int
+    @Field(key: "created_at") public var createdAt: Date
+    @OptionalField(key: "accepted_at") public var acceptedAt: Date?
+    /// When it became done or cancelled.
+    @OptionalField(key: "closed_at") public var closedAt: Date?
+    public init() {}
+    public init(templateID: UUID, pensionerID: UUID, city: String, minutes: Int, createdAt: Date) {
+        self.$template.id = templateID
+        self.pensionerID = pensionerID
+        self.city = city
+        self.minutes = minutes
+        self.status = .searching
+        self.createdAt = createdAt
+    }
+}
+
+/// One step in a task's history. Rows are only ever added.
+public final class TaskTransition: Model, @unchecked Sendable {
+    public static let schema = "ga_task_transitions"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "task_id") public var taskID: UUID
+    @Enum(key: "action") public var action: TaskAction
+    @Enum(key: "status") public var status: TaskStatus
+    @OptionalField(key: "actor_id") public var actorID: UUID?
+    @OptionalField(key: "reason") public var reason: String?
+    @Field(key: "at") public var at: Date
+    public init() {}
+    public init(taskID: UUID, action: TaskAction, status: TaskStatus, actorID: UUID?, reason: String? = nil, at: Date) {
+        self.taskID = taskID
+        self.action = action
+        self.status = status
+        self.actorID = actorID
+        self.reason = reason
+        self.at = at
+    }
+}
+
+/// A volunteer said no to a task (or withdrew from it): it stays out of their inbox.
+public final class TaskDecline: Model, @unchecked Sendable {
+    public static let schema = "ga_task_declines"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "task_id") public var taskID: UUID
+    @Field(key: "volunteer_id") public var volunteerID: UUID
+    @Field(key: "at") public var at: Date
+    public init() {}
+    public init(taskID: UUID, volunteerID: UUID, at: Date) {
+        self.taskID = taskID
+        self.volunteerID = volunteerID
+        self.at = at
+    }
+}
+
+/// App-wide settings an admin edits (the consultation phone number).
+public final class Setting: Model, @unchecked Sendable {
+    public static let schema = "ga_settings"
+    @ID(custom: "key", generatedBy: .user) public var id: String?
+    @Field(key: "value") public var value: String
+    public init() {}
+    public init(key: String, value: String) {
+        self.id = key
+        self.value = value
+    }
+
+    public static let consultationPhone = "consultation_phone"
+}

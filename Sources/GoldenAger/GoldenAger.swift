@@ -1,0 +1,48 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// Golden Ager: pensioners order help from a volunteer in a few large taps; volunteers
+/// from partner organisations accept the tasks live.
+public struct GoldenAger: HromadaApp {
+    public static let id = "golden-ager"
+
+    public static let descriptor = AppDescriptor(
+        id: id,
+        names: [.uk: "Golden Ager", .en: "Golden Ager"],
+        taglines: [.uk: "Літні люди замовляють допомогу волонтера в кілька дотиків",
+                   .en: "Older people order help from a volunteer in a few taps"],
+        themeColor: "#b45309", iconLetters: "GA", loginPath: "/login")
+
+    public init() {}
+
+    public var descriptor: AppDescriptor { Self.descriptor }
+    public var catalog: Catalog { GoldenAgerStrings.catalog }
+
+    public var migrations: [any Migration] {
+        [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
+         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates()]
+    }
+
+    public func registerRoutes(_ mount: AppMount) throws {
+        GoldenAgerAPI.register(on: mount.api)
+        GoldenAgerWeb.register(on: mount.web)
+    }
+
+    public var demoAccounts: [DemoAccount] { GoldenAgerDemoData.accounts }
+
+    public func seedDemoData(_ context: SeedContext) async throws {
+        try await GoldenAgerDemoData.seed(context)
+    }
+
+    public var openAPIDocument: String? { GoldenAgerOpenAPI.document }
+
+    public var publicDirectory: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
+
+    /// The login people type, as stored: a phone number in `380…` form, or (for an
+    /// admin created on the command line) the login as given, lower-cased.
+    static func loginKey(_ typed: String) -> String {
+        PhoneNumber.normalise(typed) ?? typed.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

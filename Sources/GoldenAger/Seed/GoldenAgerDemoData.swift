@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// Demo data: the three organisations of the source, a pensioner, two volunteers and a
+/// coordinator in Київ, and a consultation number. Printed at start while demo data is on.
+enum GoldenAgerDemoData {
+    static let organisations = ["Життєлюб", "Дім милосердя", "Молодь за мир"]
+
+    static let accounts: [DemoAccount] = [
+        DemoAccount(app: GoldenAger.id, role: "pensioner", login: "380671112233", password: "pensioner-demo"),
+        DemoAccount(app: GoldenAger.id, role: "volunteer", login: "380501112233", password: "volunteer-demo"),
+        DemoAccount(app: GoldenAger.id, role: "volunteer", login: "380631112233", password: "volunteer-demo"),
+        DemoAccount(app: GoldenAger.id, role: "coordinator", login: "380951112233", password: "coordinator-demo"),
+    ]
+
+    static func seed(_ seed: SeedContext) async throws {
+        let now = seed.clock.now
+        var organisationIDs: [UUID] = []
+        for name in organisations {
+            let organisation = Organisation(name: name, createdAt: now)
+            try await organisation.create(on: seed.database)
+            organisationIDs.append(try organisation.requireID())
+        }
+        try await Setting(key: Setting.consultationPhone, value: "380800500335").create(on: seed.database)
+        let context = GoldenAgerContext(db: seed.database, clock: seed.clock, events: seed.events, accounts: seed.accounts,
+                                        timeZone: TimeZone(identifier: "Europe/Kyiv")!)
+        let people: [(RegistrationInput, promote: Bool)] = [
+            (RegistrationInput(role: .pensioner, phone: accounts[0].login, password: accounts[0].password, firstName: "Ганна",
+                               lastName: "Петренко", birthday: "1948-03-12", city: "kyiv", address: "вул. Хрещатик, 10, кв. 5"), false),
+            (RegistrationInput(role: .volunteer, phone: accounts[1].login, password: accounts[1].password, firstName: "Олег",
+                               lastName: "Коваль", birthday: "2001-07-01", city: "kyiv", organisationID: organisationIDs[0].uuidString), false),
+            (RegistrationInput(role: .volunteer, phone: accounts[2].login, password: accounts[2].password, firstName: "Марія",
+                               lastName: "Шевчук", birthday: "1999-10-20", city: "kyiv", organisationID: organisationIDs[1].uuidString), false),
+            (RegistrationInput(role: .volunteer, phone: accounts[3].login, password: accounts[3].password, firstName: "Ірина",
+                               lastName: "Бондар", birthday: "1985-05-05", city: "kyiv", organisationID: organisationIDs[0].uuidString), true),
+        ]
+        for (input, promote) in people {
+            let member = try await context.profiles.register(input, language: .uk)
+            if promote {
+                member.account.role = GARole.coordinator.rawValue
+                try await member.account.save(on: seed.database)
+                let profile = try member.requireProfile()
+                profile.role = GARole.coordinator.rawValue
+                try await profile.save(on: seed.database)
+            }
+        }
+    }
+}

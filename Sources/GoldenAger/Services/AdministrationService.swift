@@ -1,0 +1,267 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// What coordinators and admins do. Admins run the whole app; a coordinator works for
+/// one organisation: they see the board and may deactivate their own volunteers.
+public struct AdministrationService: Sendable {
+    let context: GoldenAgerContext
+    var db: any Database { context.db }
+
+    public struct Board: Sendable {
+        public let openTasks: [TaskDetails]
+        public let onlineVolunteers: [Profile]
+        public let organisations: [UUID: String]
+    }
+
+    /// Open tasks (oldest first) and who is online to take them.
+    public func board(for member: Member) async throws -> Board {
+        try member.require(.coordinator, .admin)
+        let tasks = try await HelpTask.query(on: db).filter(\.$status ~~ [.searching, .accepted])
+            .sort(\.$createdAt).limit(200).all()
+        var volunteers = Profile.query(on: db).filter(\.$role == GARole.volunteer.rawValue).filter(\.$isOnline == true)
+        if member.role == .coordinator {
+            guard let organisation = member.profile?.$organisation.id else { throw AppError.forbidden }
+            volunteers = volunteers.filter(\.$organisation.$id == organisation)
+        }
+        let organisations = try await Organisation.query(on: db).all()
+        return Board(openTasks: try await context.tasks.details(tasks, for: member),
+                     onlineVolunteers: try await volunteers.sort(\.$city).sort(\.$lastName).limit(500).all(),
+                     organisations: Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } }))
+    }
+
+    // MARK: Organisations
+
+    public func createOrganisation(name: String?, by member: Member) async throws -> Organisation {
+        try member.require(.admin)
+        var validator = Validator()
+        let name = validator.text("name", name, maxLength: 100)
+        try validator.throwIfInvalid()
+        let organisation = Organisation(name: name ?? "", createdAt: context.clock.now)
+        try await saveOrganisation(organisation, by: member, action: "organisation.created")
+        return organisation
+    }
+
+    public func renameOrganisation(_ id: UUID, name: String?, by member: Member) async throws -> Organisation {
+        try member.require(.admin)
+        guard let organisation = try await Organisation.find(id, on: db) else {
+            throw AppError.notFound(code: "organisation_not_found", key: "ga.organisation.unknown")
+        }
+        var validator = Validator()
+        let name = validator.text("name", name, maxLength: 100)
+        try validator.throwIfInvalid()
+        let before = organisation.name
+        organisation.name = name ?? before
+        try await saveOrganisation(organisation, by: member, action: "organisation.renamed", before: before)
+        return organisation
+    }
+
+    private func saveOrganisation(_ organisation: Organisation, by member: Member, action: String, before: String? = nil) async throws {
+        let audit = context.audit
+        let actor = member.id
+        do {
+            try await db.writeTransaction { db in
+                try await organisation.save(on: db)
+                try await audit.record(action, entityType: "organisation", entityID: organisation.requireID().uuidString, actor: actor,
+                                       before: before, after: organisation.name, on: db)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError(.conflict, code: "organisation_exists", key: "ga.organisation.exists",
+                           fieldErrors: [FieldError(field: "name", key: "ga.organisation.exists")])
+        }
+    }
+
+    // MARK: Categories and templates
+
+    public func renameCategory(_ id: UUID, nameUK: String?, nameEN: String?, by member: Member) async throws -> Category {
+        try member.require(.admin)
+        let category = try await context.catalog.category(id)
+        var validator = Validator()
+        let uk = validator.text("nameUk", nameUK, maxLength: 60)
+        let en = validator.text("nameEn", nameEN, maxLength: 60)
+        try validator.throwIfInvalid()
+        let before = "\(category.nameUK) / \(category.nameEN)"
+        category.nameUK = uk ?? category.nameUK
+        category.nameEN = en ?? category.nameEN
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            try await category.save(on: db)
+            try await audit.record("category.renamed", entityType: "category", entityID: id.uuidString, actor: actor,
+                                   before: before, after: "\(category.nameUK) / \(category.nameEN)", on: db)
+        }
+        return category
+    }
+
+    public struct TemplateInput: Sendable {
+        public var categoryID: String?
+        public var titleUK: String?
+        public var titleEN: String?
+        public var descriptionUK: String?
+        public var descriptionEN: String?
+        public var minutes: String?
+
+        public init(categoryID: String? = nil, titleUK: String? = nil, titleEN: String? = nil, descriptionUK: String? = nil, descriptionEN: String? = nil, minutes: String? = nil) {
+            self.categoryID = categoryID
+            self.titleUK = titleUK
+            self.titleEN = titleEN
+            self.descriptionUK = descriptionUK
+            self.descriptionEN = descriptionEN
+            self.minutes = minutes
+        }
+    }
+
+    /// Creates a template (`id == nil`) or changes one.
+    public func saveTemplate(_ id: UUID?, _ input: TemplateInput, by member: Member) async throws -> TaskTemplate {
+        try member.require(.admin)
+        var validator = Validator()
+        let titleUK = validator.text("titleUk", input.titleUK, maxLength: 80)
+        let titleEN = validator.text("titleEn", input.titleEN, maxLength: 80)
+        let descriptionUK = validator.text("descriptionUk", input.descriptionUK, maxLength: 600)
+        let descriptionEN = validator.text("descriptionEn", input.descriptionEN, maxLength: 600)
+        let minutes = input.minutes.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        if minutes.map({ !(5...600).contains($0) }) ?? true { validator.add("minutes", "ga.template.minutes_range") }
+        var category: Category?
+        if let text = input.categoryID, let categoryID = UUID(uuidString: text) {
+            category = try await Category.find(categoryID, on: db)
+        }
+        if category == nil || category?.isConsultation == true { validator.add("categoryId", "ga.category.not_found") }
+        try validator.throwIfInvalid()
+        let template: TaskTemplate
+        if let id {
+            guard let existing = try await TaskTemplate.find(id, on: db) else {
+                throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found")
+            }
+            template = existing
+        } else {
+            let last = try await TaskTemplate.query(on: db).filter(\.$category.$id == category!.requireID()).max(\.$position) ?? 0
+            template = TaskTemplate(categoryID: try category!.requireID(), titleUK: "", titleEN: "", descriptionUK: "", descriptionEN: "", minutes: 0, position: last + 1)
+        }
+        template.$category.id = try category!.requireID()
+        template.titleUK = titleUK!
+        template.titleEN = titleEN!
+        template.descriptionUK = descriptionUK!
+        template.descriptionEN = descriptionEN!
+        template.minutes = minutes!
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            try await template.save(on: db)
+            try await audit.record(id == nil ? "template.created" : "template.changed", entityType: "template",
+                                   entityID: template.requireID().uuidString, actor: actor, after: template.titleUK, on: db)
+        }
+        return template
+    }
+
+    /// Archived templates are no longer offered; tasks ordered from them keep their history.
+    public func setTemplateArchived(_ id: UUID, _ archived: Bool, by member: Member) async throws {
+        try member.require(.admin)
+        guard let template = try await TaskTemplate.find(id, on: db) else {
+            throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found")
+        }
+        template.archivedAt = archived ? context.clock.now : nil
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            try await template.save(on: db)
+            try await audit.record(archived ? "template.archived" : "template.restored", entityType: "template",
+                                   entityID: id.uuidString, actor: actor, on: db)
+        }
+    }
+
+    // MARK: Settings
+
+    public func setConsultationPhone(_ value: String?, by member: Member) async throws -> String {
+        try member.require(.admin)
+        var validator = Validator()
+        let text = validator.text("phone", value, maxLength: 40)
+        let normalised = text.flatMap { PhoneNumber.normalise($0, landlineAllowed: true) }
+        if text != nil, normalised == nil { validator.add("phone", "ga.consultation.invalid") }
+        try validator.throwIfInvalid()
+        guard let phone = normalised else { throw AppError.validation(validator.errors) }
+        let before = try await Setting.find(Setting.consultationPhone, on: db)?.value
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            if let setting = try await Setting.find(Setting.consultationPhone, on: db) {
+                setting.value = phone
+                try await setting.save(on: db)
+            } else {
+                try await Setting(key: Setting.consultationPhone, value: phone).create(on: db)
+            }
+            try await audit.record("consultation.changed", entityType: "setting", entityID: Setting.consultationPhone, actor: actor,
+                                   before: before, after: phone, on: db)
+        }
+        return phone
+    }
+
+    // MARK: Accounts
+
+    /// Creates a coordinator for an organisation, with a password the admin hands over.
+    public func createCoordinator(_ input: RegistrationInput, by member: Member) async throws -> Member {
+        try member.require(.admin)
+        var registration = input
+        registration.role = .volunteer  // same fields as a volunteer…
+        let created = try await context.profiles.register(registration)
+        let account = created.account
+        let profile = try created.requireProfile()
+        account.role = GARole.coordinator.rawValue  // …then promoted in one step
+        profile.role = GARole.coordinator.rawValue
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            try await account.save(on: db)
+            try await profile.save(on: db)
+            try await audit.record("account.coordinator_created", entityType: "account", entityID: account.requireID().uuidString,
+                                   actor: actor, after: profile.phone, on: db)
+        }
+        return Member(account: account, profile: profile)
+    }
+
+    /// Finds a person by phone (or login), for the deactivation form.
+    public func findAccount(_ query: String?, by member: Member) async throws -> Member? {
+        try member.require(.coordinator, .admin)
+        guard let text = query?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        let login = PhoneNumber.normalise(text) ?? text.lowercased()
+        guard let account = try await Account.query(on: db).filter(\.$app == GoldenAger.id).filter(\.$login == login).first() else { return nil }
+        let found = try await Member(account: account, on: db)
+        return try mayManage(found, by: member) ? found : nil
+    }
+
+    /// Stops an account from signing in. Their open order is cancelled; a volunteer's
+    /// accepted task goes back to the others.
+    public func deactivate(_ accountID: UUID, by member: Member) async throws {
+        try member.require(.coordinator, .admin)
+        guard let account = try await Account.find(accountID, on: db), account.app == GoldenAger.id else {
+            throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
+        }
+        let target = try await Member(account: account, on: db)
+        guard try mayManage(target, by: member) else { throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found") }
+        guard target.id != member.id else { throw AppError.conflict(code: "cannot_deactivate_self", key: "ga.account.not_self") }
+        guard account.isActive else { return }
+        let tasks = context.tasks
+        if target.role == .pensioner, let open = try await tasks.openOrder(of: target) {
+            _ = try? await tasks.cancel(taskID: open.requireID(), by: target)
+        }
+        if target.role == .volunteer {
+            if let current = try await HelpTask.query(on: db).filter(\.$volunteerID == target.id).filter(\.$status == .accepted).first() {
+                _ = try? await tasks.withdraw(taskID: current.requireID(), reason: "Волонтер більше не може допомогти / The volunteer can no longer help", by: target)
+            }
+            if target.profile?.isOnline == true { _ = try await context.profiles.setOnline(target, false) }
+        }
+        try await context.accounts.deactivate(account)
+        try await context.audit.record("account.deactivated", entityType: "account", entityID: accountID.uuidString, actor: member.id,
+                                       after: account.login, on: db)
+    }
+
+    /// Admins manage everyone but admins; coordinators their own organisation's volunteers.
+    private func mayManage(_ target: Member, by member: Member) throws -> Bool {
+        switch member.role {
+        case .admin: return target.role != .admin
+        case .coordinator:
+            guard let organisation = member.profile?.$organisation.id else { return false }
+            return target.role == .volunteer && target.profile?.$organisation.id == organisation
+        default: return false
+        }
+    }
+}

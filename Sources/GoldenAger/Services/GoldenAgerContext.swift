@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// What every Golden Ager service works with, bound to one request (or one test).
+public struct GoldenAgerContext: Sendable {
+    public let db: any Database
+    public let clock: any WallClock
+    public let events: EventBus
+    public let accounts: AccountService
+    public let timeZone: TimeZone
+
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone) {
+        self.db = db
+        self.clock = clock
+        self.events = events
+        self.accounts = accounts
+        self.timeZone = timeZone
+    }
+
+    public var profiles: ProfileService { ProfileService(context: self) }
+    public var tasks: TaskService { TaskService(context: self) }
+    public var catalog: CatalogService { CatalogService(context: self) }
+    public var hours: HoursService { HoursService(context: self) }
+    public var administration: AdministrationService { AdministrationService(context: self) }
+    var audit: AuditLog { AuditLog(app: GoldenAger.id, clock: clock) }
+}
+
+extension Request {
+    public var goldenAger: GoldenAgerContext {
+        GoldenAgerContext(db: db, clock: clock, events: kernel.events, accounts: accounts,
+                          timeZone: kernel.configuration.defaultTimeZone)
+    }
+
+    /// The signed-in Golden Ager person (401 without one, 403 with another role).
+    func member(_ roles: GARole...) async throws -> Member {
+        let account = try await requireAccount(in: GoldenAger.descriptor, roles: roles.isEmpty ? nil : Set(roles.map(\.rawValue)))
+        return try await Member(account: account, on: db)
+    }
+}
+
+/// A signed-in person: their account and, except for admins created on the command
+/// line, their profile.
+public struct Member: Sendable {
+    public let account: Account
+    public let profile: Profile?
+
+    public init(account: Account, profile: Profile?) {
+        self.account = account
+        self.profile = profile
+    }
+
+    init(account: Account, on db: any Database) async throws {
+        self.account = account
+        self.profile = try await Profile.find(account.requireID(), on: db)
+    }
+
+    public var id: UUID { account.id! }
+    public var role: GARole? { GARole(account: account) }
+
+    /// The profile, which pensioners and volunteers always have.
+    func requireProfile() throws -> Profile {
+        guard let profile else { throw AppError.forbidden }
+        return profile
+    }
+
+    func require(_ roles: GARole...) throws {
+        guard let role, roles.contains(role) else { throw AppError.forbidden }
+    }
+}

@@ -1,0 +1,227 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// What a pensioner or volunteer fills in to join. Every field is optional here so that
+/// a missing one is reported with the others, in the person's language.
+public struct RegistrationInput: Sendable {
+    public var role: GARole
+    public var phone: String?
+    public var password: String?
+    public var firstName: String?
+    public var lastName: String?
+    public var birthday: String?
+    public var city: String?
+    public var address: String?
+    public var organisationID: String?
+
+    public init(role: GARole, phone: String? = nil, password: String? = nil, firstName: String? = nil, lastName: String? = nil,
+                birthday: String? = nil, city: String? = nil, address: String? = nil, organisationID: String? = nil) {
+        self.role = role
+        self.phone = phone
+        self.password = password
+        self.firstName = firstName
+        self.lastName = lastName
+        self.birthday = birthday
+        self.city = city
+        self.address = address
+        self.organisationID = organisationID
+    }
+}
+
+/// Changes a person may make to their own profile; `nil` leaves a field as it is.
+public struct ProfileChanges: Sendable {
+    public var firstName: String?
+    public var lastName: String?
+    public var birthday: String?
+    public var city: String?
+    public var address: String?
+    public var organisationID: String?
+
+    public init(firstName: String? = nil, lastName: String? = nil, birthday: String? = nil, city: String? = nil, address: String? = nil, organisationID: String? = nil) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.birthday = birthday
+        self.city = city
+        self.address = address
+        self.organisationID = organisationID
+    }
+}
+
+/// The rules of every registration and profile field, one function per field, so the
+/// step-by-step sign-up, the profile form and the API all say the same thing.
+public enum ProfileRules {
+    public static let nameMax = 60
+    public static let addressMax = 200
+    public static let passwordMin = 6
+    public static let passwordMax = 200
+
+    public static func phone(_ value: String?, into validator: inout Validator) -> String? {
+        guard let text = validator.text("phone", value, maxLength: 40) else { return nil }
+        guard let phone = PhoneNumber.normalise(text) else {
+            validator.add("phone", "ga.phone.invalid")
+            return nil
+        }
+        return phone
+    }
+
+    public static func password(_ value: String?, into validator: inout Validator) {
+        guard let value, !value.isEmpty else { validator.add("password", "validation.required"); return }
+        if value.count < passwordMin { validator.add("password", "ga.password.too_short", ["min": String(passwordMin)]) }
+        if value.count > passwordMax { validator.add("password", "validation.too_long", ["max": String(passwordMax)]) }
+    }
+
+    public static func name(_ field: String, _ value: String?, into validator: inout Validator) -> String? {
+        validator.text(field, value, maxLength: nameMax)
+    }
+
+    public static func birthday(_ value: String?, today: Date, timeZone: TimeZone, into validator: inout Validator) -> Birthday? {
+        guard let text = validator.text("birthday", value, maxLength: 20) else { return nil }
+        switch Birthday.parse(text, today: today, timeZone: timeZone) {
+        case .success(let birthday): return birthday
+        case .failure(.notADate): validator.add("birthday", "ga.birthday.invalid")
+        case .failure(.inTheFuture): validator.add("birthday", "ga.birthday.future")
+        case .failure(.tooOld): validator.add("birthday", "ga.birthday.too_old")
+        }
+        return nil
+    }
+
+    public static func city(_ value: String?, into validator: inout Validator) -> City? {
+        guard let text = validator.text("city", value, maxLength: 40) else { return nil }
+        guard let city = City.find(text) else {
+            validator.add("city", "ga.city.unknown")
+            return nil
+        }
+        return city
+    }
+
+    public static func address(_ value: String?, into validator: inout Validator) -> String? {
+        validator.text("address", value, maxLength: addressMax)
+    }
+
+    /// The organisation a volunteer belongs to (it must exist).
+    public static func organisation(_ value: String?, on db: any Database, into validator: inout Validator) async throws -> Organisation? {
+        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            validator.add("organisationId", "ga.organisation.required")
+            return nil
+        }
+        guard let id = UUID(uuidString: text), let organisation = try await Organisation.find(id, on: db) else {
+            validator.add("organisationId", "ga.organisation.unknown")
+            return nil
+        }
+        return organisation
+    }
+}
+
+/// Joining, and keeping one's own profile.
+public struct ProfileService: Sendable {
+    let context: GoldenAgerContext
+
+    /// Creates the account and its profile together; on any problem nothing is written.
+    public func register(_ input: RegistrationInput, language: Language? = nil) async throws -> Member {
+        guard input.role == .pensioner || input.role == .volunteer else { throw AppError.forbidden }
+        var validator = Validator()
+        let phone = ProfileRules.phone(input.phone, into: &validator)
+        ProfileRules.password(input.password, into: &validator)
+        let firstName = ProfileRules.name("firstName", input.firstName, into: &validator)
+        let lastName = ProfileRules.name("lastName", input.lastName, into: &validator)
+        let birthday = ProfileRules.birthday(input.birthday, today: context.clock.now, timeZone: context.timeZone, into: &validator)
+        let city = ProfileRules.city(input.city, into: &validator)
+        var address: String?
+        var organisation: Organisation?
+        if input.role == .pensioner {
+            address = ProfileRules.address(input.address, into: &validator)
+        } else {
+            organisation = try await ProfileRules.organisation(input.organisationID, on: context.db, into: &validator)
+        }
+        try validator.throwIfInvalid()
+        guard let phone, let firstName, let lastName, let birthday, let city, let password = input.password else {
+            throw AppError.validation(validator.errors)
+        }
+        let account = try await context.accounts.newAccount(
+            app: GoldenAger.id, login: phone, password: password, role: input.role.rawValue,
+            displayName: "\(firstName) \(lastName)", language: language)
+        let profile = Profile()
+        profile.role = input.role.rawValue
+        profile.firstName = firstName
+        profile.lastName = lastName
+        profile.phone = phone
+        profile.birthday = birthday.description
+        profile.city = city.id
+        profile.address = address
+        profile.$organisation.id = try organisation?.requireID()
+        profile.isOnline = false
+        profile.updatedAt = context.clock.now
+        let accounts = context.accounts
+        do {
+            try await context.db.writeTransaction { db in
+                try await accounts.insert(account, on: db)
+                profile.id = try account.requireID()
+                try await profile.create(on: db)
+            }
+        } catch let error as AppError where error.code == "login_taken" {
+            throw Self.phoneTaken
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.phoneTaken
+        }
+        return Member(account: account, profile: profile)
+    }
+
+    static let phoneTaken = AppError(.conflict, code: "phone_taken", key: "ga.phone.taken",
+                                     fieldErrors: [FieldError(field: "phone", key: "ga.phone.taken")])
+
+    /// Changes one's own profile. The account's display name follows the names.
+    public func update(_ member: Member, with changes: ProfileChanges) async throws -> Profile {
+        let profile = try member.requireProfile()
+        var validator = Validator()
+        let firstName = changes.firstName.map { ProfileRules.name("firstName", $0, into: &validator) }
+        let lastName = changes.lastName.map { ProfileRules.name("lastName", $0, into: &validator) }
+        let birthday = changes.birthday.map { ProfileRules.birthday($0, today: context.clock.now, timeZone: context.timeZone, into: &validator) }
+        let city = changes.city.map { ProfileRules.city($0, into: &validator) }
+        var address: String??
+        if let value = changes.address {
+            if member.role == .pensioner { address = ProfileRules.address(value, into: &validator) }
+            else { validator.add("address", "ga.profile.address_pensioners_only") }
+        }
+        var organisation: Organisation??
+        if let value = changes.organisationID {
+            if member.role == .volunteer { organisation = try await ProfileRules.organisation(value, on: context.db, into: &validator) }
+            else { validator.add("organisationId", "ga.profile.organisation_volunteers_only") }
+        }
+        try validator.throwIfInvalid()
+        if let firstName = firstName ?? nil { profile.firstName = firstName }
+        if let lastName = lastName ?? nil { profile.lastName = lastName }
+        if let birthday = birthday ?? nil { profile.birthday = birthday.description }
+        if let city = city ?? nil { profile.city = city.id }
+        if let address = address ?? nil { profile.address = address }
+        if let organisation = organisation ?? nil { profile.$organisation.id = try organisation.requireID() }
+        profile.updatedAt = context.clock.now
+        let account = member.account
+        account.displayName = profile.fullName
+        try await context.db.writeTransaction { db in
+            try await profile.save(on: db)
+            try await account.save(on: db)
+        }
+        return profile
+    }
+
+    /// Goes online (offered new tasks of the city, live) or offline.
+    public func setOnline(_ member: Member, _ online: Bool) async throws -> Profile {
+        try member.require(.volunteer)
+        let profile = try member.requireProfile()
+        guard profile.isOnline != online else { return profile }
+        profile.isOnline = online
+        profile.updatedAt = context.clock.now
+        try await profile.save(on: context.db)
+        try await EventPublisher(context: context).volunteer(online ? "volunteer.online" : "volunteer.offline", id: member.id, city: profile.city)
+        try await context.events.publish(topic: GoldenAgerEvents.account(member.id), name: online ? "volunteer.online" : "volunteer.offline",
+                                         payload: GoldenAgerEvents.VolunteerPayload(volunteerId: member.id, city: profile.city),
+                                         at: context.clock.now, on: context.db)
+        return profile
+    }
+
+    public func organisation(of profile: Profile) async throws -> Organisation? {
+        guard let id = profile.$organisation.id else { return nil }
+        return try await Organisation.find(id, on: context.db)
+    }
+}

@@ -1,0 +1,314 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// A task as one person may see it. Contact details are filled in only for those the
+/// rules allow: the pensioner sees the volunteer after acceptance; the volunteer sees
+/// the pensioner's phone and address only while the task is theirs and accepted.
+public struct TaskDetails: Sendable {
+    public struct Person: Sendable {
+        public let id: UUID
+        public let firstName: String
+        public let lastName: String
+        public let phone: String?
+        public let address: String?
+        public let organisation: String?
+    }
+
+    public let task: HelpTask
+    public let template: TaskTemplate
+    public let category: Category
+    public let pensioner: Person?
+    public let volunteer: Person?
+    public let history: [TaskTransition]
+    /// Whether the person looking is the one who ordered it.
+    public let isMine: Bool
+    /// Whether the person looking is its accepted (or former accepted) volunteer.
+    public let isAssignedToMe: Bool
+}
+
+/// Everything that happens to a request for help. Each change is a conditional update
+/// that the database decides, plus a history row, in one transaction; events go out
+/// after it commits.
+public struct TaskService: Sendable {
+    let context: GoldenAgerContext
+    var db: any Database { context.db }
+    var publisher: EventPublisher { EventPublisher(context: context) }
+
+    // MARK: Pensioner
+
+    /// Orders help from a template. A pensioner has at most one open task (a unique
+    /// index decides, so a double tap creates one task).
+    public func order(templateID: UUID, by member: Member) async throws -> HelpTask {
+        try member.require(.pensioner)
+        let profile = try member.requireProfile()
+        guard let template = try await TaskTemplate.query(on: db).filter(\.$id == templateID).with(\.$category).first(),
+              template.archivedAt == nil, !template.category.isConsultation
+        else { throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found") }
+        let task = HelpTask(templateID: templateID, pensionerID: member.id, city: profile.city, minutes: template.minutes, createdAt: context.clock.now)
+        let now = context.clock.now
+        let actor = member.id
+        do {
+            try await db.writeTransaction { db in
+                try await task.create(on: db)
+                try await TaskTransition(taskID: task.requireID(), action: .created, status: .searching, actorID: actor, at: now).create(on: db)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
+        }
+        try await publisher.task("task.created", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)])
+        return task
+    }
+
+    /// Cancels one's own open task (searching or accepted).
+    public func cancel(taskID: UUID, by member: Member) async throws -> HelpTask {
+        try member.require(.pensioner)
+        let task = try await transition(taskID, .cancelled, by: member, where: { $0.where("pensioner_id", .equal, member.id) },
+                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) })
+        var topics = [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)]
+        if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
+        try await publisher.task(task.volunteerID == nil ? "task.taken" : "task.cancelled", task, to: topics)
+        return task
+    }
+
+    /// Marks one's own accepted task done; the volunteer is credited its expected time.
+    public func complete(taskID: UUID, by member: Member) async throws -> HelpTask {
+        try member.require(.pensioner)
+        let task = try await transition(taskID, .done, by: member, where: { $0.where("pensioner_id", .equal, member.id) },
+                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) })
+        var topics = [GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)]
+        if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
+        try await publisher.task("task.done", task, to: topics)
+        return task
+    }
+
+    /// The pensioner's orders, newest first.
+    public func orders(of member: Member) async throws -> [TaskDetails] {
+        try member.require(.pensioner)
+        let tasks = try await HelpTask.query(on: db).filter(\.$pensionerID == member.id)
+            .sort(\.$createdAt, .descending).limit(100).all()
+        return try await details(tasks, for: member)
+    }
+
+    /// The pensioner's open task, if any.
+    public func openOrder(of member: Member) async throws -> HelpTask? {
+        try await HelpTask.query(on: db).filter(\.$pensionerID == member.id)
+            .filter(\.$status ~~ [.searching, .accepted]).first()
+    }
+
+    // MARK: Volunteer
+
+    /// Accepts a task offered in one's city. Of any number of concurrent accepts exactly
+    /// one changes the row; a volunteer holding another accepted task is stopped by a
+    /// unique index.
+    public func accept(taskID: UUID, by member: Member) async throws -> HelpTask {
+        try member.require(.volunteer)
+        let profile = try member.requireProfile()
+        let now = context.clock.now
+        do {
+            let task = try await transition(taskID, .accepted, by: member,
+                                            where: { $0.where("city", .equal, profile.city) },
+                                            set: { $0.set("volunteer_id", to: SQLBind(member.id)).set("accepted_at", to: SQLBind(now)) },
+                                            lost: { existing in
+                                                // Someone else's task, or gone: tell the loser plainly.
+                                                existing.city == profile.city ? AppError.conflict(code: "task_taken", key: "ga.task.taken") : nil
+                                            })
+            try await publisher.task("task.taken", task, to: [GoldenAgerEvents.city(task.city)])
+            try await publisher.task("task.accepted", task, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(member.id)])
+            return task
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError.conflict(code: "volunteer_busy", key: "ga.task.volunteer_busy")
+        }
+    }
+
+    /// Takes a task out of one's inbox; it stays open for others. Saying no twice is fine.
+    public func decline(taskID: UUID, by member: Member) async throws {
+        try member.require(.volunteer)
+        let profile = try member.requireProfile()
+        guard let task = try await HelpTask.find(taskID, on: db), task.city == profile.city else {
+            throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
+        }
+        guard task.status == .searching else { throw AppError.conflict(code: "task_taken", key: "ga.task.taken") }
+        let now = context.clock.now
+        let volunteer = member.id
+        let added: Bool
+        do {
+            added = try await db.writeTransaction { db -> Bool in
+                if try await TaskDecline.query(on: db).filter(\.$taskID == taskID).filter(\.$volunteerID == volunteer).count() > 0 {
+                    return false
+                }
+                try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db)
+                try await TaskTransition(taskID: taskID, action: .declined, status: .searching, actorID: volunteer, at: now).create(on: db)
+                return true
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            added = false  // a second tap raced the first: declined once is declined
+        }
+        if added { try await publisher.task("task.declined", task, to: [GoldenAgerEvents.account(member.id)]) }
+    }
+
+    /// Gives an accepted task back with a reason: it is offered again (not to this
+    /// volunteer) and the pensioner is told why.
+    public func withdraw(taskID: UUID, reason: String?, by member: Member) async throws -> HelpTask {
+        try member.require(.volunteer)
+        var validator = Validator()
+        let reason = validator.text("reason", reason, maxLength: 500)
+        try validator.throwIfInvalid()
+        let volunteer = member.id
+        let now = context.clock.now
+        let task = try await transition(taskID, .withdrawn, by: member, reason: reason,
+                                        where: { $0.where("volunteer_id", .equal, volunteer) },
+                                        set: { $0.set("volunteer_id", to: SQLLiteral.null).set("accepted_at", to: SQLLiteral.null) },
+                                        afterwards: { db in try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db) })
+        try await publisher.task("task.created", task, reason: nil, to: [GoldenAgerEvents.city(task.city)])
+        try await publisher.task("task.withdrawn", task, reason: reason, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(volunteer)])
+        return task
+    }
+
+    /// Open tasks of the volunteer's city they have not declined, oldest first — empty
+    /// while they are offline.
+    public func inbox(of member: Member, limit: Int = 50) async throws -> [TaskDetails] {
+        try member.require(.volunteer)
+        let profile = try member.requireProfile()
+        guard profile.isOnline else { return [] }
+        let declined = try await TaskDecline.query(on: db).filter(\.$volunteerID == member.id).all(\.$taskID)
+        var query = HelpTask.query(on: db).filter(\.$city == profile.city).filter(\.$status == .searching)
+        if !declined.isEmpty { query = query.filter(\.$id !~ declined) }
+        let tasks = try await query.sort(\.$createdAt, .ascending).limit(limit).all()
+        return try await details(tasks, for: member)
+    }
+
+    /// The tasks the volunteer took: the current one first, then the finished ones.
+    public func assignments(of member: Member) async throws -> [TaskDetails] {
+        try member.require(.volunteer)
+        let tasks = try await HelpTask.query(on: db).filter(\.$volunteerID == member.id)
+            .sort(\.$acceptedAt, .descending).limit(200).all()
+        let ordered = tasks.filter { $0.status == .accepted } + tasks.filter { $0.status != .accepted }
+        return try await details(ordered, for: member)
+    }
+
+    // MARK: Reading one task
+
+    /// One task, if this person may see it; otherwise "not found" — whether it exists
+    /// is nobody else's business.
+    public func task(_ taskID: UUID, for member: Member) async throws -> TaskDetails {
+        guard let task = try await HelpTask.find(taskID, on: db), try await mayView(task, member) else {
+            throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
+        }
+        return try await details([task], for: member, withHistory: true)[0]
+    }
+
+    func mayView(_ task: HelpTask, _ member: Member) async throws -> Bool {
+        switch member.role {
+        case .pensioner: return task.pensionerID == member.id
+        case .volunteer:
+            if task.volunteerID == member.id { return true }
+            return task.status == .searching && task.city == member.profile?.city
+        case .coordinator, .admin: return true
+        case nil: return false
+        }
+    }
+
+    // MARK: Internals
+
+    /// Runs one transition as a conditional update: the row changes only if its status
+    /// allows `action` and `condition` holds. When nothing changed, explains why with a
+    /// 404 (not theirs) or a 409 (no longer possible).
+    private func transition(
+        _ taskID: UUID, _ action: TaskAction, by member: Member, reason: String? = nil,
+        where condition: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
+        set changes: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
+        lost: @escaping @Sendable (HelpTask) -> AppError? = { _ in nil },
+        afterwards: @escaping @Sendable (any Database) async throws -> Void = { _ in }
+    ) async throws -> HelpTask {
+        let from = action.allowedFrom.map(\.rawValue)
+        guard let next = action.allowedFrom.first.flatMap(action.next(from:)) else { throw AppError.forbidden }
+        let now = context.clock.now
+        let actor = member.id
+        let changed = try await db.writeTransaction { db -> Bool in
+            let sql = db as! any SQLDatabase
+            let update = sql.update(HelpTask.schema)
+                .set("status", to: SQLBind(next.rawValue))
+                .where("id", .equal, SQLBind(taskID))
+                .where("status", .in, SQLBind.group(from))
+            let rows = try await condition(changes(update)).returning("id").all()
+            guard !rows.isEmpty else { return false }
+            try await TaskTransition(taskID: taskID, action: action, status: next, actorID: actor, reason: reason, at: now).create(on: db)
+            try await afterwards(db)
+            return true
+        }
+        guard let task = try await HelpTask.find(taskID, on: db) else {
+            throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
+        }
+        if changed { return task }
+        throw try await refusal(for: task, action: action, member: member, lost: lost)
+    }
+
+    /// Why a transition did not happen, without telling a stranger that the task exists.
+    private func refusal(for task: HelpTask, action: TaskAction, member: Member, lost: (HelpTask) -> AppError?) async throws -> AppError {
+        let notFound = AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
+        switch action {
+        case .accepted:
+            return lost(task) ?? notFound
+        case .withdrawn:
+            // Only the volunteer who holds (or held) it learns that it moved on.
+            let held = try await TaskTransition.query(on: db).filter(\.$taskID == task.requireID())
+                .filter(\.$actorID == member.id).filter(\.$action == .accepted).count() > 0
+            return held ? AppError.conflict(code: "task_closed", key: "ga.task.closed") : notFound
+        case .cancelled, .done:
+            guard task.pensionerID == member.id else { return notFound }
+            if action == .done, task.status == .searching {
+                return AppError.conflict(code: "task_not_accepted", key: "ga.task.not_accepted")
+            }
+            return AppError.conflict(code: "task_closed", key: "ga.task.closed")
+        case .created, .declined:
+            return notFound
+        }
+    }
+
+    /// Fills in templates, categories and the people each viewer may see, with one
+    /// query per kind rather than per task.
+    func details(_ tasks: [HelpTask], for member: Member, withHistory: Bool = false) async throws -> [TaskDetails] {
+        guard !tasks.isEmpty else { return [] }
+        let templateIDs = Set(tasks.map { $0.$template.id })
+        let templates = try await TaskTemplate.query(on: db).filter(\.$id ~~ templateIDs).with(\.$category).all()
+        let templatesByID = Dictionary(uniqueKeysWithValues: templates.compactMap { t in t.id.map { ($0, t) } })
+        let peopleIDs = Set(tasks.flatMap { [$0.pensionerID] + ($0.volunteerID.map { [$0] } ?? []) })
+        let profiles = try await Profile.query(on: db).filter(\.$id ~~ peopleIDs).all()
+        let profilesByID = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p) } })
+        let organisationIDs = Set(profiles.compactMap { $0.$organisation.id })
+        let organisations = organisationIDs.isEmpty ? [] : try await Organisation.query(on: db).filter(\.$id ~~ organisationIDs).all()
+        let organisationNames = Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } })
+        var history: [UUID: [TaskTransition]] = [:]
+        if withHistory {
+            let rows = try await TaskTransition.query(on: db).filter(\.$taskID ~~ Set(tasks.compactMap(\.id))).sort(\.$at).all()
+            history = Dictionary(grouping: rows, by: \.taskID)
+        }
+        return tasks.compactMap { task in
+            guard let template = templatesByID[task.$template.id] else { return nil }
+            let isMine = task.pensionerID == member.id
+            let isAssigned = task.volunteerID == member.id
+            let isStaff = member.role == .coordinator || member.role == .admin
+            // The pensioner's contact: to their volunteer while the task is accepted.
+            let pensioner = profilesByID[task.pensionerID].flatMap { p -> TaskDetails.Person? in
+                if isMine { return person(p, phone: true, address: true, organisations: organisationNames) }
+                if isAssigned && task.status == .accepted { return person(p, phone: true, address: true, organisations: organisationNames) }
+                if isAssigned || isStaff { return person(p, phone: false, address: false, organisations: organisationNames) }
+                return nil
+            }
+            let volunteer = task.volunteerID.flatMap { profilesByID[$0] }.flatMap { v -> TaskDetails.Person? in
+                if isMine || isAssigned || isStaff { return person(v, phone: isMine ? task.status == .accepted || task.status == .done : true, address: false, organisations: organisationNames) }
+                return nil
+            }
+            return TaskDetails(task: task, template: template, category: template.category, pensioner: pensioner, volunteer: volunteer,
+                               history: history[task.id ?? UUID()] ?? [], isMine: isMine, isAssignedToMe: isAssigned)
+        }
+    }
+
+    private func person(_ profile: Profile, phone: Bool, address: Bool, organisations: [UUID: String]) -> TaskDetails.Person {
+        TaskDetails.Person(id: profile.id!, firstName: profile.firstName, lastName: profile.lastName,
+                           phone: phone ? profile.phone : nil, address: address ? profile.address : nil,
+                           organisation: profile.$organisation.id.flatMap { organisations[$0] })
+    }
+}

@@ -1,0 +1,29 @@
+import Fluent
+import SQLKit
+
+extension Database {
+    /// A transaction for changes that must be all-or-nothing under concurrency.
+    ///
+    /// On PostgreSQL it is an ordinary transaction. On SQLite it starts with
+    /// `BEGIN IMMEDIATE`, taking the write lock at once: with the default deferred
+    /// transaction, two connections that both read and then write can deadlock and one
+    /// gets `SQLITE_BUSY` (a 500) instead of waiting its turn.
+    public func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        if inTransaction { return try await body(self) }
+        guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
+            return try await transaction(body)
+        }
+        return try await withConnection { connection in
+            let connectionSQL = connection as! any SQLDatabase
+            try await connectionSQL.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(connection)
+                try await connectionSQL.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await connectionSQL.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+// Live regions: an element with data-refresh-url and data-refresh-on="a,b" is reloaded
+// from that URL (an HTML fragment) whenever one of those events arrives, and each time
+// the event stream (re)connects: whatever happened between rendering the page (or the
+// drop) and the stream being live would otherwise be missed.
+// Requests for one region are coalesced, so a burst of events costs one fetch.
+
+const pending = new WeakMap();
+
+async function refresh(region) {
+  if (pending.get(region)) { pending.set(region, "again"); return; }
+  pending.set(region, "busy");
+  try {
+    const response = await fetch(region.dataset.refreshUrl, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    if (response.redirected || response.status === 401) { location.reload(); return; }
+    if (response.ok) {
+      region.innerHTML = await response.text();
+      region.dispatchEvent(new CustomEvent("hromada:refreshed", { bubbles: true }));
+    }
+  } catch (_) {
+    // Offline: the next event or reconnect tries again.
+  } finally {
+    const again = pending.get(region) === "again";
+    pending.delete(region);
+    if (again) refresh(region);
+  }
+}
+
+function regionsFor(name) {
+  return [...document.querySelectorAll("[data-refresh-url]")].filter((region) =>
+    !name || (region.dataset.refreshOn || "").split(",").map((s) => s.trim()).includes(name));
+}
+
+document.addEventListener("hromada:event", (event) => {
+  for (const region of regionsFor(event.detail.name)) refresh(region);
+});
+
+document.addEventListener("hromada:live", (event) => {
+  if (event.detail.connected) for (const region of regionsFor(null)) refresh(region);
+});
