@@ -52,7 +52,7 @@ public struct HoursService: Sendable {
         calendar.timeZone = context.timeZone
         guard parts.count == 3, text.count == 10,
               let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-              calendar.component(.day, from: date) == parts[2]
+              calendar.component(.day, from: date) == parts[2], calendar.component(.month, from: date) == parts[1]
         else {
             validator.add(field, "ga.date.invalid")
             return nil

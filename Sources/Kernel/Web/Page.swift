@@ -100,6 +100,8 @@ struct PageShell {
             H.meta(.name("theme-color"), Attribute("content", themeColor)),
             H.link(Attribute("rel", "stylesheet"), .href(assets.url("hromada.css"))),
             H.link(Attribute("rel", "stylesheet"), .href("\(prefix)/theme.css")),
+            // An app's own stylesheet, when it ships one named after it (e.g. golden-ager.css).
+            page.app.flatMap { assets.has("\($0.id).css") ? H.link(Attribute("rel", "stylesheet"), .href(assets.url("\($0.id).css"))) : nil } ?? .empty,
             H.link(Attribute("rel", "manifest"), .href("\(prefix)/manifest.webmanifest")),
             H.link(Attribute("rel", "icon"), .href("\(prefix)/icon.svg"), .type("image/svg+xml")),
             H.link(Attribute("rel", "apple-touch-icon"), .href("\(prefix)/icon.svg")),

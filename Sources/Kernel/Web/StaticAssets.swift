@@ -42,6 +42,8 @@ public struct StaticAssets: Sendable {
         }
     }
 
+    public func has(_ name: String) -> Bool { assets[name] != nil }
+
     /// The cache-busting URL of an asset, e.g. `/static/hromada.css?v=3fa2c1`.
     public func url(_ name: String) -> String {
         guard let asset = assets[name] else { return "/static/\(name)" }

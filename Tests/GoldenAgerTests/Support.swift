@@ -1,0 +1,131 @@
+import Fluent
+import Foundation
+@testable import GoldenAger
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+
+/// Golden Ager on a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+func withGoldenAger<T>(clock: any WallClock = SystemClock(), _ body: (Application) async throws -> T) async throws -> T {
+    try await TestHarness.withApp(apps: [GoldenAger()], clock: clock, body)
+}
+
+let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+
+func json(_ object: [String: Any]) -> ByteBuffer {
+    ByteBuffer(data: try! JSONSerialization.data(withJSONObject: object))
+}
+
+func object(_ response: TestingHTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any], "\(response.body.string)")
+}
+
+func array(_ response: TestingHTTPResponse) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]], "\(response.body.string)")
+}
+
+/// A problem document's `code`, checking that it is one.
+func problemCode(_ response: TestingHTTPResponse) throws -> String? {
+    #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true, "\(response.status) \(response.body.string)")
+    return try object(response)["code"] as? String
+}
+
+/// A person in a test: their token and ids.
+struct Person: Sendable {
+    let id: UUID
+    let phone: String
+    let token: String
+    var auth: HTTPHeaders {
+        var headers = jsonHeaders
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        return headers
+    }
+}
+
+actor PhoneNumbers {
+    static let shared = PhoneNumbers()
+    private var next = 1_000_000
+    func take() -> String {
+        next += 1
+        return "38067\(next)"
+    }
+}
+
+@discardableResult
+func makeOrganisation(_ app: Application, _ name: String = "Життєлюб") async throws -> UUID {
+    if let existing = try await Organisation.query(on: app.db).filter(\.$name == name).first() { return try existing.requireID() }
+    let organisation = Organisation(name: name, createdAt: Date())
+    try await organisation.create(on: app.db)
+    return try organisation.requireID()
+}
+
+/// Registers through the API and signs in; returns the token.
+func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil) async throws -> Person {
+    let phone = await PhoneNumbers.shared.take()
+    var body: [String: Any] = ["role": role.rawValue, "phone": phone, "password": "secret-1", "firstName": role == .pensioner ? "Ганна" : "Олег",
+                               "lastName": "Тест", "birthday": role == .pensioner ? "1948-03-12" : "2000-01-01", "city": city]
+    if role == .pensioner { body["address"] = "вул. Тестова, 1" }
+    if role == .volunteer || role == .coordinator {
+        let organisationID: UUID
+        if let organisation { organisationID = organisation } else { organisationID = try await makeOrganisation(app) }
+        body["organisationId"] = organisationID.uuidString
+    }
+    if role == .coordinator { body["role"] = "volunteer" }
+    let created = try await app.testing().sendRequest(.POST, "/golden-ager/api/v1/accounts", headers: jsonHeaders, body: json(body))
+    #expect(created.status == .created, "\(created.body.string)")
+    let id = try #require(UUID(uuidString: try object(created)["id"] as? String ?? ""))
+    if role == .coordinator {
+        let account = try #require(try await Account.find(id, on: app.db))
+        account.role = GARole.coordinator.rawValue
+        try await account.save(on: app.db)
+        let profile = try #require(try await Profile.find(id, on: app.db))
+        profile.role = GARole.coordinator.rawValue
+        try await profile.save(on: app.db)
+    }
+    return Person(id: id, phone: phone, token: try await logIn(app, phone: phone))
+}
+
+/// An admin, as `hromada create-admin` makes one: an account without a profile.
+func makeAdmin(_ app: Application) async throws -> Person {
+    let login = "admin-\(UUID().uuidString.prefix(8).lowercased())"
+    let account = try await app.kernel.accountService(on: app.db, passwords: app.password.async)
+        .register(app: GoldenAger.id, login: login, password: "admin-password", role: Account.adminRole, displayName: "Адмін")
+    return Person(id: try account.requireID(), phone: login, token: try await logIn(app, phone: login, password: "admin-password"))
+}
+
+func logIn(_ app: Application, phone: String, password: String = "secret-1") async throws -> String {
+    let response = try await app.testing().sendRequest(.POST, "/golden-ager/api/v1/session", headers: jsonHeaders,
+                                                       body: json(["phone": phone, "password": password]))
+    #expect(response.status == .ok, "\(response.body.string)")
+    return try object(response)["token"] as? String ?? ""
+}
+
+func firstTemplate(_ app: Application) async throws -> TaskTemplate {
+    try #require(try await TaskTemplate.query(on: app.db).join(Category.self, on: \TaskTemplate.$category.$id == \Category.$id)
+        .filter(Category.self, \.$isConsultation == false).sort(\.$position).first())
+}
+
+@discardableResult
+func send(_ app: Application, _ method: HTTPMethod, _ path: String, as person: Person?, body: [String: Any]? = nil) async throws -> TestingHTTPResponse {
+    try await app.testing().sendRequest(method, "/golden-ager/api/v1\(path)", headers: person?.auth ?? jsonHeaders, body: body.map(json))
+}
+
+/// Orders the first template as `pensioner`; returns the task id.
+func order(_ app: Application, by pensioner: Person) async throws -> UUID {
+    let template = try await firstTemplate(app)
+    let response = try await send(app, .POST, "/tasks", as: pensioner, body: ["templateId": template.requireID().uuidString])
+    #expect(response.status == .created, "\(response.body.string)")
+    return try #require(UUID(uuidString: try object(response)["id"] as? String ?? ""))
+}
+
+func goOnline(_ app: Application, _ volunteer: Person) async throws {
+    let response = try await send(app, .PUT, "/availability", as: volunteer, body: ["online": true])
+    #expect(response.status == .ok, "\(response.body.string)")
+}
+
+/// Rows in a table, counted without caring for models.
+func count<M: Model>(_ model: M.Type, _ app: Application) async throws -> Int {
+    try await M.query(on: app.db).count()
+}
