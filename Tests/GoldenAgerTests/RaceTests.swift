@@ -104,7 +104,7 @@ struct RaceTests {
                 }
                 let stored = try #require(try await HelpTask.find(task, on: app.db))
                 #expect(stored.status == .cancelled)
-                let actions = try await TaskTransition.query(on: app.db).filter(\.$taskID == task).sort(\.$at).all().map(\.action)
+                let actions = try await TaskTransition.query(on: app.db).filter(\.$taskID == task).sort(\.$sequence).all().map(\.action)
                 #expect(actions.last == .cancelled)
                 #expect(actions.filter { $0 == .cancelled }.count == 1)
                 try await send(app, .PUT, "/availability", as: volunteer, body: ["online": false])

@@ -82,8 +82,9 @@ struct TaskRulesTests {
             #expect(try await send(app, .POST, "/tasks/\(task)/withdraw", as: second, body: ["reason": "x"]).status == .conflict)
             #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer).status == .conflict)
 
-            let history = try await TaskTransition.query(on: app.db).filter(\.$taskID == task).sort(\.$at).all()
+            let history = try await TaskTransition.query(on: app.db).filter(\.$taskID == task).sort(\.$sequence).all()
             #expect(history.map(\.action) == [.created, .declined, .accepted, .withdrawn, .accepted, .done])
+            #expect(history.map(\.sequence) == Array(1...6))
             #expect(history.map(\.actorID) == [pensioner.id, second.id, volunteer.id, volunteer.id, second.id, pensioner.id])
             #expect(history.first { $0.action == .withdrawn }?.reason == "Захворів")
 

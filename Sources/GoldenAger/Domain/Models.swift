@@ -120,14 +120,17 @@ public final class TaskTransition: Model, @unchecked Sendable {
     public static let schema = "ga_task_transitions"
     @ID(key: .id) public var id: UUID?
     @Field(key: "task_id") public var taskID: UUID
+    /// 1, 2, 3… per task: the order of the steps even when two share a millisecond.
+    @Field(key: "sequence") public var sequence: Int
     @Enum(key: "action") public var action: TaskAction
     @Enum(key: "status") public var status: TaskStatus
     @OptionalField(key: "actor_id") public var actorID: UUID?
     @OptionalField(key: "reason") public var reason: String?
     @Field(key: "at") public var at: Date
     public init() {}
-    public init(taskID: UUID, action: TaskAction, status: TaskStatus, actorID: UUID?, reason: String? = nil, at: Date) {
+    public init(taskID: UUID, sequence: Int, action: TaskAction, status: TaskStatus, actorID: UUID?, reason: String? = nil, at: Date) {
         self.taskID = taskID
+        self.sequence = sequence
         self.action = action
         self.status = status
         self.actorID = actorID

@@ -10,11 +10,13 @@ struct CreateTaskHistory: AsyncMigration {
         try await database.schema(TaskTransition.schema)
             .id()
             .field("task_id", .uuid, .required, .references(HelpTask.schema, .id))
+            .field("sequence", .int, .required)
             .field("action", .string, .required)
             .field("status", .string, .required)
             .field("actor_id", .uuid, .references(Account.schema, .id))
             .field("reason", .string)
             .field("at", .datetime, .required)
+            .unique(on: "task_id", "sequence", name: "uq_ga_task_transitions_task_sequence")
             .create()
         try await database.schema(TaskDecline.schema)
             .id()
@@ -24,7 +26,6 @@ struct CreateTaskHistory: AsyncMigration {
             .unique(on: "task_id", "volunteer_id", name: "uq_ga_task_declines_task_volunteer")
             .create()
         let sql = database as! any SQLDatabase
-        try await sql.raw("CREATE INDEX ix_ga_task_transitions_task ON ga_task_transitions (task_id, at)").run()
         try await sql.raw("CREATE INDEX ix_ga_task_declines_volunteer ON ga_task_declines (volunteer_id)").run()
     }
 

@@ -52,7 +52,7 @@ public struct TaskService: Sendable {
         do {
             try await db.writeTransaction { db in
                 try await task.create(on: db)
-                try await TaskTransition(taskID: task.requireID(), action: .created, status: .searching, actorID: actor, at: now).create(on: db)
+                try await TaskTransition(taskID: task.requireID(), sequence: 1, action: .created, status: .searching, actorID: actor, at: now).create(on: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
@@ -135,11 +135,19 @@ public struct TaskService: Sendable {
         let added: Bool
         do {
             added = try await db.writeTransaction { db -> Bool in
+                // Lock the task's row while it is still open, as every transition does, so the
+                // history is written one step at a time.
+                let open = try await (db as! any SQLDatabase).update(HelpTask.schema)
+                    .set("status", to: SQLColumn("status"))
+                    .where("id", .equal, SQLBind(taskID)).where("status", .equal, SQLBind(TaskStatus.searching.rawValue))
+                    .returning("id").all()
+                guard !open.isEmpty else { throw AppError.conflict(code: "task_taken", key: "ga.task.taken") }
                 if try await TaskDecline.query(on: db).filter(\.$taskID == taskID).filter(\.$volunteerID == volunteer).count() > 0 {
                     return false
                 }
                 try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db)
-                try await TaskTransition(taskID: taskID, action: .declined, status: .searching, actorID: volunteer, at: now).create(on: db)
+                try await TaskTransition(taskID: taskID, sequence: try await Self.nextStep(of: taskID, on: db), action: .declined,
+                                         status: .searching, actorID: volunteer, at: now).create(on: db)
                 return true
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -234,7 +242,8 @@ public struct TaskService: Sendable {
                 .where("status", .in, SQLBind.group(from))
             let rows = try await condition(changes(update)).returning("id").all()
             guard !rows.isEmpty else { return false }
-            try await TaskTransition(taskID: taskID, action: action, status: next, actorID: actor, reason: reason, at: now).create(on: db)
+            try await TaskTransition(taskID: taskID, sequence: try await Self.nextStep(of: taskID, on: db), action: action,
+                                     status: next, actorID: actor, reason: reason, at: now).create(on: db)
             try await afterwards(db)
             return true
         }
@@ -243,6 +252,12 @@ public struct TaskService: Sendable {
         }
         if changed { return task }
         throw try await refusal(for: task, action: action, member: member, lost: lost)
+    }
+
+    /// The next step number of a task's history. Safe because the caller holds the task's
+    /// row lock (PostgreSQL) or the write lock (SQLite).
+    static func nextStep(of taskID: UUID, on db: any Database) async throws -> Int {
+        (try await TaskTransition.query(on: db).filter(\.$taskID == taskID).max(\.$sequence) ?? 0) + 1
     }
 
     /// Why a transition did not happen, without telling a stranger that the task exists.
@@ -282,7 +297,7 @@ public struct TaskService: Sendable {
         let organisationNames = Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } })
         var history: [UUID: [TaskTransition]] = [:]
         if withHistory {
-            let rows = try await TaskTransition.query(on: db).filter(\.$taskID ~~ Set(tasks.compactMap(\.id))).sort(\.$at).all()
+            let rows = try await TaskTransition.query(on: db).filter(\.$taskID ~~ Set(tasks.compactMap(\.id))).sort(\.$sequence).all()
             history = Dictionary(grouping: rows, by: \.taskID)
         }
         return tasks.compactMap { task in
