@@ -97,8 +97,8 @@ enum InstructionsContent {
     // MARK: Volunteer
 
     private static let volunteerUK: [InstructionSection] = [
-        InstructionSection(title: "Вхідні й онлайн", paragraphs: [
-            "Увімкніть перемикач «онлайн», коли готові допомагати. Поки Ви онлайн, нові завдання від пенсіонерів з Вашого міста з’являються у «Вхідних» самі, без оновлення сторінки.",
+        InstructionSection(title: "Вхідні й зв’язок", paragraphs: [
+            "Коли готові допомагати, натисніть кнопку «Не на зв’язку» серед вкладок: вона стане зеленою і покаже «На зв’язку». Поки Ви на зв’язку, нові завдання від пенсіонерів з Вашого міста з’являються у «Вхідних» самі, без оновлення сторінки.",
             "У кожному завданні видно назву, опис і скільки часу воно займе. Так Ви знаєте, що треба зробити, ще до того, як погодитеся.",
             "Коли не можете допомагати, вимкніть перемикач. Нові завдання перестануть надходити.",
         ]),
@@ -106,10 +106,10 @@ enum InstructionsContent {
             "Натисніть «Прийняти», якщо можете допомогти. Тільки після цього Ви побачите адресу й телефон пенсіонера. Пенсіонер побачить Ваше ім’я, організацію і телефон.",
             "Зателефонуйте пенсіонеру якнайшвидше і домовтеся про час.",
             "Якщо інший волонтер прийняв завдання першим, Ви побачите про це повідомлення. Просто оберіть інше.",
-            "Натисніть «Відхилити», якщо не можете. Завдання зникне з Ваших вхідних, а інші волонтери й далі його бачать. Одночасно можна мати лише одне прийняте завдання.",
+            "Натисніть червону кнопку «Відмовитися», якщо не можете. Завдання зникне з Ваших вхідних, а інші волонтери й далі його бачать. Одночасно можна мати лише одне прийняте завдання.",
         ]),
         InstructionSection(title: "Відмовитися від завдання", paragraphs: [
-            "Якщо Ви вже прийняли завдання, але не можете його виконати, натисніть «Відмовитися» і коротко напишіть причину.",
+            "Якщо Ви вже прийняли завдання, але не можете його виконати, коротко напишіть причину і натисніть «Відмовитися від завдання».",
             "Завдання повернеться до пошуку, і його побачать інші волонтери. Пенсіонеру повідомлять, що шукаємо іншого волонтера.",
             "Якщо можете, самі зателефонуйте пенсіонеру і попередьте.",
         ]),
@@ -132,7 +132,7 @@ enum InstructionsContent {
 
     private static let volunteerEN: [InstructionSection] = [
         InstructionSection(title: "Inbox and online", paragraphs: [
-            "Turn on the «online» switch when you are ready to help. While you are online, new tasks from pensioners in your town appear in your «Inbox» by themselves, without reloading the page.",
+            "When you are ready to help, tap the «Offline» button among the tabs: it turns green and says «Online». While you are online, new tasks from pensioners in your town appear in your «Inbox» by themselves, without reloading the page.",
             "Each task shows its name, description and how long it takes. So you know what to do before you agree.",
             "When you cannot help, turn the switch off. New tasks stop coming.",
         ]),
@@ -143,7 +143,7 @@ enum InstructionsContent {
             "Tap «Decline» if you cannot. The task leaves your inbox, and other volunteers still see it. You can have only one accepted task at a time.",
         ]),
         InstructionSection(title: "Withdrawing from a task", paragraphs: [
-            "If you have accepted a task but cannot do it, tap «Withdraw» and write the reason in a few words.",
+            "If you have accepted a task but cannot do it, write the reason in a few words and tap «Give the task back».",
             "The task goes back to searching, and other volunteers will see it. The pensioner is told that we are looking for another volunteer.",
             "If you can, call the pensioner yourself to let them know.",
         ]),
