@@ -187,6 +187,12 @@ public struct TaskService: Sendable {
         return try await details(tasks, for: member)
     }
 
+    /// The task the volunteer holds now, with its template.
+    public func currentAssignment(of member: Member) async throws -> HelpTask? {
+        try await HelpTask.query(on: db).filter(\.$volunteerID == member.id).filter(\.$status == .accepted)
+            .with(\.$template).first()
+    }
+
     /// The tasks the volunteer took: the current one first, then the finished ones.
     public func assignments(of member: Member) async throws -> [TaskDetails] {
         try member.require(.volunteer)
@@ -289,8 +295,13 @@ public struct TaskService: Sendable {
         let templateIDs = Set(tasks.map { $0.$template.id })
         let templates = try await TaskTemplate.query(on: db).filter(\.$id ~~ templateIDs).with(\.$category).all()
         let templatesByID = Dictionary(uniqueKeysWithValues: templates.compactMap { t in t.id.map { ($0, t) } })
-        let peopleIDs = Set(tasks.flatMap { [$0.pensionerID] + ($0.volunteerID.map { [$0] } ?? []) })
-        let profiles = try await Profile.query(on: db).filter(\.$id ~~ peopleIDs).all()
+        // Only the people this viewer may see anything of (none, for a volunteer's inbox).
+        let isStaff = member.role == .coordinator || member.role == .admin
+        let peopleIDs = Set(tasks.flatMap { task -> [UUID] in
+            guard isStaff || task.pensionerID == member.id || task.volunteerID == member.id else { return [] }
+            return [task.pensionerID] + (task.volunteerID.map { [$0] } ?? [])
+        })
+        let profiles = peopleIDs.isEmpty ? [] : try await Profile.query(on: db).filter(\.$id ~~ peopleIDs).all()
         let profilesByID = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p) } })
         let organisationIDs = Set(profiles.compactMap { $0.$organisation.id })
         let organisations = organisationIDs.isEmpty ? [] : try await Organisation.query(on: db).filter(\.$id ~~ organisationIDs).all()
@@ -304,7 +315,6 @@ public struct TaskService: Sendable {
             guard let template = templatesByID[task.$template.id] else { return nil }
             let isMine = task.pensionerID == member.id
             let isAssigned = task.volunteerID == member.id
-            let isStaff = member.role == .coordinator || member.role == .admin
             // The pensioner's contact: to their volunteer while the task is accepted.
             let pensioner = profilesByID[task.pensionerID].flatMap { p -> TaskDetails.Person? in
                 if isMine { return person(p, phone: true, address: true, organisations: organisationNames) }

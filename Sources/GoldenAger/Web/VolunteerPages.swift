@@ -42,12 +42,12 @@ enum VolunteerPages {
         let l = req.localizer
         let profile = try member.requireProfile()
         let tasks = req.goldenAger.tasks
-        let current = try await tasks.assignments(of: member).first { $0.task.status == .accepted }
+        let current = try await tasks.currentAssignment(of: member)
         let offered = try await tasks.inbox(of: member)
         return HTMLBuilder.join([
-            current.map { details in
-                H.a(.class("button button-block current-order"), .href("\(prefix)/tasks/\(details.task.id!)")) {
-                    l.text("ga.inbox.current", ["title": details.template.title(in: l.language)])
+            current.map { task in
+                H.a(.class("button button-block current-order"), .href("\(prefix)/tasks/\(task.id!)")) {
+                    l.text("ga.inbox.current", ["title": task.template.title(in: l.language)])
                 }
             } ?? .empty,
             profile.isOnline
