@@ -176,7 +176,7 @@ public struct TaskService: Sendable {
 
     /// Open tasks of the volunteer's city they have not declined, oldest first — empty
     /// while they are offline.
-    public func inbox(of member: Member, limit: Int = 50) async throws -> [TaskDetails] {
+    public func inbox(of member: Member, limit: Int = 100) async throws -> [TaskDetails] {
         try member.require(.volunteer)
         let profile = try member.requireProfile()
         guard profile.isOnline else { return [] }

@@ -28,9 +28,15 @@ function confirmSubmit(form) {
   no.addEventListener("click", close);
   dialog.addEventListener("cancel", close);
   yes.addEventListener("click", () => {
-    form.dataset.confirmed = "true";
     close();
-    form.requestSubmit();
+    // A live region may have re-rendered the form while the question was open: submit
+    // the one now on the page with the same action. If the action is gone (the order
+    // was finished meanwhile), the page already shows why.
+    const target = form.isConnected ? form : [...document.querySelectorAll("form[data-confirm]")]
+      .find((candidate) => candidate.getAttribute("action") === form.getAttribute("action"));
+    if (!target) return;
+    target.dataset.confirmed = "true";
+    target.requestSubmit();
   });
   dialog.showModal();
   no.focus();
