@@ -92,6 +92,20 @@ enum GoldenAgerWeb {
         }
     }
 
+    /// A button on a task (`/…/:taskID/<action>`): runs `change` as `role`, then goes to
+    /// `next` with a message; a conflict (someone was quicker) comes back on `fallback`.
+    static func taskButton(
+        _ req: Request, as role: GARole, fallback: (UUID) -> String, next: (UUID) -> String,
+        _ kind: Flash.Kind, _ key: String, change: (TaskService, UUID, Member) async throws -> Void
+    ) async throws -> Response {
+        let member = try await req.member(role)
+        let id = try uuid(req, "taskID")
+        return try await attempt(req, fallback: fallback(id)) {
+            try await change(req.goldenAger.tasks, id, member)
+            return redirect(req, to: next(id), kind, key)
+        }
+    }
+
     static func uuid(_ req: Request, _ name: String) throws -> UUID {
         guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound() }
         return id

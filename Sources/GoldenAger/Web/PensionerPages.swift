@@ -220,21 +220,17 @@ enum PensionerPages {
         }
     }
 
+    static func orderPath(_ id: UUID) -> String { "\(prefix)/orders/\(id)" }
+
     static func cancel(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
-        let id = try GoldenAgerWeb.uuid(req, "taskID")
-        return try await GoldenAgerWeb.attempt(req, fallback: "\(prefix)/orders/\(id)") {
-            _ = try await req.goldenAger.tasks.cancel(taskID: id, by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/orders/\(id)", .success, "ga.order.cancelled_flash")
+        try await GoldenAgerWeb.taskButton(req, as: .pensioner, fallback: orderPath, next: orderPath, .success, "ga.order.cancelled_flash") {
+            _ = try await $0.cancel(taskID: $1, by: $2)
         }
     }
 
     static func complete(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
-        let id = try GoldenAgerWeb.uuid(req, "taskID")
-        return try await GoldenAgerWeb.attempt(req, fallback: "\(prefix)/orders/\(id)") {
-            _ = try await req.goldenAger.tasks.complete(taskID: id, by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/orders/\(id)", .success, "ga.order.done_flash")
+        try await GoldenAgerWeb.taskButton(req, as: .pensioner, fallback: orderPath, next: orderPath, .success, "ga.order.done_flash") {
+            _ = try await $0.complete(taskID: $1, by: $2)
         }
     }
 }

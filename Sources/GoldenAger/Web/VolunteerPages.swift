@@ -156,21 +156,17 @@ enum VolunteerPages {
         }
     }
 
+    static func inboxPath(_: UUID) -> String { "\(prefix)/inbox" }
+
     static func accept(_ req: Request) async throws -> Response {
-        let member = try await req.member(.volunteer)
-        let id = try GoldenAgerWeb.uuid(req, "taskID")
-        return try await GoldenAgerWeb.attempt(req, fallback: "\(prefix)/inbox") {
-            _ = try await req.goldenAger.tasks.accept(taskID: id, by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/tasks/\(id)", .success, "ga.task.accepted_flash")
+        try await GoldenAgerWeb.taskButton(req, as: .volunteer, fallback: inboxPath, next: { "\(prefix)/tasks/\($0)" }, .success, "ga.task.accepted_flash") {
+            _ = try await $0.accept(taskID: $1, by: $2)
         }
     }
 
     static func decline(_ req: Request) async throws -> Response {
-        let member = try await req.member(.volunteer)
-        let id = try GoldenAgerWeb.uuid(req, "taskID")
-        return try await GoldenAgerWeb.attempt(req, fallback: "\(prefix)/inbox") {
-            try await req.goldenAger.tasks.decline(taskID: id, by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/inbox", .info, "ga.task.declined_flash")
+        try await GoldenAgerWeb.taskButton(req, as: .volunteer, fallback: inboxPath, next: inboxPath, .info, "ga.task.declined_flash") {
+            try await $0.decline(taskID: $1, by: $2)
         }
     }
 
