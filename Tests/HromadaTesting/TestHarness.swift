@@ -75,6 +75,12 @@ public enum TestHarness {
         var configuration = configuration(database: database, channel: channel)
         adjust(&configuration)
         let application = try await Application.make(.testing)
+        // Each application gets its own blocking-work threads. Vapor's default is one
+        // process-wide pool (two threads here) that SQLite runs every statement on; with
+        // tests running in parallel, two connections of different apps waiting for a
+        // write lock (SQLite's busy handler retries without sleeping) can hold both
+        // threads while the lock holders wait for one — a hang seen once in a full run.
+        application.threadPool = NIOThreadPool(numberOfThreads: 2)
         // Quiet by default; TEST_LOG_LEVEL=debug shows every request.
         application.logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         do {
