@@ -1,3 +1,4 @@
+import Foundation
 import Fluent
 
 /// The seven categories and our ready-made tasks: reference data every installation
