@@ -81,7 +81,7 @@ enum AccountPages {
 
     static func logOut(_ req: Request) async throws -> Response {
         try await req.logOut(from: GoldenAger.descriptor)
-        return GoldenAgerWeb.redirect(req, to: "\(prefix)/", .info, "ga.logout.done")
+        return req.redirect(to: "\(prefix)/", flash: .info, "ga.logout.done")
     }
 
     // MARK: Step-by-step sign-up
@@ -155,7 +155,7 @@ enum AccountPages {
             for step in JoinStep.allCases { session[step.sessionKey] = nil }
             session["ga.join.role"] = nil
             try await req.logIn(member.account)
-            return GoldenAgerWeb.redirect(req, to: GoldenAgerWeb.home(for: member), .success, "ga.join.done", ["name": member.profile?.firstName ?? ""])
+            return req.redirect(to: GoldenAgerWeb.home(for: member), flash: .success, "ga.join.done", ["name": member.profile?.firstName ?? ""])
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             // An earlier answer no longer holds (e.g. the phone was taken meanwhile): go back to it.
             let first = error.fieldErrors[0]
@@ -218,11 +218,11 @@ enum AccountPages {
         case .birthday:
             return FormField(name: "birthday", label: label, hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
         case .city:
-            return Select.render(name: "city", label: label, options: City.all.map { ($0.id, $0.name(in: l.language)) }, state: state, l: l)
+            return SelectField(name: "city", label: label, options: City.all.map { ($0.id, $0.name(in: l.language)) }).render(state, l)
         case .address:
             return FormField(name: "address", label: label, hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
         case .organisationId:
-            return Select.render(name: "organisationId", label: label, options: organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }, state: state, l: l)
+            return SelectField(name: "organisationId", label: label, options: organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }).render(state, l)
         case .password:
             return FormField(name: "password", label: label, type: "password", hint: l.text("ga.hint.password"), autocomplete: "new-password", maxLength: ProfileRules.passwordMax).render(state, l)
         }
@@ -250,7 +250,7 @@ enum AccountPages {
                 birthday: state.values["birthday"] ?? "", city: state.values["city"] ?? "",
                 address: member.role == .pensioner ? state.values["address"] ?? "" : nil,
                 organisationID: member.role == .volunteer ? state.values["organisationId"] ?? "" : nil))
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/profile", .success, "ga.profile.saved")
+            return req.redirect(to: "\(prefix)/profile", flash: .success, "ga.profile.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await profilePage(req, member, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
         }
@@ -269,11 +269,11 @@ enum AccountPages {
                         FormField(name: "firstName", label: l.text("ga.field.firstName"), autocomplete: "given-name", maxLength: ProfileRules.nameMax).render(state, l)
                         FormField(name: "lastName", label: l.text("ga.field.lastName"), autocomplete: "family-name", maxLength: ProfileRules.nameMax).render(state, l)
                         FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
-                        Select.render(name: "city", label: l.text("ga.field.city"), options: City.all.map { ($0.id, $0.name(in: l.language)) }, state: state, l: l)
+                        SelectField(name: "city", label: l.text("ga.field.city"), options: City.all.map { ($0.id, $0.name(in: l.language)) }).render(state, l)
                         if member.role == .pensioner {
                             FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
                         } else {
-                            Select.render(name: "organisationId", label: l.text("ga.field.organisation"), options: organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }, state: state, l: l)
+                            SelectField(name: "organisationId", label: l.text("ga.field.organisation"), options: organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }).render(state, l)
                         }
                         H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.profile.save") }
                     }
@@ -302,26 +302,6 @@ enum AccountPages {
                 H.section(.class("card instructions")) {
                     H.h2 { section.title }
                     for paragraph in section.paragraphs { H.p { paragraph } }
-                }
-            }
-        }
-    }
-}
-
-/// A labelled `<select>` with its inline error, like `FormField`.
-enum Select {
-    static func render(name: String, label: String, options: [(value: String, label: String)], state: FormState, l: Localizer) -> HTML {
-        let id = "field-\(name)"
-        let error = state.error(for: name)
-        let selected = state.values[name]
-        return H.div(.class(error == nil ? "field" : "field field-invalid")) {
-            H.label(Attribute("for", id)) { label }
-            if let error { H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) } }
-            H.select(.id(id), .name(name), .flag("required"), .aria("invalid", error != nil ? "true" : nil),
-                     .aria("describedby", error != nil ? "\(id)-error" : nil)) {
-                H.option(.value(""), .flag("selected", selected?.isEmpty ?? true)) { l.text("ga.select.choose") }
-                for option in options {
-                    H.option(.value(option.value), .flag("selected", option.value == selected)) { option.label }
                 }
             }
         }

@@ -75,23 +75,6 @@ enum GoldenAgerWeb {
         return Response(status: .ok, headers: headers, body: .init(string: html.rendered))
     }
 
-    /// Redirects after a POST, with a flash message.
-    static func redirect(_ req: Request, to path: String, _ kind: Flash.Kind? = nil, _ key: String? = nil, _ arguments: [String: String] = [:]) -> Response {
-        if let kind, let key { req.flash(kind, key, arguments) }
-        return req.redirect(to: path, redirectType: .normal)
-    }
-
-    /// Runs a POST action; a conflict (409: someone else was quicker, the task moved on) comes back as a
-    /// flash message on `fallback` instead of an error page.
-    static func attempt(_ req: Request, fallback: String, _ action: () async throws -> Response) async throws -> Response {
-        do {
-            return try await action()
-        } catch let error as AppError where error.status == .conflict {
-            req.flash(.error, error.key, error.arguments)
-            return req.redirect(to: fallback, redirectType: .normal)
-        }
-    }
-
     /// A button on a task (`/…/:taskID/<action>`): runs `change` as `role`, then goes to
     /// `next` with a message; a conflict (someone was quicker) comes back on `fallback`.
     static func taskButton(
@@ -100,9 +83,9 @@ enum GoldenAgerWeb {
     ) async throws -> Response {
         let member = try await req.member(role)
         let id = try uuid(req, "taskID")
-        return try await attempt(req, fallback: fallback(id)) {
+        return try await req.showingConflicts(on: fallback(id)) {
             try await change(req.goldenAger.tasks, id, member)
-            return redirect(req, to: next(id), kind, key)
+            return req.redirect(to: next(id), flash: kind, key)
         }
     }
 

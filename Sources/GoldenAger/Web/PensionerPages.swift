@@ -108,11 +108,11 @@ enum PensionerPages {
         }
         do {
             let task = try await req.goldenAger.tasks.order(templateID: templateID, by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/orders/\(task.id!)", .success, "ga.order.placed")
+            return req.redirect(to: "\(prefix)/orders/\(task.id!)", flash: .success, "ga.order.placed")
         } catch let error as AppError where error.code == "open_task_exists" {
             // A second tap, or an order already waiting: show the one there is.
             let open = try await req.goldenAger.tasks.openOrder(of: member)
-            return GoldenAgerWeb.redirect(req, to: open.map { "\(prefix)/orders/\($0.id!)" } ?? "\(prefix)/orders", .info, error.key)
+            return req.redirect(to: open.map { "\(prefix)/orders/\($0.id!)" } ?? "\(prefix)/orders", flash: .info, error.key)
         }
     }
 

@@ -119,7 +119,7 @@ enum StaffPages {
     static func deactivate(_ req: Request) async throws -> Response {
         let member = try await req.member(.coordinator, .admin)
         try await req.goldenAger.administration.deactivate(try GoldenAgerWeb.uuid(req, "accountID"), by: member)
-        return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/accounts", .success, "ga.accounts.deactivated")
+        return req.redirect(to: "\(prefix)/admin/accounts", flash: .success, "ga.accounts.deactivated")
     }
 
     // MARK: Admin
@@ -163,12 +163,12 @@ enum StaffPages {
             H.h2 { l.text("ga.admin.new_coordinator") }
             Components.postForm(req, action: "\(prefix)/admin/coordinators", classes: "card") {
                 Components.errorSummary(coordinator, l)
-                Select.render(name: "organisationId", label: l.text("ga.field.organisation"), options: options, state: coordinator, l: l)
+                SelectField(name: "organisationId", label: l.text("ga.field.organisation"), options: options).render(coordinator, l)
                 FormField(name: "phone", label: l.text("ga.field.phone"), type: "tel", hint: l.text("ga.hint.phone"), maxLength: 40).render(coordinator, l)
                 FormField(name: "firstName", label: l.text("ga.field.firstName"), maxLength: ProfileRules.nameMax).render(coordinator, l)
                 FormField(name: "lastName", label: l.text("ga.field.lastName"), maxLength: ProfileRules.nameMax).render(coordinator, l)
                 FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), maxLength: 20).render(coordinator, l)
-                Select.render(name: "city", label: l.text("ga.field.city"), options: City.all.map { ($0.id, $0.name(in: l.language)) }, state: coordinator, l: l)
+                SelectField(name: "city", label: l.text("ga.field.city"), options: City.all.map { ($0.id, $0.name(in: l.language)) }).render(coordinator, l)
                 FormField(name: "password", label: l.text("ga.field.password"), type: "password", hint: l.text("ga.hint.password"), autocomplete: "new-password", maxLength: 200).render(coordinator, l)
                 Components.primaryButton(l.text("ga.admin.add"))
             }
@@ -180,7 +180,7 @@ enum StaffPages {
         let state = FormState.submitted(by: req)
         do {
             _ = try await req.goldenAger.administration.createOrganisation(name: state.values["name"], by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/organisations", .success, "ga.admin.saved")
+            return req.redirect(to: "\(prefix)/admin/organisations", flash: .success, "ga.admin.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await organisationsPage(req, member, state: FormState(values: state.values, errors: error.fieldErrors), coordinator: FormState(), status: error.status)
         }
@@ -192,9 +192,9 @@ enum StaffPages {
         let name = (try? req.content.get(String.self, at: "name")) ?? ""
         do {
             _ = try await req.goldenAger.administration.renameOrganisation(id, name: name, by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/organisations", .success, "ga.admin.saved")
+            return req.redirect(to: "\(prefix)/admin/organisations", flash: .success, "ga.admin.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/organisations", .error, error.fieldErrors[0].key, error.fieldErrors[0].arguments)
+            return req.redirect(to: "\(prefix)/admin/organisations", flash: .error, error.fieldErrors[0].key, error.fieldErrors[0].arguments)
         }
     }
 
@@ -206,7 +206,7 @@ enum StaffPages {
             _ = try await req.goldenAger.administration.createCoordinator(RegistrationInput(
                 role: .coordinator, phone: v["phone"], password: v["password"], firstName: v["firstName"], lastName: v["lastName"],
                 birthday: v["birthday"], city: v["city"], organisationID: v["organisationId"]), by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/organisations", .success, "ga.admin.coordinator_created")
+            return req.redirect(to: "\(prefix)/admin/organisations", flash: .success, "ga.admin.coordinator_created")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await organisationsPage(req, member, state: FormState(), coordinator: FormState(values: v, errors: error.fieldErrors), status: error.status)
         }
@@ -249,9 +249,9 @@ enum StaffPages {
         do {
             _ = try await req.goldenAger.administration.renameCategory(try GoldenAgerWeb.uuid(req, "categoryID"),
                                                                        nameUK: state.values["nameUk"], nameEN: state.values["nameEn"], by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/categories", .success, "ga.admin.saved")
+            return req.redirect(to: "\(prefix)/admin/categories", flash: .success, "ga.admin.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/categories", .error, error.fieldErrors[0].key, error.fieldErrors[0].arguments)
+            return req.redirect(to: "\(prefix)/admin/categories", flash: .error, error.fieldErrors[0].key, error.fieldErrors[0].arguments)
         }
     }
 
@@ -278,7 +278,7 @@ enum StaffPages {
             H.h1 { l.text(id == nil ? "ga.admin.new_template" : "ga.admin.edit_template") }
             Components.errorSummary(state, l)
             Components.postForm(req, action: action, classes: "card") {
-                Select.render(name: "categoryId", label: l.text("ga.field.category"), options: categories.compactMap { c in c.id.map { ($0.uuidString, c.name(in: l.language)) } }, state: state, l: l)
+                SelectField(name: "categoryId", label: l.text("ga.field.category"), options: categories.compactMap { c in c.id.map { ($0.uuidString, c.name(in: l.language)) } }).render(state, l)
                 FormField(name: "titleUk", label: l.text("ga.field.title_uk"), maxLength: 80).render(state, l)
                 FormField(name: "descriptionUk", label: l.text("ga.field.description_uk"), maxLength: 600).render(state, l)
                 FormField(name: "titleEn", label: l.text("ga.field.title_en"), maxLength: 80).render(state, l)
@@ -314,7 +314,7 @@ enum StaffPages {
         let state = FormState.submitted(by: req)
         do {
             _ = try await req.goldenAger.administration.saveTemplate(id, templateInput(state), by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/categories", .success, "ga.admin.saved")
+            return req.redirect(to: "\(prefix)/admin/categories", flash: .success, "ga.admin.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await templatePage(req, member, id: id, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
         }
@@ -323,7 +323,7 @@ enum StaffPages {
     static func archive(_ req: Request, _ archived: Bool) async throws -> Response {
         let member = try await req.member(.admin)
         try await req.goldenAger.administration.setTemplateArchived(try GoldenAgerWeb.uuid(req, "templateID"), archived, by: member)
-        return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/categories", .success, "ga.admin.saved")
+        return req.redirect(to: "\(prefix)/admin/categories", flash: .success, "ga.admin.saved")
     }
 
     static func consultation(_ req: Request) async throws -> Response {
@@ -348,7 +348,7 @@ enum StaffPages {
         let state = FormState.submitted(by: req)
         do {
             _ = try await req.goldenAger.administration.setConsultationPhone(state.values["phone"], by: member)
-            return GoldenAgerWeb.redirect(req, to: "\(prefix)/admin/consultation", .success, "ga.admin.saved")
+            return req.redirect(to: "\(prefix)/admin/consultation", flash: .success, "ga.admin.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return consultationPage(req, member, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
         }

@@ -97,7 +97,7 @@ enum VolunteerPages {
         let online = (try? req.content.get(String.self, at: "online")) == "on"
         _ = try await req.goldenAger.profiles.setOnline(member, online)
         let back = Request.safeLocalPath(req.headers.first(name: .referer).flatMap { URL(string: $0)?.path }, fallback: "\(prefix)/inbox")
-        return GoldenAgerWeb.redirect(req, to: back.hasPrefix(prefix) ? back : "\(prefix)/inbox", .info, online ? "ga.online.now_on" : "ga.online.now_off")
+        return req.redirect(to: back.hasPrefix(prefix) ? back : "\(prefix)/inbox", flash: .info, online ? "ga.online.now_on" : "ga.online.now_off")
     }
 
     static func taskPage(_ req: Request) async throws -> Response {
@@ -175,9 +175,9 @@ enum VolunteerPages {
         let id = try GoldenAgerWeb.uuid(req, "taskID")
         let reason = (try? req.content.get(String.self, at: "reason")) ?? ""
         do {
-            return try await GoldenAgerWeb.attempt(req, fallback: "\(prefix)/inbox") {
+            return try await req.showingConflicts(on: "\(prefix)/inbox") {
                 _ = try await req.goldenAger.tasks.withdraw(taskID: id, reason: reason, by: member)
-                return GoldenAgerWeb.redirect(req, to: "\(prefix)/inbox", .info, "ga.task.withdrawn_flash")
+                return req.redirect(to: "\(prefix)/inbox", flash: .info, "ga.task.withdrawn_flash")
             }
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             let details = try await req.goldenAger.tasks.task(id, for: member)

@@ -33,10 +33,20 @@ public struct AccountService: Sendable {
     /// profile rows hash first and then `insert` inside their transaction, so the slow
     /// bcrypt never runs while the transaction holds locks.
     public func newAccount(app: String, login: String, password: String, role: String, displayName: String, language: Language? = nil) async throws -> Account {
-        let hash = try await passwords.hash(password)
-        let account = Account(app: app, login: login, passwordHash: hash, role: role, displayName: displayName, createdAt: clock.now)
+        newAccount(app: app, login: login, passwordHash: try await hashPassword(password), role: role, displayName: displayName, language: language)
+    }
+
+    /// An account whose password was hashed earlier (a sign-up spread over several
+    /// pages keeps the hash between them, never the password).
+    public func newAccount(app: String, login: String, passwordHash: String, role: String, displayName: String, language: Language? = nil) -> Account {
+        let account = Account(app: app, login: login, passwordHash: passwordHash, role: role, displayName: displayName, createdAt: clock.now)
         account.language = language?.rawValue
         return account
+    }
+
+    /// A bcrypt hash of `password` at the configured cost.
+    public func hashPassword(_ password: String) async throws -> String {
+        try await passwords.hash(password)
     }
 
     /// Saves a new account; a login taken in the same app is a 409 `login_taken`.
@@ -79,6 +89,16 @@ public struct AccountService: Sendable {
         account.deactivatedAt = clock.now
         try await account.save(on: database)
         try await APIToken.query(on: database).filter(\.$account.$id == account.requireID()).delete()
+    }
+
+    /// Removes an account for good, with its tokens and its failed sign-ins; the app has
+    /// removed its own rows first. Its browser sessions end at their next request, which
+    /// finds no account. Pass the transaction the app's removals run in.
+    public func delete(_ account: Account, on db: any Database) async throws {
+        let id = try account.requireID()
+        try await APIToken.query(on: db).filter(\.$account.$id == id).delete()
+        try await LoginAttempt.query(on: db).filter(\.$app == account.app).filter(\.$identifier == account.login).delete()
+        try await Account.query(on: db).filter(\.$id == id).delete()
     }
 
     // MARK: API tokens

@@ -133,3 +133,16 @@ struct KernelErrorMiddleware: AsyncMiddleware {
         }
     }
 }
+
+extension AppError {
+    /// Any error as the `AppError` the kernel answers it with (status, code, message key),
+    /// for apps that write error answers of their own (MoveJoin's protobuf `Error`).
+    /// Our own faults are logged here, as the kernel's middleware does.
+    public static func classify(_ error: any Error, request: Request) -> AppError {
+        let problem = KernelErrorMiddleware.classify(error)
+        if problem.status.code >= 500 {
+            request.logger.error("Unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        return problem
+    }
+}

@@ -1,11 +1,23 @@
-import Kernel
+import Foundation
 
-/// The cities Golden Ager works in. Volunteers see the tasks of their own city, so both
-/// sides pick from one list rather than typing a name two ways.
+/// Ukrainian cities, for every app that places people or things in a city (Golden Ager's
+/// volunteers see their own city's tasks; MoveJoin's events happen in one). One list, so
+/// nobody types a name two ways; ids are stable slugs stored in the apps' tables.
 public struct City: Sendable, Hashable {
     public let id: String
     public let uk: String
     public let en: String
+    /// The IANA zone local times in the city are shown in (all of Ukraine keeps Kyiv time today).
+    public let timeZoneID: String
+
+    public init(id: String, uk: String, en: String, timeZoneID: String = "Europe/Kyiv") {
+        self.id = id
+        self.uk = uk
+        self.en = en
+        self.timeZoneID = timeZoneID
+    }
+
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? TimeZone(secondsFromGMT: 2 * 3600)! }
 
     public func name(in language: Language) -> String { language == .en ? en : uk }
 
@@ -34,7 +46,7 @@ public struct City: Sendable, Hashable {
         City(id: "kherson", uk: "Херсон", en: "Kherson"),
     ]
 
-    static let byID: [String: City] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    private static let byID: [String: City] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     public static func find(_ id: String?) -> City? { id.flatMap { byID[$0] } }
 }

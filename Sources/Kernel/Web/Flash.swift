@@ -59,3 +59,22 @@ struct FlashMiddleware: AsyncMiddleware {
         return response
     }
 }
+
+extension Request {
+    /// Redirects (303) after a form was handled, with a flash message for the next page.
+    public func redirect(to path: String, flash kind: Flash.Kind, _ key: String, _ arguments: [String: String] = [:]) -> Response {
+        flash(kind, key, arguments)
+        return redirect(to: path, redirectType: .normal)
+    }
+
+    /// Runs a form's action; a conflict (409: someone else was quicker, the thing moved
+    /// on) comes back as a flash message on `fallback` instead of an error page.
+    public func showingConflicts(on fallback: String, _ action: () async throws -> Response) async throws -> Response {
+        do {
+            return try await action()
+        } catch let error as AppError where error.status == .conflict {
+            flash(.error, error.key, error.arguments)
+            return redirect(to: fallback, redirectType: .normal)
+        }
+    }
+}

@@ -66,6 +66,76 @@ public struct FormField: Sendable {
     }
 }
 
+/// A labelled `<select>` with its inline error, like `FormField`. With `includeEmpty`,
+/// the first option is a blank "choose" (or `emptyLabel`) so nothing is picked by accident.
+public struct SelectField: Sendable {
+    public var name: String
+    public var label: String
+    public var options: [(value: String, label: String)]
+    public var required = true
+    public var includeEmpty = true
+    public var emptyLabel: String?
+
+    public init(name: String, label: String, options: [(value: String, label: String)], required: Bool = true, includeEmpty: Bool = true, emptyLabel: String? = nil) {
+        self.name = name
+        self.label = label
+        self.options = options
+        self.required = required
+        self.includeEmpty = includeEmpty
+        self.emptyLabel = emptyLabel
+    }
+
+    public func render(_ state: FormState, _ l: Localizer) -> HTML {
+        let id = "field-\(name)"
+        let error = state.error(for: name)
+        let selected = state.values[name]
+        return H.div(.class(error == nil ? "field" : "field field-invalid")) {
+            H.label(Attribute("for", id)) { label }
+            if let error { H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) } }
+            H.select(.id(id), .name(name), .flag("required", required), .aria("invalid", error != nil ? "true" : nil),
+                     .aria("describedby", error != nil ? "\(id)-error" : nil)) {
+                if includeEmpty {
+                    H.option(.value(""), .flag("selected", selected?.isEmpty ?? true)) { emptyLabel ?? l.text("form.choose") }
+                }
+                for option in options {
+                    H.option(.value(option.value), .flag("selected", option.value == selected)) { option.label }
+                }
+            }
+        }
+    }
+}
+
+/// A labelled `<textarea>` with its inline error, like `FormField`.
+public struct TextAreaField: Sendable {
+    public var name: String
+    public var label: String
+    public var hint: String?
+    public var required = true
+    public var maxLength: Int?
+
+    public init(name: String, label: String, hint: String? = nil, required: Bool = true, maxLength: Int? = nil) {
+        self.name = name
+        self.label = label
+        self.hint = hint
+        self.required = required
+        self.maxLength = maxLength
+    }
+
+    public func render(_ state: FormState, _ l: Localizer) -> HTML {
+        let id = "field-\(name)"
+        let error = state.error(for: name)
+        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }.joined(separator: " ")
+        return H.div(.class(error == nil ? "field" : "field field-invalid")) {
+            H.label(Attribute("for", id)) { label }
+            if let hint { H.p(.class("hint"), .id("\(id)-hint")) { hint } }
+            if let error { H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) } }
+            H.textarea(.id(id), .name(name), Attribute("rows", "5"), Attribute("maxlength", maxLength.map(String.init)),
+                       .flag("required", required), .aria("invalid", error != nil ? "true" : nil),
+                       .aria("describedby", describedBy.isEmpty ? nil : describedBy)) { state.values[name] ?? "" }
+        }
+    }
+}
+
 public enum Components {
     /// A summary above a form that failed, so screen-reader users learn about it at once.
     public static func errorSummary(_ state: FormState, _ l: Localizer) -> HTML {
