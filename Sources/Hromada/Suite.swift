@@ -1,18 +1,13 @@
 import GoldenAger
 import Kernel
+import MoveJoin
 
 /// The apps this server hosts. An app is added here when its module exists; until
 /// then the landing page lists it as coming soon.
 enum Suite {
-    static let apps: [any HromadaApp] = [GoldenAger()]
+    static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin()]
 
     static let upcoming: [AppDescriptor] = [
-        AppDescriptor(
-            id: "movejoin",
-            names: [.uk: "MoveJoin", .en: "MoveJoin"],
-            taglines: [.uk: "Знайдіть або створіть спортивну подію у своєму місті",
-                       .en: "Find or create a group sport event in your city"],
-            themeColor: "#111111", iconLetters: "MJ"),
         AppDescriptor(
             id: "fuctivity",
             names: [.uk: "Fuctivity", .en: "Fuctivity"],

@@ -1,0 +1,107 @@
+import Foundation
+import Kernel
+
+/// An event as someone typed it, before any check: from the API or the web form.
+public struct EventDraft: Sendable {
+    public var sportTypeID: String?
+    public var title: String?
+    public var details: String?
+    public var cityID: String?
+    public var venue: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var startsAt: Date?
+    public var durationMinutes: Int?
+    /// Nil means the default, 10.
+    public var capacity: Int?
+    /// Nil means "any".
+    public var skillLevel: SkillLevel?
+
+    public init(sportTypeID: String? = nil, title: String? = nil, details: String? = nil, cityID: String? = nil, venue: String? = nil,
+                latitude: Double? = nil, longitude: Double? = nil, startsAt: Date? = nil, durationMinutes: Int? = nil,
+                capacity: Int? = nil, skillLevel: SkillLevel? = nil) {
+        self.sportTypeID = sportTypeID
+        self.title = title
+        self.details = details
+        self.cityID = cityID
+        self.venue = venue
+        self.latitude = latitude
+        self.longitude = longitude
+        self.startsAt = startsAt
+        self.durationMinutes = durationMinutes
+        self.capacity = capacity
+        self.skillLevel = skillLevel
+    }
+}
+
+/// An event that passed every rule.
+public struct EventFields: Sendable, Equatable {
+    public let sportType: SportType
+    public let title: String
+    public let details: String
+    public let city: City
+    public let venue: String
+    public let latitude: Double?
+    public let longitude: Double?
+    public let startsAt: Date
+    public let durationMinutes: Int
+    public let capacity: Int
+    public let skillLevel: SkillLevel
+}
+
+/// The limits of the spec, checked in one place for the API and the web.
+public enum EventRules {
+    public static let titleMaxLength = 80
+    public static let descriptionMaxLength = 2000
+    public static let venueMaxLength = 200
+    public static let capacityRange = 2...100
+    public static let defaultCapacity = 10
+    public static let durationRange = 15...720
+
+    /// Every problem at once, as field errors; the start must be after `now`.
+    public static func validate(_ draft: EventDraft, now: Date) throws -> EventFields {
+        var v = Kernel.Validator()
+        let sport = SportType.find(draft.sportTypeID)
+        if sport == nil { v.add("sportTypeId", draft.sportTypeID.isBlank ? "validation.required" : "mj.validation.unknown_sport") }
+        let title = v.text("title", draft.title, maxLength: titleMaxLength)
+        let details = v.text("description", draft.details, required: false, maxLength: descriptionMaxLength) ?? ""
+        let city = City.find(draft.cityID)
+        if city == nil { v.add("cityId", draft.cityID.isBlank ? "validation.required" : "mj.validation.unknown_city") }
+        let venue = v.text("venue", draft.venue, maxLength: venueMaxLength)
+        switch (draft.latitude, draft.longitude) {
+        case (nil, nil): break
+        case (let latitude?, let longitude?):
+            if !(-90...90).contains(latitude) || !latitude.isFinite { v.add("latitude", "mj.validation.latitude") }
+            if !(-180...180).contains(longitude) || !longitude.isFinite { v.add("longitude", "mj.validation.longitude") }
+        case (nil, _): v.add("latitude", "mj.validation.coordinates_pair")
+        case (_, nil): v.add("longitude", "mj.validation.coordinates_pair")
+        }
+        // Whole seconds: the search's page cursor compares start times exactly.
+        let startsAt = draft.startsAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+        if let startsAt {
+            if startsAt <= now { v.add("startTime", "mj.validation.start_in_past") }
+        } else {
+            v.add("startTime", "validation.required")
+        }
+        let duration = draft.durationMinutes
+        if let duration {
+            if !durationRange.contains(duration) {
+                v.add("durationMinutes", "mj.validation.duration", ["min": String(durationRange.lowerBound), "max": String(durationRange.upperBound / 60)])
+            }
+        } else {
+            v.add("durationMinutes", "validation.required")
+        }
+        let capacity = draft.capacity ?? defaultCapacity
+        if !capacityRange.contains(capacity) {
+            v.add("capacity", "mj.validation.capacity", ["min": String(capacityRange.lowerBound), "max": String(capacityRange.upperBound)])
+        }
+        try v.throwIfInvalid()
+        return EventFields(sportType: sport!, title: title!, details: details, city: city!, venue: venue!,
+                           latitude: draft.latitude, longitude: draft.longitude, startsAt: startsAt!,
+                           durationMinutes: duration!, capacity: capacity, skillLevel: draft.skillLevel ?? .any)
+    }
+}
+
+extension Optional where Wrapped == String {
+    var isBlank: Bool { self?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true }
+}

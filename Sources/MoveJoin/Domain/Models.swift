@@ -1,0 +1,136 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// What MoveJoin knows about a person beyond their sign-in (the e-mail is the
+/// account's login); keyed by the account id.
+public final class MoveJoinProfile: Model, @unchecked Sendable {
+    public static let schema = "mj_profiles"
+    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
+    @Field(key: "name") public var name: String
+    @Field(key: "surname") public var surname: String
+    /// The city the person's event list opens on.
+    @Field(key: "city_id") public var cityID: String
+    @Field(key: "created_at") public var createdAt: Date
+    @Field(key: "updated_at") public var updatedAt: Date
+
+    public init() {}
+
+    public init(accountID: UUID, name: String, surname: String, cityID: String, at now: Date) {
+        self.id = accountID
+        self.name = name
+        self.surname = surname
+        self.cityID = cityID
+        self.createdAt = now
+        self.updatedAt = now
+    }
+
+    public var fullName: String { "\(name) \(surname)" }
+    public var city: City? { City.find(cityID) }
+}
+
+/// A group sport event. `participantCount` and `waitlistCount` are kept in step with
+/// the participation rows by the same transaction that changes them, under a lock on
+/// this row, and a CHECK constraint stops the count from ever passing the capacity.
+public final class SportEvent: Model, @unchecked Sendable {
+    public static let schema = "mj_events"
+    @ID(key: .id) public var id: UUID?
+    /// Nil once the creator has deleted their account (their past events stay in others' history).
+    @OptionalField(key: "creator_id") public var creatorID: UUID?
+    @Field(key: "sport_type_id") public var sportTypeID: String
+    @Field(key: "title") public var title: String
+    @Field(key: "description") public var details: String
+    @Field(key: "city_id") public var cityID: String
+    @Field(key: "venue") public var venue: String
+    @OptionalField(key: "latitude") public var latitude: Double?
+    @OptionalField(key: "longitude") public var longitude: Double?
+    /// UTC; shown in the city's time zone.
+    @Field(key: "starts_at") public var startsAt: Date
+    @Field(key: "duration_minutes") public var durationMinutes: Int
+    @Field(key: "capacity") public var capacity: Int
+    @Enum(key: "skill_level") public var skillLevel: SkillLevel
+    @Enum(key: "status") public var status: EventStatus
+    @Field(key: "participant_count") public var participantCount: Int
+    @Field(key: "waitlist_count") public var waitlistCount: Int
+    /// The arrival number the next join gets: the waitlist is served in this order.
+    @Field(key: "next_queue_number") public var nextQueueNumber: Int
+    /// Lower-cased title, description and venue, for text search that treats Cyrillic
+    /// case alike on SQLite (whose LIKE folds ASCII only) and PostgreSQL.
+    @Field(key: "search_text") public var searchText: String
+    @Field(key: "created_at") public var createdAt: Date
+    @Field(key: "updated_at") public var updatedAt: Date
+
+    public init() {}
+
+    public var endsAt: Date { startsAt.addingTimeInterval(TimeInterval(durationMinutes * 60)) }
+    public var placesLeft: Int { max(0, capacity - participantCount) }
+    public var isFull: Bool { participantCount >= capacity }
+    public var city: City? { City.find(cityID) }
+    public var sportType: SportType? { SportType.find(sportTypeID) }
+
+    static func searchText(title: String, details: String, venue: String) -> String {
+        [title, details, venue].joined(separator: "\n").lowercased()
+    }
+}
+
+/// One person's place (or place in the queue) in one event; unique per event and person.
+public final class Participation: Model, @unchecked Sendable {
+    public static let schema = "mj_participations"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "event_id") public var eventID: UUID
+    @Field(key: "account_id") public var accountID: UUID
+    @Enum(key: "status") public var status: ParticipationStatus
+    /// Arrival order within the event (1 = the creator).
+    @Field(key: "queue_number") public var queueNumber: Int
+    @Field(key: "joined_at") public var joinedAt: Date
+    @OptionalField(key: "promoted_at") public var promotedAt: Date?
+
+    public init() {}
+
+    public init(eventID: UUID, accountID: UUID, status: ParticipationStatus, queueNumber: Int, at now: Date) {
+        self.eventID = eventID
+        self.accountID = accountID
+        self.status = status
+        self.queueNumber = queueNumber
+        self.joinedAt = now
+    }
+}
+
+/// Something that happened to an event a person takes part in.
+public final class Notice: Model, @unchecked Sendable {
+    public static let schema = "mj_notices"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "account_id") public var accountID: UUID
+    @Field(key: "event_id") public var eventID: UUID
+    @Enum(key: "kind") public var kind: NoticeKind
+    /// The title when it happened (the event may change or lose its creator later).
+    @Field(key: "event_title") public var eventTitle: String
+    @Field(key: "created_at") public var createdAt: Date
+    @OptionalField(key: "read_at") public var readAt: Date?
+
+    public init() {}
+
+    public init(accountID: UUID, eventID: UUID, kind: NoticeKind, eventTitle: String, at now: Date) {
+        self.accountID = accountID
+        self.eventID = eventID
+        self.kind = kind
+        self.eventTitle = eventTitle
+        self.createdAt = now
+    }
+}
+
+/// The secret address of a person's calendar feed; only its hash is kept.
+public final class CalendarFeed: Model, @unchecked Sendable {
+    public static let schema = "mj_calendar_feeds"
+    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
+    @Field(key: "token_hash") public var tokenHash: String
+    @Field(key: "created_at") public var createdAt: Date
+
+    public init() {}
+
+    public init(accountID: UUID, tokenHash: String, at now: Date) {
+        self.id = accountID
+        self.tokenHash = tokenHash
+        self.createdAt = now
+    }
+}

@@ -1,0 +1,48 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// A person's calendar feed: a secret address a phone calendar subscribes to, listing the
+/// events they joined with a reminder before each. Only a hash of the secret is stored, so
+/// the address is shown once, when it is made; making a new one retires the old.
+public struct CalendarFeedService: Sendable {
+    /// How long before the start the phone reminds.
+    public static let reminderLead: TimeInterval = 60 * 60
+
+    let context: MoveJoinContext
+    var db: any Database { context.db }
+
+    /// A new secret for the person's feed (the previous one stops working at once).
+    public func create(for mover: Mover) async throws -> (token: String, createdAt: Date) {
+        let token = SecretToken.generate()
+        let now = context.clock.now
+        let accountID = mover.id
+        try await db.writeTransaction { db in
+            try await CalendarFeed.query(on: db).filter(\.$id == accountID).delete()
+            try await CalendarFeed(accountID: accountID, tokenHash: SecretToken.hash(token), at: now).create(on: db)
+        }
+        return (token, now)
+    }
+
+    public func current(for mover: Mover) async throws -> CalendarFeed? {
+        try await CalendarFeed.find(mover.id, on: db)
+    }
+
+    public func revoke(for mover: Mover) async throws {
+        try await CalendarFeed.query(on: db).filter(\.$id == mover.id).delete()
+    }
+
+    /// The events of the feed whose secret is `token` (nil when it is unknown or revoked):
+    /// the person's places and waitlist entries from 30 days ago on, cancelled ones included
+    /// so the phone shows them cancelled.
+    public func events(forToken token: String) async throws -> (owner: UUID, events: [SportEvent])? {
+        guard let feed = try await CalendarFeed.query(on: db).filter(\.$tokenHash == SecretToken.hash(token)).first(),
+              let owner = feed.id else { return nil }
+        let ids = try await Participation.query(on: db).filter(\.$accountID == owner).all().map(\.eventID)
+        guard !ids.isEmpty else { return (owner, []) }
+        let since = context.clock.now.addingTimeInterval(-30 * 86_400)
+        let events = try await SportEvent.query(on: db).filter(\.$id ~~ ids).filter(\.$startsAt >= since)
+            .sort(\.$startsAt).limit(500).all()
+        return (owner, events)
+    }
+}

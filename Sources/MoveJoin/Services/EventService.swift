@@ -1,0 +1,244 @@
+import Fluent
+import FluentSQL
+import Foundation
+import Kernel
+import SQLKit
+
+/// An event as one person sees it: with their own place in it.
+public struct EventView: Sendable {
+    public let event: SportEvent
+    public let creator: MoveJoinProfile?
+    public let myStatus: ParticipationStatus?
+    /// 1-based, 0 unless waitlisted.
+    public let myWaitlistPosition: Int
+}
+
+/// What the event list is filtered by.
+public struct EventSearch: Sendable {
+    public var cityID: String
+    public var sportTypeIDs: [String] = []
+    public var from: Date?
+    public var to: Date?
+    /// Events for this level (and those open to any level); nil for all.
+    public var skillLevel: SkillLevel?
+    public var text: String?
+    public var pageSize: Int = 20
+    public var pageToken: String?
+
+    public init(cityID: String) { self.cityID = cityID }
+
+    public static let maxPageSize = 100
+}
+
+public struct EventPage: Sendable {
+    public let events: [EventView]
+    public let nextPageToken: String?
+}
+
+/// Creating, changing, cancelling and finding events.
+public struct EventService: Sendable {
+    let context: MoveJoinContext
+    var db: any Database { context.db }
+
+    /// Creates an event; its creator takes the first place.
+    public func create(_ draft: EventDraft, by mover: Mover) async throws -> EventView {
+        let now = context.clock.now
+        let fields = try EventRules.validate(draft, now: now)
+        let event = SportEvent()
+        apply(fields, to: event)
+        event.creatorID = mover.id
+        event.status = .scheduled
+        event.participantCount = 1
+        event.waitlistCount = 0
+        event.nextQueueNumber = 2
+        event.createdAt = now
+        event.updatedAt = now
+        let creator = mover.id
+        try await db.writeTransaction { db in
+            try await event.create(on: db)
+            try await Participation(eventID: event.requireID(), accountID: creator, status: .participant, queueNumber: 1, at: now).create(on: db)
+        }
+        return EventView(event: event, creator: mover.profile, myStatus: .participant, myWaitlistPosition: 0)
+    }
+
+    /// Changes an event (its creator only, before it starts). The capacity cannot go
+    /// below the people already in; a larger one takes people off the waitlist.
+    /// Everyone in the event is told.
+    public func update(_ eventID: UUID, with draft: EventDraft, by mover: Mover) async throws -> EventView {
+        let now = context.clock.now
+        let fields = try EventRules.validate(draft, now: now)
+        let me = mover.id
+        let outcome = try await db.writeTransaction { db -> ParticipationService.Outcome in
+            let event = try await ParticipationService.lock(eventID, on: db)
+            guard event.creatorID == me else { throw AppError.forbidden }
+            try ParticipationService.requireOpen(event, now: now)
+            if fields.capacity < event.participantCount {
+                throw AppError.validation([FieldError(field: "capacity", key: "mj.validation.capacity_below_participants",
+                                                      arguments: ["count": String(event.participantCount)])])
+            }
+            apply(fields, to: event)
+            event.updatedAt = now
+            let promoted = try await ParticipationService.fillFreePlaces(event, on: db, at: now)
+            try await event.update(on: db)
+            let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, on: db, at: now)
+            return .init(event: event, status: .participant, waitlistPosition: 0, promoted: promoted, told: told)
+        }
+        await context.participation.publish(outcome)
+        return EventView(event: outcome.event, creator: mover.profile, myStatus: .participant, myWaitlistPosition: 0)
+    }
+
+    /// Cancels an event (its creator only, before it starts); everyone in it is told.
+    public func cancel(_ eventID: UUID, by mover: Mover) async throws -> EventView {
+        let now = context.clock.now
+        let me = mover.id
+        let participation = context.participation
+        let outcome = try await db.writeTransaction { db -> ParticipationService.Outcome in
+            guard let event = try await SportEvent.find(eventID, on: db) else {
+                throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found")
+            }
+            guard event.creatorID == me else { throw AppError.forbidden }
+            return try await participation.cancelLocked(eventID, on: db, at: now)
+        }
+        await participation.publish(outcome)
+        return EventView(event: outcome.event, creator: mover.profile, myStatus: .participant, myWaitlistPosition: 0)
+    }
+
+    /// One event as `viewer` sees it (any event, cancelled and past ones included).
+    public func view(_ eventID: UUID, for viewer: Mover?) async throws -> EventView {
+        guard let event = try await SportEvent.find(eventID, on: db) else {
+            throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found")
+        }
+        return try await views([event], for: viewer)[0]
+    }
+
+    /// People with a place (in joining order, the creator first) and the waitlist (in queue order).
+    public func people(of eventID: UUID) async throws -> (participants: [MoveJoinProfile], waitlist: [MoveJoinProfile]) {
+        guard try await SportEvent.find(eventID, on: db) != nil else {
+            throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found")
+        }
+        let entries = try await Participation.query(on: db).filter(\.$eventID == eventID).sort(\.$queueNumber).all()
+        let profiles = try await profilesByID(entries.map(\.accountID))
+        func list(_ status: ParticipationStatus) -> [MoveJoinProfile] {
+            entries.filter { $0.status == status }.compactMap { profiles[$0.accountID] }
+        }
+        return (list(.participant), list(.waitlisted))
+    }
+
+    /// Upcoming scheduled events matching `search`, by start time, one page at a time.
+    public func search(_ search: EventSearch, for viewer: Mover?) async throws -> EventPage {
+        guard City.find(search.cityID) != nil else {
+            throw AppError.validation([FieldError(field: "city", key: "mj.validation.unknown_city")])
+        }
+        let pageSize = min(max(search.pageSize, 1), EventSearch.maxPageSize)
+        let now = context.clock.now
+        let sql = db as! any SQLDatabase
+        var query = sql.select().column("*").from(SportEvent.schema)
+            .where("city_id", .equal, SQLBind(search.cityID))
+            .where("status", .equal, SQLBind(EventStatus.scheduled.rawValue))
+            .where("starts_at", .greaterThanOrEqual, SQLBind(max(search.from ?? now, now)))
+        if let to = search.to { query = query.where("starts_at", .lessThan, SQLBind(to)) }
+        if !search.sportTypeIDs.isEmpty { query = query.where("sport_type_id", .in, SQLBind.group(search.sportTypeIDs)) }
+        if let level = search.skillLevel, level != .any {
+            query = query.where("skill_level", .in, SQLBind.group([level.rawValue, SkillLevel.any.rawValue]))
+        }
+        if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !text.isEmpty {
+            query = query.where("search_text", .like, SQLBind("%\(Self.escapeLike(text))%"))
+        }
+        if let token = search.pageToken {
+            guard let cursor = PageCursor(token: token) else {
+                throw AppError.validation([FieldError(field: "pageToken", key: "mj.validation.page_token")])
+            }
+            query = query.where(SQLQueryString("(starts_at, id) > (\(bind: cursor.startsAt), \(bind: cursor.id))"))
+        }
+        let rows = try await query.orderBy("starts_at").orderBy("id").limit(pageSize + 1).all()
+        let events = try rows.prefix(pageSize).map { try $0.decode(model: SportEvent.self) }
+        let next = rows.count > pageSize ? events.last.map { PageCursor(startsAt: $0.startsAt, id: $0.id!).token } : nil
+        return EventPage(events: try await views(events, for: viewer), nextPageToken: next)
+    }
+
+    /// The person's events still to come (places and waitlist), or the past ones and
+    /// cancelled ones they took part in or created (history), newest first.
+    public func mine(_ mover: Mover, history: Bool) async throws -> [EventView] {
+        let now = context.clock.now
+        let ids = try await Participation.query(on: db).filter(\.$accountID == mover.id).all().map(\.eventID)
+        guard !ids.isEmpty else { return [] }
+        var query = SportEvent.query(on: db).filter(\.$id ~~ ids)
+        if history {
+            query = query.group(.or) { $0.filter(\.$startsAt <= now).filter(\.$status == .cancelled) }.sort(\.$startsAt, .descending)
+        } else {
+            query = query.filter(\.$startsAt > now).filter(\.$status == .scheduled).sort(\.$startsAt)
+        }
+        return try await views(query.limit(200).all(), for: mover)
+    }
+
+    // MARK: Helpers
+
+    func apply(_ fields: EventFields, to event: SportEvent) {
+        event.sportTypeID = fields.sportType.id
+        event.title = fields.title
+        event.details = fields.details
+        event.cityID = fields.city.id
+        event.venue = fields.venue
+        event.latitude = fields.latitude
+        event.longitude = fields.longitude
+        event.startsAt = fields.startsAt
+        event.durationMinutes = fields.durationMinutes
+        event.capacity = fields.capacity
+        event.skillLevel = fields.skillLevel
+        event.searchText = SportEvent.searchText(title: fields.title, details: fields.details, venue: fields.venue)
+    }
+
+    /// Adds creators and the viewer's own standing, in two queries for any number of events.
+    func views(_ events: [SportEvent], for viewer: Mover?) async throws -> [EventView] {
+        let creators = try await profilesByID(events.compactMap(\.creatorID))
+        var mine: [UUID: Participation] = [:]
+        if let viewer, !events.isEmpty {
+            let entries = try await Participation.query(on: db).filter(\.$accountID == viewer.id)
+                .filter(\.$eventID ~~ events.compactMap(\.id)).all()
+            mine = Dictionary(entries.map { ($0.eventID, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var views: [EventView] = []
+        for event in events {
+            let entry = mine[event.id!]
+            var position = 0
+            if let entry, entry.status == .waitlisted {
+                position = try await Participation.query(on: db).filter(\.$eventID == event.id!)
+                    .filter(\.$status == .waitlisted).filter(\.$queueNumber <= entry.queueNumber).count()
+            }
+            views.append(EventView(event: event, creator: event.creatorID.flatMap { creators[$0] },
+                                   myStatus: entry?.status, myWaitlistPosition: position))
+        }
+        return views
+    }
+
+    func profilesByID(_ ids: [UUID]) async throws -> [UUID: MoveJoinProfile] {
+        guard !ids.isEmpty else { return [:] }
+        let profiles = try await MoveJoinProfile.query(on: db).filter(\.$id ~~ Array(Set(ids))).all()
+        return Dictionary(uniqueKeysWithValues: profiles.map { ($0.id!, $0) })
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        // No ESCAPE clause is portable enough to rely on: drop the wildcards instead.
+        text.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: " ")
+    }
+}
+
+/// Where the next page of a search starts: after this start time and id.
+struct PageCursor: Equatable {
+    let startsAt: Date
+    let id: UUID
+
+    init(startsAt: Date, id: UUID) {
+        self.startsAt = startsAt
+        self.id = id
+    }
+
+    init?(token: String) {
+        let parts = token.split(separator: "_")
+        guard parts.count == 2, let seconds = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
+        self.startsAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        self.id = id
+    }
+
+    var token: String { "\(Int64(startsAt.timeIntervalSince1970))_\(id.uuidString.lowercased())" }
+}

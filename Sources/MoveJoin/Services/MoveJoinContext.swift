@@ -1,0 +1,59 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// What every MoveJoin service works with, bound to one request (or one test).
+public struct MoveJoinContext: Sendable {
+    public let db: any Database
+    public let clock: any WallClock
+    public let events: EventBus
+    public let accounts: AccountService
+
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService) {
+        self.db = db
+        self.clock = clock
+        self.events = events
+        self.accounts = accounts
+    }
+
+    public var people: PeopleService { PeopleService(context: self) }
+    public var sportEvents: EventService { EventService(context: self) }
+    public var participation: ParticipationService { ParticipationService(context: self) }
+    public var notices: NoticeService { NoticeService(context: self) }
+    public var calendarFeeds: CalendarFeedService { CalendarFeedService(context: self) }
+}
+
+extension Request {
+    public var moveJoin: MoveJoinContext {
+        MoveJoinContext(db: db, clock: clock, events: kernel.events, accounts: accounts)
+    }
+
+    /// The signed-in MoveJoin person (401 without one).
+    func mover() async throws -> Mover {
+        let account = try await requireAccount(in: MoveJoin.descriptor)
+        guard let profile = try await MoveJoinProfile.find(account.requireID(), on: db) else { throw AppError.unauthenticated }
+        return Mover(account: account, profile: profile)
+    }
+
+    /// The signed-in person, if any.
+    func optionalMover() async throws -> Mover? {
+        guard let account = try await currentAccount(in: MoveJoin.descriptor),
+              let profile = try await MoveJoinProfile.find(account.requireID(), on: db) else { return nil }
+        return Mover(account: account, profile: profile)
+    }
+}
+
+/// A signed-in MoveJoin person: their account (e-mail, password) and profile.
+public struct Mover: Sendable {
+    public let account: Account
+    public let profile: MoveJoinProfile
+
+    public init(account: Account, profile: MoveJoinProfile) {
+        self.account = account
+        self.profile = profile
+    }
+
+    public var id: UUID { account.id! }
+    public var email: String { account.login }
+}

@@ -1,0 +1,191 @@
+import Fluent
+import FluentSQL
+import Foundation
+import Kernel
+import SQLKit
+
+/// Joining, leaving and the waitlist. Every change to an event's people happens in one
+/// transaction holding the event's row lock (`SELECT … FOR UPDATE` on PostgreSQL; on
+/// SQLite the write transaction holds the database's write lock), so concurrent joins
+/// are served one at a time in arrival order and the counts never pass the capacity.
+public struct ParticipationService: Sendable {
+    /// What a change did, for the answer and for the live events sent after commit.
+    public struct Outcome: Sendable {
+        public let event: SportEvent
+        public let status: ParticipationStatus?
+        /// 1-based place in the waitlist, when waitlisted.
+        public let waitlistPosition: Int
+        /// People moved from the waitlist to a place.
+        public let promoted: [UUID]
+        /// People told about the change (notices written in the same transaction).
+        public let told: [UUID]
+    }
+
+    let context: MoveJoinContext
+    var db: any Database { context.db }
+
+    /// Takes a place, or the next place in the waitlist when the event is full.
+    public func join(eventID: UUID, by mover: Mover) async throws -> Outcome {
+        let now = context.clock.now
+        let accountID = mover.id
+        let outcome: Outcome
+        do {
+            outcome = try await db.writeTransaction { db in
+                let event = try await Self.lock(eventID, on: db)
+                try Self.requireOpen(event, now: now)
+                if try await Self.participation(of: accountID, in: eventID, on: db) != nil {
+                    throw AppError.conflict(code: "already_joined", key: "mj.join.already")
+                }
+                let status: ParticipationStatus = event.isFull ? .waitlisted : .participant
+                try await Participation(eventID: eventID, accountID: accountID, status: status,
+                                        queueNumber: event.nextQueueNumber, at: now).create(on: db)
+                if status == .participant { event.participantCount += 1 } else { event.waitlistCount += 1 }
+                event.nextQueueNumber += 1
+                try await Self.saveCounts(event, on: db)
+                return Outcome(event: event, status: status, waitlistPosition: status == .waitlisted ? event.waitlistCount : 0,
+                               promoted: [], told: [])
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // The unique index caught a double join that raced past the check.
+            throw AppError.conflict(code: "already_joined", key: "mj.join.already")
+        }
+        await publish(outcome)
+        return outcome
+    }
+
+    /// Gives up a place (the first in the waitlist gets it) or a place in the waitlist.
+    /// The creator cannot leave their own event; they cancel it instead.
+    public func leave(eventID: UUID, by mover: Mover) async throws -> Outcome {
+        let now = context.clock.now
+        let accountID = mover.id
+        let outcome = try await db.writeTransaction { db in
+            let event = try await Self.lock(eventID, on: db)
+            try Self.requireOpen(event, now: now)
+            guard let mine = try await Self.participation(of: accountID, in: eventID, on: db) else {
+                throw AppError.conflict(code: "not_joined", key: "mj.leave.not_joined")
+            }
+            if event.creatorID == accountID {
+                throw AppError.conflict(code: "creator_cannot_leave", key: "mj.leave.creator")
+            }
+            return try await Self.remove(mine, from: event, on: db, at: now)
+        }
+        await publish(outcome)
+        return outcome
+    }
+
+    /// Cancels an event whose row this transaction may lock; everyone in it but the creator is told.
+    func cancelLocked(_ eventID: UUID, on db: any Database, at now: Date) async throws -> Outcome {
+        let event = try await Self.lock(eventID, on: db)
+        guard event.status == .scheduled else { throw AppError.conflict(code: "event_cancelled", key: "mj.event.cancelled") }
+        guard event.startsAt > now else { throw AppError.conflict(code: "event_started", key: "mj.event.started") }
+        event.status = .cancelled
+        event.updatedAt = now
+        try await (db as! any SQLDatabase).update(SportEvent.schema)
+            .set("status", to: SQLBind(EventStatus.cancelled.rawValue)).set("updated_at", to: SQLBind(now))
+            .where("id", .equal, SQLBind(eventID)).run()
+        let told = try await Self.tell(everyoneIn: event, except: event.creatorID, .eventCancelled, on: db, at: now)
+        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told)
+    }
+
+    /// Takes a person out of an event (their account is being deleted), moving the
+    /// waitlist up if the event is still to come. Nil when they were not in it.
+    func removeLocked(_ accountID: UUID, from eventID: UUID, on db: any Database, at now: Date) async throws -> Outcome? {
+        let event = try await Self.lock(eventID, on: db)
+        guard let entry = try await Self.participation(of: accountID, in: eventID, on: db) else { return nil }
+        return try await Self.remove(entry, from: event, on: db, at: now)
+    }
+
+    /// Fills free places from the waitlist, first come first served (after an edit raised the capacity).
+    static func fillFreePlaces(_ event: SportEvent, on db: any Database, at now: Date) async throws -> [UUID] {
+        let free = event.capacity - event.participantCount
+        guard free > 0, event.waitlistCount > 0, event.status == .scheduled, event.startsAt > now else { return [] }
+        let next = try await Participation.query(on: db).filter(\.$eventID == event.requireID())
+            .filter(\.$status == .waitlisted).sort(\.$queueNumber).limit(free).all()
+        for entry in next {
+            entry.status = .participant
+            entry.promotedAt = now
+            try await entry.save(on: db)
+            try await Notice(accountID: entry.accountID, eventID: event.requireID(), kind: .promoted, eventTitle: event.title, at: now).create(on: db)
+        }
+        event.participantCount += next.count
+        event.waitlistCount -= next.count
+        return next.map(\.accountID)
+    }
+
+    // MARK: Inside the lock
+
+    static func remove(_ entry: Participation, from event: SportEvent, on db: any Database, at now: Date) async throws -> Outcome {
+        try await entry.delete(on: db)
+        if entry.status == .participant { event.participantCount -= 1 } else { event.waitlistCount -= 1 }
+        let promoted = try await fillFreePlaces(event, on: db, at: now)
+        try await saveCounts(event, on: db)
+        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: promoted, told: promoted)
+    }
+
+    /// The event's row, locked until the transaction ends; 404 when there is none.
+    static func lock(_ eventID: UUID, on db: any Database) async throws -> SportEvent {
+        let sql = db as! any SQLDatabase
+        guard let row = try await sql.select().column("*").from(SportEvent.schema)
+            .where("id", .equal, SQLBind(eventID)).for(.update).first()
+        else { throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found") }
+        return try row.decode(model: SportEvent.self)
+    }
+
+    static func requireOpen(_ event: SportEvent, now: Date) throws {
+        guard event.status == .scheduled else { throw AppError.conflict(code: "event_cancelled", key: "mj.event.cancelled") }
+        guard event.startsAt > now else { throw AppError.conflict(code: "event_started", key: "mj.event.started") }
+    }
+
+    static func participation(of accountID: UUID, in eventID: UUID, on db: any Database) async throws -> Participation? {
+        try await Participation.query(on: db).filter(\.$eventID == eventID).filter(\.$accountID == accountID).first()
+    }
+
+    static func saveCounts(_ event: SportEvent, on db: any Database) async throws {
+        try await (db as! any SQLDatabase).update(SportEvent.schema)
+            .set("participant_count", to: SQLBind(event.participantCount))
+            .set("waitlist_count", to: SQLBind(event.waitlistCount))
+            .set("next_queue_number", to: SQLBind(event.nextQueueNumber))
+            .where("id", .equal, SQLBind(try event.requireID())).run()
+    }
+
+    /// Writes a notice for everyone in the event (places and waitlist) but `skipped`.
+    static func tell(everyoneIn event: SportEvent, except skipped: UUID?, _ kind: NoticeKind, on db: any Database, at now: Date) async throws -> [UUID] {
+        let people = try await Participation.query(on: db).filter(\.$eventID == event.requireID()).all().map(\.accountID)
+            .filter { $0 != skipped }
+        for person in people {
+            try await Notice(accountID: person, eventID: event.requireID(), kind: kind, eventTitle: event.title, at: now).create(on: db)
+        }
+        return people
+    }
+
+    // MARK: After commit
+
+    /// Tells open pages that the event changed and the people concerned that they have a notice.
+    func publish(_ outcome: Outcome) async {
+        guard let eventID = outcome.event.id else { return }
+        let payload = MoveJoinEvents.EventPayload(eventId: eventID, participantCount: outcome.event.participantCount,
+                                                  waitlistCount: outcome.event.waitlistCount, status: outcome.event.status)
+        var topics = [MoveJoinEvents.event(eventID)]
+        topics += Set(outcome.told).map(MoveJoinEvents.account)
+        for topic in topics {
+            do {
+                _ = try await context.events.publish(topic: topic, name: "event.changed", payload: payload, at: context.clock.now, on: context.db)
+            } catch {
+                // The change is committed; a lost live update only means a page refreshes later.
+            }
+        }
+    }
+}
+
+/// The live events of MoveJoin. Payloads carry ids and counts; pages fetch the rest.
+public enum MoveJoinEvents {
+    public static func event(_ id: UUID) -> String { "movejoin.event.\(id.uuidString.lowercased())" }
+    public static func account(_ id: UUID) -> String { "movejoin.account.\(id.uuidString.lowercased())" }
+
+    public struct EventPayload: Codable, Sendable {
+        public let eventId: UUID
+        public let participantCount: Int
+        public let waitlistCount: Int
+        public let status: EventStatus
+    }
+}

@@ -1,0 +1,188 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// What a person types to create an account.
+public struct SignUp: Sendable {
+    public var email: String?
+    public var password: String?
+    public var passwordRepeat: String?
+    public var name: String?
+    public var surname: String?
+    public var cityID: String?
+
+    public init(email: String?, password: String?, passwordRepeat: String?, name: String?, surname: String?, cityID: String?) {
+        self.email = email
+        self.password = password
+        self.passwordRepeat = passwordRepeat
+        self.name = name
+        self.surname = surname
+        self.cityID = cityID
+    }
+}
+
+/// Accounts and profiles: sign-up, profile changes, password, and deleting everything.
+public struct PeopleService: Sendable {
+    public static let passwordMinLength = 8
+    public static let nameMaxLength = 50
+    public static let emailMaxLength = 254
+
+    let context: MoveJoinContext
+    var db: any Database { context.db }
+
+    /// The login key of an e-mail address: trimmed and lower-cased.
+    public static func emailKey(_ typed: String?) -> String {
+        (typed ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// Creates the account and its profile together; a taken e-mail is a 409.
+    public func register(_ input: SignUp, language: Language) async throws -> Mover {
+        var v = Kernel.Validator()
+        let email = Self.validateEmail(input.email, into: &v)
+        Self.validateNewPassword(input.password, repeat: input.passwordRepeat, fields: ("password", "passwordRepeat"), into: &v)
+        let about = Self.validateAboutYou(name: input.name, surname: input.surname, cityID: input.cityID, into: &v)
+        try v.throwIfInvalid()
+        let hash = try await context.accounts.hashPassword(input.password!)
+        return try await create(email: email!, passwordHash: hash, about: about!, language: language)
+    }
+
+    /// The second step of the web sign-up: the e-mail and password hash were checked
+    /// and kept by the first.
+    public func register(email: String, passwordHash: String, name: String?, surname: String?, cityID: String?, language: Language) async throws -> Mover {
+        var v = Kernel.Validator()
+        let about = Self.validateAboutYou(name: name, surname: surname, cityID: cityID, into: &v)
+        try v.throwIfInvalid()
+        return try await create(email: email, passwordHash: passwordHash, about: about!, language: language)
+    }
+
+    private func create(email: String, passwordHash: String, about: (name: String, surname: String, city: City), language: Language) async throws -> Mover {
+        let account = context.accounts.newAccount(app: MoveJoin.id, login: email, passwordHash: passwordHash, role: "member",
+                                                  displayName: "\(about.name) \(about.surname)", language: language)
+        let now = context.clock.now
+        let profile = try await db.writeTransaction { db -> MoveJoinProfile in
+            try await context.accounts.insert(account, on: db)
+            let profile = MoveJoinProfile(accountID: try account.requireID(), name: about.name, surname: about.surname, cityID: about.city.id, at: now)
+            try await profile.create(on: db)
+            return profile
+        }
+        return Mover(account: account, profile: profile)
+    }
+
+    /// Changes name, surname or city; fields left nil stay.
+    public func update(_ mover: Mover, name: String?, surname: String?, cityID: String?) async throws -> MoveJoinProfile {
+        var v = Kernel.Validator()
+        let newName = name == nil ? nil : v.text("name", name, maxLength: Self.nameMaxLength)
+        let newSurname = surname == nil ? nil : v.text("surname", surname, maxLength: Self.nameMaxLength)
+        let city = cityID == nil ? nil : Self.validateCity(cityID, into: &v)
+        try v.throwIfInvalid()
+        let profile = mover.profile
+        if let newName { profile.name = newName }
+        if let newSurname { profile.surname = newSurname }
+        if let city { profile.cityID = city.id }
+        profile.updatedAt = context.clock.now
+        let account = mover.account
+        account.displayName = profile.fullName
+        try await db.writeTransaction { db in
+            try await profile.save(on: db)
+            try await account.save(on: db)
+        }
+        return profile
+    }
+
+    /// Checks the current password, sets the new one and signs out every API token.
+    public func changePassword(_ mover: Mover, current: String?, new: String?, repeat: String?) async throws {
+        var v = Kernel.Validator()
+        v.text("currentPassword", current, maxLength: 200)
+        Self.validateNewPassword(new, repeat: `repeat`, fields: ("newPassword", "newPasswordRepeat"), into: &v)
+        try v.throwIfInvalid()
+        try await context.accounts.changePassword(of: mover.account, current: current!, new: new!)
+    }
+
+    /// Deletes the person: their future events are cancelled (participants are told),
+    /// they leave everyone else's events (the waitlists move up), their past events stay
+    /// in others' history without a creator, and their profile, notices, calendar feed,
+    /// tokens and account are removed. All in one transaction.
+    public func deleteAccount(_ mover: Mover, confirmation: () throws -> Void) async throws {
+        try confirmation()
+        let now = context.clock.now
+        let accountID = mover.id
+        let participation = context.participation
+        let outcomes = try await db.writeTransaction { db -> [ParticipationService.Outcome] in
+            var outcomes: [ParticipationService.Outcome] = []
+            let own = try await SportEvent.query(on: db).filter(\.$creatorID == accountID).all()
+            for event in own where event.status == .scheduled && event.startsAt > now {
+                outcomes.append(try await participation.cancelLocked(event.requireID(), on: db, at: now))
+            }
+            let joined = try await Participation.query(on: db).filter(\.$accountID == accountID).all()
+            // Lock events in one order, so two deletions never wait on each other crosswise.
+            for eventID in Set(joined.map(\.eventID)).sorted(by: { $0.uuidString < $1.uuidString }) {
+                if let outcome = try await participation.removeLocked(accountID, from: eventID, on: db, at: now) {
+                    outcomes.append(outcome)
+                }
+            }
+            let sql = db as! any SQLDatabase
+            try await sql.update(SportEvent.schema).set("creator_id", to: SQLLiteral.null)
+                .where("creator_id", .equal, SQLBind(accountID)).run()
+            try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
+            try await CalendarFeed.query(on: db).filter(\.$id == accountID).delete()
+            try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
+            try await context.accounts.delete(mover.account, on: db)
+            return outcomes
+        }
+        for outcome in outcomes { await participation.publish(outcome) }
+    }
+
+    // MARK: Rules
+
+    static func validateEmail(_ typed: String?, into v: inout Kernel.Validator) -> String? {
+        let email = emailKey(typed)
+        if email.isEmpty {
+            v.add("email", "validation.required")
+            return nil
+        }
+        guard email.count <= emailMaxLength, isPlausibleEmail(email) else {
+            v.add("email", "mj.validation.email")
+            return nil
+        }
+        return email
+    }
+
+    /// One @, something before it, a dot in the domain, no spaces: the rest is the mail server's business.
+    static func isPlausibleEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].count >= 3 else { return false }
+        let domain = parts[1]
+        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
+        return !email.contains { $0.isWhitespace || $0 == "," || $0 == "<" || $0 == ">" }
+    }
+
+    static func validateNewPassword(_ password: String?, repeat: String?, fields: (String, String), into v: inout Kernel.Validator) {
+        guard let password, !password.isEmpty else {
+            v.add(fields.0, "validation.required")
+            return
+        }
+        if password.count < passwordMinLength {
+            v.add(fields.0, "mj.validation.password_short", ["min": String(passwordMinLength)])
+        } else if password.count > 200 {
+            v.add(fields.0, "validation.too_long", ["max": "200"])
+        }
+        if password != (`repeat` ?? "") {
+            v.add(fields.1, "mj.validation.password_mismatch")
+        }
+    }
+
+    static func validateAboutYou(name: String?, surname: String?, cityID: String?, into v: inout Kernel.Validator) -> (name: String, surname: String, city: City)? {
+        let name = v.text("name", name, maxLength: nameMaxLength)
+        let surname = v.text("surname", surname, maxLength: nameMaxLength)
+        let city = validateCity(cityID, into: &v)
+        guard let name, let surname, let city else { return nil }
+        return (name, surname, city)
+    }
+
+    static func validateCity(_ id: String?, into v: inout Kernel.Validator) -> City? {
+        if let city = City.find(id) { return city }
+        v.add("cityId", id.isBlank ? "validation.required" : "mj.validation.unknown_city")
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+@testable import MoveJoin
+import MoveJoinProto
+import SwiftProtobuf
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Authorisation")
+struct AuthorisationTests {
+    /// Every endpoint; only reference data, sign-up and sign-in answer without a token.
+    static let endpoints: [(HTTPMethod, String, Bool)] = [
+        (.GET, "/cities", true), (.GET, "/sport-types", true), (.POST, "/accounts", true), (.POST, "/session", true),
+        (.DELETE, "/session", false), (.GET, "/me", false), (.PATCH, "/me", false), (.PUT, "/me/password", false),
+        (.DELETE, "/me", false), (.GET, "/me/events", false), (.GET, "/me/calendar-feed", false),
+        (.POST, "/me/calendar-feed", false), (.DELETE, "/me/calendar-feed", false), (.GET, "/events", false),
+        (.POST, "/events", false), (.GET, "/events/{id}", false), (.PUT, "/events/{id}", false),
+        (.POST, "/events/{id}/cancel", false), (.POST, "/events/{id}/join", false), (.POST, "/events/{id}/leave", false),
+        (.GET, "/events/{id}/participants", false), (.GET, "/notifications", false), (.POST, "/notifications/read", false),
+    ]
+
+    @Test("without a token (or with a wrong one) every personal endpoint is 401 with an Error message")
+    func anonymous() async throws {
+        try await withMoveJoin { app in
+            let owner = try await register(app)
+            let event = try await createEvent(app, by: owner)
+            let before = try await tableCounts(app)
+            for (method, template, isPublic) in Self.endpoints where !isPublic {
+                let path = template.replacingOccurrences(of: "{id}", with: event)
+                for token in [nil, "forged-token"] as [String?] {
+                    let answer = try await call(app, method, path, token: token)
+                    #expect(answer.status == .unauthorized, "\(method) \(path): \(answer.status)")
+                    #expect(try answer.error.code == "unauthenticated")
+                }
+            }
+            #expect(try await tableCounts(app) == before)
+        }
+    }
+
+    @Test("the public endpoints answer without a token")
+    func publicEndpoints() async throws {
+        try await withMoveJoin { app in
+            let cities = try await call(app, .GET, "/cities", wire: .binary)
+            #expect(cities.status == .ok)
+            let cityList = try cities.message(MJCityList.self)
+            #expect(cityList.cities.contains { $0.id == "kyiv" && $0.name == "Київ" })
+            let json = try await call(app, .GET, "/cities", wire: .json, language: "en")
+            #expect(try json.message(MJCityList.self).cities.contains { $0.id == "kyiv" && $0.name == "Kyiv" && $0.timeZone == "Europe/Kyiv" })
+            // The protobuf answer is smaller than the JSON one.
+            #expect(cities.body.count < json.body.count, "\(cities.body.count) vs \(json.body.count)")
+            let sports = try await call(app, .GET, "/sport-types").message(MJSportTypeList.self)
+            #expect(sports.sportTypes.count >= 12)
+        }
+    }
+
+    @Test("nobody edits, cancels or reads another person's things by changing an id")
+    func othersThings() async throws {
+        try await withMoveJoin { app in
+            let owner = try await register(app, name: "Власниця")
+            let event = try await createEvent(app, by: owner)
+            let intruder = try await register(app, name: "Чужий")
+            let before = try await tableCounts(app)
+            let edit = try await call(app, .PUT, "/events/\(event)", eventInput(title: "Злам"), token: intruder.token)
+            #expect(edit.status == .forbidden && edit.errorCode == "forbidden")
+            let cancel = try await call(app, .POST, "/events/\(event)/cancel", token: intruder.token)
+            #expect(cancel.status == .forbidden)
+            // Leaving acts on the caller only: the owner is still in.
+            let leave = try await call(app, .POST, "/events/\(event)/leave", token: intruder.token)
+            #expect(leave.status == .conflict && leave.errorCode == "not_joined")
+            #expect(try await tableCounts(app) == before)
+            let stored = try #require(try await SportEvent.find(UUID(uuidString: event), on: app.db))
+            #expect(stored.title == "Футбол увечері" && stored.status == .scheduled)
+            // Personal endpoints answer about the caller, never anyone else: /me has no id to change.
+            let me = try await call(app, .GET, "/me", token: intruder.token).message(MJProfile.self)
+            #expect(me.id == intruder.id.uuidString.lowercased())
+            // Others see participants' names, never their e-mail addresses.
+            let list = try await call(app, .GET, "/events/\(event)/participants", token: intruder.token, wire: .json)
+            #expect(!list.text.contains(owner.email))
+        }
+    }
+
+    @Test("a token of another app does not open MoveJoin")
+    func otherAppsToken() async throws {
+        try await withMoveJoin { app in
+            let runner = try await register(app)
+            let account = try #require(try await Account.find(runner.id, on: app.db))
+            account.app = "golden-ager"
+            try await account.save(on: app.db)
+            #expect(try await call(app, .GET, "/me", token: runner.token).status == .unauthorized)
+        }
+    }
+
+    @Test("logging out revokes the token; a password change revokes every token")
+    func tokens() async throws {
+        try await withMoveJoin { app in
+            let runner = try await register(app)
+            #expect(try await call(app, .DELETE, "/session", token: runner.token).status == .noContent)
+            #expect(try await call(app, .GET, "/me", token: runner.token).status == .unauthorized)
+
+            var login = MJLoginRequest()
+            login.email = runner.email
+            login.password = password
+            let session = try await call(app, .POST, "/session", login).message(MJSession.self)
+            var change = MJChangePasswordRequest()
+            change.currentPassword = password
+            change.newPassword = "another-pass"
+            change.newPasswordRepeat = "another-pass"
+            #expect(try await call(app, .PUT, "/me/password", change, token: session.token).status == .noContent)
+            #expect(try await call(app, .GET, "/me", token: session.token).status == .unauthorized)
+            login.password = "another-pass"
+            #expect(try await call(app, .POST, "/session", login).status == .ok)
+        }
+    }
+}

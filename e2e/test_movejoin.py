@@ -1,0 +1,253 @@
+"""MoveJoin in a real browser at phone size: sign up, create an event, find it with
+filters, join, the waitlist and its promotion, calendars, deleting the account, axe.
+
+Every test makes its own people (fresh e-mail addresses), so the suite runs against
+any server, again and again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import requests
+from icalendar import Calendar
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from support import assert_accessible, click_and_wait_for_next_page, heading, open_page, switch_language, wait
+
+PREFIX = "/movejoin"
+PASSWORD = "browser-pass"
+KYIV = ZoneInfo("Europe/Kyiv")
+
+
+def email(name: str) -> str:
+    return f"{name}-{secrets.token_hex(4)}@example.com"
+
+
+def tap(driver, element) -> None:
+    """Clicks an element after scrolling it to the middle of the screen, clear of the
+    fixed tab bar at the bottom, and waits for the next page."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    click_and_wait_for_next_page(driver, element)
+
+
+def submit(driver, form_selector: str = "main form.event-form, main form") -> None:
+    form = driver.find_element(By.CSS_SELECTOR, form_selector)
+    tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+
+
+def fill(driver, name: str, value: str) -> None:
+    field = driver.find_element(By.NAME, name)
+    if field.tag_name == "select":
+        Select(field).select_by_value(value)
+    elif field.get_attribute("type") in ("date", "time"):
+        # Chromium's date and time inputs take their value most reliably from script.
+        driver.execute_script("arguments[0].value = arguments[1]", field, value)
+    else:
+        field.clear()
+        field.send_keys(value)
+
+
+def sign_up(driver, base_url: str, address: str, name: str, city: str = "kyiv", check_a11y: bool = False) -> None:
+    open_page(driver, base_url + PREFIX + "/")
+    if check_a11y:
+        assert_accessible(driver)
+    tap(driver, driver.find_element(By.LINK_TEXT, "Зареєструватися"))
+    assert heading(driver) == "Створення облікового запису"
+    if check_a11y:
+        assert_accessible(driver)
+    fill(driver, "email", address)
+    fill(driver, "password", PASSWORD)
+    fill(driver, "passwordRepeat", PASSWORD)
+    submit(driver)
+    assert heading(driver) == "Про вас"
+    if check_a11y:
+        assert_accessible(driver)
+    fill(driver, "name", name)
+    fill(driver, "surname", "Тестовий")
+    fill(driver, "cityId", city)
+    submit(driver)
+    assert driver.current_url.endswith(PREFIX + "/events"), driver.current_url
+
+
+def create_event(driver, base_url: str, title: str, start: datetime, capacity: int = 10, sport: str = "football",
+                 skill: str = "intermediate") -> str:
+    open_page(driver, base_url + PREFIX + "/events/new")
+    fill(driver, "sportTypeId", sport)
+    fill(driver, "title", title)
+    fill(driver, "description", "Беріть воду й гарний настрій.")
+    fill(driver, "cityId", "kyiv")
+    fill(driver, "venue", "Стадіон «Динамо», вул. Грушевського, 3")
+    fill(driver, "startDate", start.strftime("%Y-%m-%d"))
+    fill(driver, "startTime", start.strftime("%H:%M"))
+    fill(driver, "durationMinutes", "90")
+    fill(driver, "capacity", str(capacity))
+    fill(driver, "skillLevel", skill)
+    submit(driver, "main form.event-form")
+    assert heading(driver) == title
+    return driver.current_url
+
+
+def press(driver, label: str) -> None:
+    tap(driver, driver.find_element(By.XPATH, f"//main//button[normalize-space()='{label}']"))
+
+
+def confirm(driver) -> None:
+    dialog = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "dialog.confirm[open]"))
+    tap(driver, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+
+
+def tomorrow_at(hour: int, minute: int = 0) -> datetime:
+    day = datetime.now(KYIV) + timedelta(days=2)
+    return day.replace(hour=hour, minute=minute, second=0, microsecond=0)
+
+
+def test_create_find_join_waitlist_promotion(new_browser, base_url):
+    organiser, second, third = new_browser(), new_browser(), new_browser()
+    sign_up(organiser, base_url, email("org"), "Олеся", check_a11y=True)
+    assert_accessible(organiser)
+
+    # A bad form: the server's inline errors (the browser's own checks switched off, so
+    # the server's are what is seen), nothing created.
+    open_page(organiser, base_url + PREFIX + "/events/new")
+    assert_accessible(organiser)
+    organiser.execute_script("document.querySelector('form.event-form').noValidate = true")
+    fill(organiser, "title", "")
+    fill(organiser, "capacity", "1")
+    submit(organiser, "main form.event-form")
+    errors = organiser.find_elements(By.CSS_SELECTOR, ".field-error")
+    assert any("від 2 до 100" in e.text for e in errors), [e.text for e in errors]
+    assert organiser.find_element(By.ID, "field-title").get_attribute("aria-invalid") == "true"
+    assert_accessible(organiser)
+
+    title = f"Футбол {secrets.token_hex(3)}"
+    start = tomorrow_at(19, 30)
+    event_url = create_event(organiser, base_url, title, start, capacity=2)
+    assert "19:30" in organiser.find_element(By.CSS_SELECTOR, ".event-facts").text
+    assert_accessible(organiser)
+
+    # The second person finds it with filters and joins.
+    sign_up(second, base_url, email("second"), "Борис")
+    open_page(second, base_url + PREFIX + "/events")
+    second.find_element(By.CSS_SELECTOR, ".filters summary").click()
+    fill(second, "sport", "football")
+    fill(second, "skill", "intermediate")
+    fill(second, "q", title.split()[1])
+    submit(second, "form.filters")
+    cards = second.find_elements(By.CSS_SELECTOR, ".event-card")
+    assert [c.find_element(By.TAG_NAME, "h2").text for c in cards] == [title]
+    assert "Лишилося 1 місце" in cards[0].text
+    assert_accessible(second)
+    tap(second, cards[0].find_element(By.TAG_NAME, "a"))
+    press(second, "Приєднатися")
+    assert "Ви йдете" in second.find_element(By.ID, "event-people").text
+
+    # The third finds it full and joins the waitlist.
+    sign_up(third, base_url, email("third"), "Віктор")
+    open_page(third, event_url)
+    assert "Місць немає" in third.find_element(By.ID, "event-people").text
+    press(third, "Стати в чергу")
+    assert "Ви в черзі: 1" in third.find_element(By.ID, "event-people").text
+    assert_accessible(third)
+
+    # The second leaves (with a confirmation): the third is promoted, and the third's
+    # open page shows it by itself.
+    third.execute_script("window.__stayed = true")
+    open_page(second, event_url)
+    leave_button = second.find_element(By.XPATH, "//main//button[normalize-space()='Не піду']")
+    second.execute_script("arguments[0].scrollIntoView({block: 'center'})", leave_button)
+    leave_button.click()
+    confirm(second)
+    wait(third).until(lambda d: "Ви йдете" in d.find_element(By.ID, "event-people").text)
+    assert third.execute_script("return window.__stayed === true"), "the page reloaded instead of updating itself"
+    open_page(third, base_url + PREFIX + "/events")
+    assert "Звільнилося місце" in third.find_element(By.CSS_SELECTOR, ".notices").text
+
+
+def test_calendars_parse_with_times_zones_and_alarm(new_browser, base_url):
+    driver = new_browser()
+    sign_up(driver, base_url, email("cal"), "Катерина")
+    start = tomorrow_at(8, 15)
+    event_url = create_event(driver, base_url, "Ранкова йога", start, sport="yoga", skill="any")
+    cookies = {c["name"]: c["value"] for c in driver.get_cookies()}
+
+    ics = requests.get(event_url + "/calendar.ics", cookies=cookies, timeout=10)
+    assert ics.status_code == 200 and ics.headers["Content-Type"].startswith("text/calendar")
+    calendar = Calendar.from_ical(ics.content)
+    events = [c for c in calendar.walk("VEVENT")]
+    assert len(events) == 1
+    event = events[0]
+    assert str(event["SUMMARY"]) == "Ранкова йога"
+    begins = event.decoded("DTSTART")
+    assert begins.tzinfo is not None and begins.astimezone(KYIV).strftime("%H:%M") == "08:15"
+    assert begins.astimezone(ZoneInfo("UTC")) == start.astimezone(ZoneInfo("UTC"))
+    assert (event.decoded("DTEND") - begins) == timedelta(minutes=90)
+    assert calendar.walk("VTIMEZONE")[0]["TZID"] == "Europe/Kyiv"
+
+    # The personal feed: made in the profile, fetched without cookies, with the alarm.
+    open_page(driver, base_url + PREFIX + "/profile")
+    assert_accessible(driver)
+    press(driver, "Отримати посилання")
+    feed_url = driver.find_element(By.ID, "feed-url").get_attribute("value")
+    assert feed_url.startswith(base_url + PREFIX + "/calendar/")
+    assert_accessible(driver)
+    feed = Calendar.from_ical(requests.get(feed_url, timeout=10).content)
+    feed_events = feed.walk("VEVENT")
+    assert [str(e["SUMMARY"]) for e in feed_events] == ["Ранкова йога"]
+    alarms = feed_events[0].walk("VALARM")
+    assert len(alarms) == 1 and alarms[0].decoded("TRIGGER") == timedelta(hours=-1)
+    assert feed_events[0].decoded("DTSTART").astimezone(KYIV).strftime("%H:%M") == "08:15"
+
+    # Revoked: the address stops working.
+    press(driver, "Вимкнути посилання")
+    assert requests.get(feed_url, timeout=10).status_code == 404
+
+
+def test_delete_account_cancels_own_events(new_browser, base_url):
+    owner, guest = new_browser(), new_browser()
+    address = email("leaver")
+    sign_up(owner, base_url, address, "Лев")
+    event_url = create_event(owner, base_url, "Теніс перед роботою", tomorrow_at(7), sport="tennis", skill="advanced")
+    sign_up(guest, base_url, email("guest"), "Гість")
+    open_page(guest, event_url)
+    press(guest, "Приєднатися")
+
+    open_page(owner, base_url + PREFIX + "/profile/delete")
+    assert_accessible(owner)
+    fill(owner, "confirmation", "someone-else@example.com")
+    submit(owner, "main form")
+    assert "Пошта не збігається" in owner.find_element(By.CSS_SELECTOR, ".field-error").text
+    fill(owner, "confirmation", address)
+    submit(owner, "main form")
+    assert owner.current_url.endswith(PREFIX + "/")
+    open_page(owner, base_url + PREFIX + "/events")
+    assert "/login" in owner.current_url
+
+    open_page(guest, event_url)
+    assert "Організатор скасував цю подію" in guest.find_element(By.TAG_NAME, "main").text
+    open_page(guest, base_url + PREFIX + "/notifications")
+    assert "Теніс перед роботою" in guest.find_element(By.CSS_SELECTOR, ".notice-list").text
+    assert_accessible(guest)
+
+
+def test_english_and_sign_in(new_browser, base_url):
+    driver = new_browser()
+    address = email("en")
+    sign_up(driver, base_url, address, "Emma")
+    switch_language(driver, "en")
+    assert heading(driver).startswith("Events:")
+    open_page(driver, base_url + PREFIX + "/profile")
+    tap(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Log out']"))
+    open_page(driver, base_url + PREFIX + "/login")
+    assert heading(driver) == "Sign in"
+    fill(driver, "email", address)
+    fill(driver, "password", "wrong-password")
+    submit(driver, "main form")
+    assert "Wrong e-mail or password." in driver.find_element(By.TAG_NAME, "main").text
+    fill(driver, "password", PASSWORD)
+    submit(driver, "main form")
+    assert driver.current_url.endswith(PREFIX + "/events")
+    assert_accessible(driver)
