@@ -67,6 +67,12 @@ let package = Package(
             name: "MoveJoinClient",
             dependencies: ["MoveJoinProto", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
+        // bench/movejoin: protobuf against JSON on a real search answer (release build).
+        .executableTarget(
+            name: "MoveJoinWireBench",
+            dependencies: ["MoveJoinProto", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            path: "bench/MoveJoinWireBench"
+        ),
         .executableTarget(
             name: "Hromada",
             dependencies: ["Kernel", "GoldenAger", "MoveJoin"]
