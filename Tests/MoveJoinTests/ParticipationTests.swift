@@ -25,6 +25,11 @@ struct ParticipationTests {
             #expect(third.event.placesLeft == 0 && third.event.participantCount == 3 && third.event.waitlistCount == 1)
             let fourth = try await join(app, event, d).message(MJParticipation.self)
             #expect(fourth.status == .waitlisted && fourth.waitlistPosition == 2)
+            // The search shows each person where they stand, in the same list everyone sees.
+            let searchedByD = try await call(app, .GET, "/events?city=kyiv", token: d.token).message(MJEventPage.self)
+            #expect(searchedByD.events.map(\.myStatus) == [.waitlisted] && searchedByD.events.map(\.myWaitlistPosition) == [2])
+            let searchedByA = try await call(app, .GET, "/events?city=kyiv", token: a.token).message(MJEventPage.self)
+            #expect(searchedByA.events.map(\.myStatus) == [.participant] && searchedByA.events.map(\.placesLeft) == [0])
 
             let list = try await people(app, event, as: a)
             #expect(list.participants.map(\.name) == ["Творець", "А", "Б"])

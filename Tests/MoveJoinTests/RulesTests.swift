@@ -83,6 +83,24 @@ struct RulesTests {
         #expect(LocalDateTime.date(day: "yesterday", time: "10:00", in: kyiv) == nil)
     }
 
+    @Test("local dates and times by arithmetic agree with Foundation's calendar, across daylight-saving changes and leap days")
+    func localArithmetic() throws {
+        for zoneID in ["Europe/Kyiv", "America/New_York", "Asia/Kolkata", "UTC"] {
+            let zone = try #require(TimeZone(identifier: zoneID))
+            let calendar = LocalDateTime.calendar(zone)
+            var moment = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+            while moment.timeIntervalSince1970 < 1_900_000_000 {
+                let local = LocalDateTime(moment, in: zone)
+                let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: moment)
+                let expected: [Int] = [c.year!, c.month!, c.day!, c.hour!, c.minute!]
+                let actual: [Int] = [local.year, local.month, local.day, local.hour, local.minute]
+                #expect(actual == expected, "\(zoneID) \(moment)")
+                #expect(local.weekday == (c.weekday! + 5) % 7 + 1)
+                moment.addTimeInterval(7 * 86_400 + 3 * 3600 + 17 * 60)
+            }
+        }
+    }
+
     @Test("search queries: repeated and comma-separated sports, days in the city's zone, bad values named")
     func searchQuery() throws {
         let search = try SearchQuery.parse("city=lviv&sport=football&sport=running,yoga&from=2026-12-01&to=2026-12-01&skill=beginner&q=%D0%BC%D1%8F%D1%87",

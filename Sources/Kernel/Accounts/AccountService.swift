@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 import Vapor
 
@@ -113,17 +114,21 @@ public struct AccountService: Sendable {
     }
 
     /// The active account a bearer token belongs to, or `nil` when the token is unknown, expired or revoked.
+    /// Every API request asks this, so it is one query, read without Fluent's reflection.
     public func account(forToken token: String, app: String) async throws -> Account? {
-        guard let record = try await APIToken.query(on: database)
-            .filter(\.$tokenHash == SecretToken.hash(token))
-            .with(\.$account)
-            .first()
+        let sql = database as! any SQLDatabase
+        let hash = SecretToken.hash(token)
+        guard let row = try await sql.raw("""
+            SELECT a.*, t.id AS token_id, t.expires_at AS token_expires_at
+            FROM \(ident: APIToken.schema) t JOIN \(ident: Account.schema) a ON a.id = t.account_id
+            WHERE t.token_hash = \(bind: hash)
+            """).first()
         else { return nil }
-        guard record.expiresAt > clock.now else {
-            try await record.delete(on: database)
+        guard try row.decode(column: "token_expires_at", as: Date.self) > clock.now else {
+            try await APIToken.query(on: database).filter(\.$id == row.decode(column: "token_id", as: UUID.self)).delete()
             return nil
         }
-        let account = record.account
+        let account = try Account.decode(row)
         guard account.app == app, account.isActive else { return nil }
         return account
     }

@@ -98,7 +98,7 @@ extension Request {
         guard cookies[WebSessionMiddleware.cookieName] != nil else { return nil }
         let session = try await webSession()
         guard let id = session["account.\(app.id)"].flatMap(UUID.init(uuidString:)) else { return nil }
-        guard let account = try await Account.find(id, on: db), account.app == app.id, account.isActive else {
+        guard let account = try await Account.fetch(id, on: db), account.app == app.id, account.isActive else {
             session["account.\(app.id)"] = nil
             return nil
         }

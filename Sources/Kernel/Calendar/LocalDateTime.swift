@@ -11,24 +11,48 @@ public struct LocalDateTime: Sendable, Equatable {
     /// 1 = Monday … 7 = Sunday.
     public let weekday: Int
 
+    /// By arithmetic on the zone's offset at that moment, not `Calendar`: lists show a
+    /// time for every row, and Foundation's calendar calculations are slow on Linux.
     public init(_ date: Date, in zone: TimeZone) {
-        let c = Self.calendar(zone).dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
-        year = c.year!
-        month = c.month!
-        day = c.day!
-        hour = c.hour!
-        minute = c.minute!
-        weekday = (c.weekday! + 5) % 7 + 1
+        let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let seconds = local - days * 86_400
+        (year, month, day) = Self.civil(fromDays: days)
+        hour = seconds / 3600
+        minute = (seconds % 3600) / 60
+        // 1970-01-01 was a Thursday (4).
+        weekday = ((days % 7 + 7) % 7 + 3) % 7 + 1
     }
 
+    /// Year, month, day of a day count since 1970-01-01 in the proleptic Gregorian
+    /// calendar (Howard Hinnant's `civil_from_days`).
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    // (Zero-padding by hand: `String(format:)` showed up in profiles of the event list.)
+
     /// `2026-11-23`, as `<input type="date">` wants it.
-    public var dateString: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var dateString: String { "\(Self.pad(year, 4))-\(Self.pad(month))-\(Self.pad(day))" }
     /// `19:05`, as `<input type="time">` wants it.
-    public var timeString: String { String(format: "%02d:%02d", hour, minute) }
+    public var timeString: String { "\(Self.pad(hour)):\(Self.pad(minute))" }
     /// `2026-11-23T19:05`.
     public var isoMinutes: String { "\(dateString)T\(timeString)" }
     /// `23.11.2026`.
-    public var dottedDate: String { String(format: "%02d.%02d.%04d", day, month, year) }
+    public var dottedDate: String { "\(Self.pad(day)).\(Self.pad(month)).\(Self.pad(year, 4))" }
+
+    static func pad(_ number: Int, _ width: Int = 2) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
 
     /// The moment a wall clock in `zone` shows `date` (`YYYY-MM-DD`) and `time` (`HH:MM`),
     /// or nil when either does not parse. A time skipped by a daylight-saving change is

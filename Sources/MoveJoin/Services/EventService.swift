@@ -132,28 +132,44 @@ public struct EventService: Sendable {
         let pageSize = min(max(search.pageSize, 1), EventSearch.maxPageSize)
         let now = context.clock.now
         let sql = db as! any SQLDatabase
-        var query = sql.select().column("*").from(SportEvent.schema)
-            .where("city_id", .equal, SQLBind(search.cityID))
-            .where("status", .equal, SQLBind(EventStatus.scheduled.rawValue))
-            .where("starts_at", .greaterThanOrEqual, SQLBind(max(search.from ?? now, now)))
-        if let to = search.to { query = query.where("starts_at", .lessThan, SQLBind(to)) }
-        if !search.sportTypeIDs.isEmpty { query = query.where("sport_type_id", .in, SQLBind.group(search.sportTypeIDs)) }
+        var query = sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(SportEvent.schema))).from(SportEvent.schema)
+        if let viewer {
+            // The viewer's own standing in each event comes with it, in the same query.
+            query = query.column(SQLColumn("status", table: "mine"), as: "my_status")
+                .column(SQLColumn("queue_number", table: "mine"), as: "my_queue_number")
+                .join(SQLAlias(SQLIdentifier(Participation.schema), as: SQLIdentifier("mine")), method: SQLJoinMethod.left,
+                      on: SQLBinaryExpression(SQLBinaryExpression(SQLColumn("event_id", table: "mine"), .equal, SQLColumn("id", table: SportEvent.schema)),
+                                              .and, SQLBinaryExpression(SQLColumn("account_id", table: "mine"), .equal, SQLBind(viewer.id))))
+        }
+        query = query
+            .where(SQLColumn("city_id", table: SportEvent.schema), .equal, SQLBind(search.cityID))
+            .where(Self.column("status"), .equal, SQLBind(EventStatus.scheduled.rawValue))
+            .where(Self.column("starts_at"), .greaterThanOrEqual, SQLBind(max(search.from ?? now, now)))
+        if let to = search.to { query = query.where(Self.column("starts_at"), .lessThan, SQLBind(to)) }
+        if !search.sportTypeIDs.isEmpty { query = query.where(Self.column("sport_type_id"), .in, SQLBind.group(search.sportTypeIDs)) }
         if let level = search.skillLevel, level != .any {
-            query = query.where("skill_level", .in, SQLBind.group([level.rawValue, SkillLevel.any.rawValue]))
+            query = query.where(Self.column("skill_level"), .in, SQLBind.group([level.rawValue, SkillLevel.any.rawValue]))
         }
         if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !text.isEmpty {
-            query = query.where("search_text", .like, SQLBind("%\(Self.escapeLike(text))%"))
+            query = query.where(Self.column("search_text"), .like, SQLBind("%\(Self.escapeLike(text))%"))
         }
         if let token = search.pageToken {
             guard let cursor = PageCursor(token: token) else {
                 throw AppError.validation([FieldError(field: "pageToken", key: "mj.validation.page_token")])
             }
-            query = query.where(SQLQueryString("(starts_at, id) > (\(bind: cursor.startsAt), \(bind: cursor.id))"))
+            query = query.where(SQLQueryString("(mj_events.starts_at, mj_events.id) > (\(bind: cursor.startsAt), \(bind: cursor.id))"))
         }
-        let rows = try await query.orderBy("starts_at").orderBy("id").limit(pageSize + 1).all()
-        let events = try rows.prefix(pageSize).map { try $0.decode(model: SportEvent.self) }
+        let rows = try await query.orderBy(Self.column("starts_at")).orderBy(Self.column("id")).limit(pageSize + 1).all()
+        var standings: [UUID: Standing] = [:]
+        let events = try rows.prefix(pageSize).map { row in
+            let event = try SportEvent.decode(row)
+            if viewer != nil, let standing = try Self.standing(row, status: "my_status", queue: "my_queue_number") {
+                standings[event.id!] = standing
+            }
+            return event
+        }
         let next = rows.count > pageSize ? events.last.map { PageCursor(startsAt: $0.startsAt, id: $0.id!).token } : nil
-        return EventPage(events: try await views(events, for: viewer), nextPageToken: next)
+        return EventPage(events: try await views(events, for: viewer, standings: viewer == nil ? nil : standings), nextPageToken: next)
     }
 
     /// The person's events still to come (places and waitlist), or the past ones and
@@ -188,38 +204,57 @@ public struct EventService: Sendable {
         event.searchText = SportEvent.searchText(title: fields.title, details: fields.details, venue: fields.venue)
     }
 
-    /// Adds creators and the viewer's own standing, in two queries for any number of events.
-    func views(_ events: [SportEvent], for viewer: Mover?) async throws -> [EventView] {
+    /// Where the viewer stands in one event: their status and arrival number.
+    struct Standing: Sendable {
+        let status: ParticipationStatus
+        let queueNumber: Int
+    }
+
+    /// Adds creators and the viewer's own standing (read here unless the caller already
+    /// has it), with one query per kind of thing for any number of events.
+    func views(_ events: [SportEvent], for viewer: Mover?, standings known: [UUID: Standing]? = nil) async throws -> [EventView] {
         let creators = try await profilesByID(events.compactMap(\.creatorID))
-        var mine: [UUID: Participation] = [:]
-        if let viewer, !events.isEmpty {
-            let entries = try await Participation.query(on: db).filter(\.$accountID == viewer.id)
-                .filter(\.$eventID ~~ events.compactMap(\.id)).all()
-            mine = Dictionary(entries.map { ($0.eventID, $0) }, uniquingKeysWith: { first, _ in first })
+        var standings = known ?? [:]
+        if known == nil, let viewer, !events.isEmpty {
+            let rows = try await (db as! any SQLDatabase).select().columns("event_id", "status", "queue_number").from(Participation.schema)
+                .where("account_id", .equal, SQLBind(viewer.id)).where("event_id", .in, SQLBind.group(events.compactMap(\.id))).all()
+            for row in rows {
+                if let standing = try Self.standing(row, status: "status", queue: "queue_number") {
+                    standings[try row.decode(column: "event_id", as: UUID.self)] = standing
+                }
+            }
         }
         var views: [EventView] = []
         for event in events {
-            let entry = mine[event.id!]
+            let standing = standings[event.id!]
             var position = 0
-            if let entry, entry.status == .waitlisted {
+            if let standing, standing.status == .waitlisted {
                 position = try await Participation.query(on: db).filter(\.$eventID == event.id!)
-                    .filter(\.$status == .waitlisted).filter(\.$queueNumber <= entry.queueNumber).count()
+                    .filter(\.$status == .waitlisted).filter(\.$queueNumber <= standing.queueNumber).count()
             }
             views.append(EventView(event: event, creator: event.creatorID.flatMap { creators[$0] },
-                                   myStatus: entry?.status, myWaitlistPosition: position))
+                                   myStatus: standing?.status, myWaitlistPosition: position))
         }
         return views
     }
 
+    static func standing(_ row: any SQLRow, status: String, queue: String) throws -> Standing? {
+        guard let raw = try row.optional(status, as: String.self), let status = ParticipationStatus(rawValue: raw) else { return nil }
+        return Standing(status: status, queueNumber: try row.decode(column: queue, as: Int.self))
+    }
+
     func profilesByID(_ ids: [UUID]) async throws -> [UUID: MoveJoinProfile] {
         guard !ids.isEmpty else { return [:] }
-        let profiles = try await MoveJoinProfile.query(on: db).filter(\.$id ~~ Array(Set(ids))).all()
+        let profiles = try await (db as! any SQLDatabase).select().column("*").from(MoveJoinProfile.schema)
+            .where("account_id", .in, SQLBind.group(Array(Set(ids)))).all().map { try MoveJoinProfile.decode($0) }
         return Dictionary(uniqueKeysWithValues: profiles.map { ($0.id!, $0) })
     }
 
+    static func column(_ name: String) -> SQLColumn { SQLColumn(name, table: SportEvent.schema) }
+
+    /// `%` would match anything: it is dropped. (`_` stays: it matches itself too.)
     static func escapeLike(_ text: String) -> String {
-        // No ESCAPE clause is portable enough to rely on: drop the wildcards instead.
-        text.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: " ")
+        text.replacingOccurrences(of: "%", with: "")
     }
 }
 

@@ -32,14 +32,14 @@ extension Request {
     /// The signed-in MoveJoin person (401 without one).
     func mover() async throws -> Mover {
         let account = try await requireAccount(in: MoveJoin.descriptor)
-        guard let profile = try await MoveJoinProfile.find(account.requireID(), on: db) else { throw AppError.unauthenticated }
+        guard let profile = try await MoveJoinProfile.fetch(account.requireID(), idColumn: "account_id", on: db) else { throw AppError.unauthenticated }
         return Mover(account: account, profile: profile)
     }
 
     /// The signed-in person, if any.
     func optionalMover() async throws -> Mover? {
         guard let account = try await currentAccount(in: MoveJoin.descriptor),
-              let profile = try await MoveJoinProfile.find(account.requireID(), on: db) else { return nil }
+              let profile = try await MoveJoinProfile.fetch(account.requireID(), idColumn: "account_id", on: db) else { return nil }
         return Mover(account: account, profile: profile)
     }
 }

@@ -128,7 +128,7 @@ public struct ParticipationService: Sendable {
         guard let row = try await sql.select().column("*").from(SportEvent.schema)
             .where("id", .equal, SQLBind(eventID)).for(.update).first()
         else { throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found") }
-        return try row.decode(model: SportEvent.self)
+        return try SportEvent.decode(row)
     }
 
     static func requireOpen(_ event: SportEvent, now: Date) throws {
