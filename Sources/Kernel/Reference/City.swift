@@ -3,7 +3,7 @@ import Foundation
 /// Ukrainian cities, for every app that places people or things in a city (Golden Ager's
 /// volunteers see their own city's tasks; MoveJoin's events happen in one). One list, so
 /// nobody types a name two ways; ids are stable slugs stored in the apps' tables.
-public struct City: Sendable, Hashable {
+public struct City: NamedReference {
     public let id: String
     public let uk: String
     public let en: String
@@ -18,8 +18,6 @@ public struct City: Sendable, Hashable {
     }
 
     public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? TimeZone(secondsFromGMT: 2 * 3600)! }
-
-    public func name(in language: Language) -> String { language == .en ? en : uk }
 
     public static let all: [City] = [
         City(id: "kyiv", uk: "Київ", en: "Kyiv"),
@@ -45,8 +43,4 @@ public struct City: Sendable, Hashable {
         City(id: "mykolaiv", uk: "Миколаїв", en: "Mykolaiv"),
         City(id: "kherson", uk: "Херсон", en: "Kherson"),
     ]
-
-    private static let byID: [String: City] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-
-    public static func find(_ id: String?) -> City? { id.flatMap { byID[$0] } }
 }

@@ -149,6 +149,14 @@ extension MoveJoinProfile: RowDecodable {
     }
 }
 
+/// A stored enum value; one this code does not know is corrupt data, not a default.
+private func stored<E: RawRepresentable>(_ type: E.Type, _ raw: E.RawValue) throws -> E {
+    guard let value = E(rawValue: raw) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(raw) is not a \(E.self)"))
+    }
+    return value
+}
+
 extension SportEvent: RowDecodable {
     public static func decode(_ row: any SQLRow, prefix: String) throws -> SportEvent {
         func column<T: Decodable>(_ name: String, _ type: T.Type = T.self) throws -> T { try row.decode(column: prefix + name, as: T.self) }
@@ -165,8 +173,8 @@ extension SportEvent: RowDecodable {
         event.startsAt = try column("starts_at")
         event.durationMinutes = try column("duration_minutes")
         event.capacity = try column("capacity")
-        event.skillLevel = SkillLevel(rawValue: try column("skill_level")) ?? .any
-        event.status = EventStatus(rawValue: try column("status")) ?? .scheduled
+        event.skillLevel = try stored(SkillLevel.self, try column("skill_level"))
+        event.status = try stored(EventStatus.self, try column("status"))
         event.participantCount = try column("participant_count")
         event.waitlistCount = try column("waitlist_count")
         event.nextQueueNumber = try column("next_queue_number")

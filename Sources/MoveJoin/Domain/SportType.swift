@@ -2,12 +2,10 @@ import Kernel
 
 /// The sports people organise events for. Reference data, kept in code: events store
 /// the slug, which the services check against this list.
-public struct SportType: Sendable, Hashable {
+public struct SportType: NamedReference {
     public let id: String
     public let uk: String
     public let en: String
-
-    public func name(in language: Language) -> String { language == .en ? en : uk }
 
     public static let all: [SportType] = [
         SportType(id: "football", uk: "Футбол", en: "Football"),
@@ -26,8 +24,4 @@ public struct SportType: Sendable, Hashable {
         SportType(id: "skating", uk: "Ковзани й ролики", en: "Skating"),
         SportType(id: "chess", uk: "Шахи", en: "Chess"),
     ]
-
-    static let byID: [String: SportType] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-
-    public static func find(_ id: String?) -> SportType? { id.flatMap { byID[$0] } }
 }

@@ -1,0 +1,18 @@
+/// A fixed list of things people pick from (cities, sports), kept in code: stable slug
+/// ids stored in the apps' tables, a name in each language, and a lookup by id.
+public protocol NamedReference: Sendable, Hashable {
+    var id: String { get }
+    var uk: String { get }
+    var en: String { get }
+    static var all: [Self] { get }
+}
+
+extension NamedReference {
+    public func name(in language: Language) -> String { language == .en ? en : uk }
+
+    /// The item with this id; nil for an unknown or missing id. (The lists are short.)
+    public static func find(_ id: String?) -> Self? {
+        guard let id else { return nil }
+        return all.first { $0.id == id }
+    }
+}
