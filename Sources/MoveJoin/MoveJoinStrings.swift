@@ -59,7 +59,8 @@ enum MoveJoinStrings {
         "mj.filters.from": "Від дати", "mj.filters.to": "До дати", "mj.filters.text": "Пошук за словами", "mj.filters.apply": "Показати",
         "mj.places.left#one": "Лишилося {count} місце", "mj.places.left#few": "Лишилося {count} місця",
         "mj.places.left#many": "Лишилося {count} місць",
-        "mj.places.full": "Місць немає — станьте в чергу",
+        "mj.places.full": "Місць немає — станьте в чергу", "mj.places.none": "Місць немає",
+        "mj.fact.duration": "Тривалість",
 
         "mj.add.title": "Нова подія", "mj.add.submit": "Додати", "mj.edit.title": "Зміна події", "mj.edit.submit": "Зберегти зміни",
         "mj.event.created": "Подію створено. Ви — перший учасник.", "mj.event.saved": "Зміни збережено, учасників повідомлено.",
@@ -157,7 +158,8 @@ enum MoveJoinStrings {
         "mj.filters.more": "Filters", "mj.filters.all_sports": "All sports", "mj.filters.all_levels": "Any level",
         "mj.filters.from": "From", "mj.filters.to": "To", "mj.filters.text": "Search words", "mj.filters.apply": "Show",
         "mj.places.left#one": "{count} place left", "mj.places.left#other": "{count} places left",
-        "mj.places.full": "Full — join the waitlist",
+        "mj.places.full": "Full — join the waitlist", "mj.places.none": "Full",
+        "mj.fact.duration": "Duration",
 
         "mj.add.title": "New event", "mj.add.submit": "Add", "mj.edit.title": "Edit event", "mj.edit.submit": "Save changes",
         "mj.event.created": "Event created. You are its first participant.", "mj.event.saved": "Changes saved; participants have been told.",

@@ -92,7 +92,7 @@ enum EventPages {
             H.p(.class("event-when")) { H.time(Attribute("datetime", ISO8601DateFormatter().string(from: event.startsAt))) { MoveJoinWeb.when(event, l) } }
             H.p(.class("event-venue")) { event.venue }
             H.p(.class("event-places")) {
-                MoveJoinWeb.places(event, l)
+                MoveJoinWeb.places(event, l, viewerIsIn: view.myStatus != nil)
                 myStatus(view, l)
             }
         }
@@ -259,7 +259,7 @@ enum EventPages {
                 }
                 H.element("dl", [.class("event-facts")], content: HTMLBuilder.join([
                     fact(l.text("mj.field.when"), MoveJoinWeb.when(event, l) + " (" + l.text("mj.event.city_time", ["city": MoveJoinWeb.cityName(event.cityID, l)]) + ")"),
-                    fact(l.text("mj.field.duration"), MoveJoinWeb.duration(event.durationMinutes, l)),
+                    fact(l.text("mj.fact.duration"), MoveJoinWeb.duration(event.durationMinutes, l)),
                     fact(l.text("mj.field.venue"), "\(event.venue), \(MoveJoinWeb.cityName(event.cityID, l))"),
                     fact(l.text("mj.field.skill"), l.text("mj.skill.\(event.skillLevel.rawValue)")),
                     fact(l.text("mj.field.creator"), view.creator?.fullName ?? l.text("mj.event.creator_gone")),
@@ -302,7 +302,7 @@ enum EventPages {
         let event = view.event
         return HTMLBuilder.join([
             H.p(.class("event-places")) {
-                MoveJoinWeb.places(event, l)
+                MoveJoinWeb.places(event, l, viewerIsIn: view.myStatus != nil)
                 H.span(.class("count")) { l.text("mj.event.count", ["n": String(event.participantCount), "capacity": String(event.capacity)]) }
                 myStatus(view, l)
             },

@@ -103,13 +103,14 @@ enum MoveJoinWeb {
         }
     }
 
-    /// "3 places left" or "Full — join the waitlist"; for a cancelled event, "Cancelled".
-    static func places(_ event: SportEvent, _ l: Localizer) -> HTML {
+    /// "3 places left" or "Full — join the waitlist" ("Full" to someone already in it);
+    /// for a cancelled event, "Cancelled".
+    static func places(_ event: SportEvent, _ l: Localizer, viewerIsIn: Bool = false) -> HTML {
         if event.status == .cancelled {
             return H.span(.class("badge badge-cancelled")) { l.text("mj.event.status.cancelled") }
         }
         if event.isFull {
-            return H.span(.class("badge badge-full")) { l.text("mj.places.full") }
+            return H.span(.class("badge badge-full")) { l.text(viewerIsIn ? "mj.places.none" : "mj.places.full") }
         }
         return H.span(.class("badge")) { l.plural("mj.places.left", count: event.placesLeft) }
     }
