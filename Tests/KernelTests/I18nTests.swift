@@ -1,6 +1,6 @@
 import Foundation
 import HromadaTesting
-import Kernel
+@testable import Kernel
 import Testing
 import Vapor
 import VaporTesting
@@ -28,6 +28,16 @@ struct I18nTests {
         #expect(problems.contains("broken: 'only.uk' is missing in en"))
         #expect(problems.contains("broken: 'count' lacks plural form 'many' in uk"))
         #expect(problems.contains { $0.hasPrefix("broken: 'greet' has different placeholders") })
+    }
+
+    @Test("placeholders are filled in one pass; unknown ones and stray braces stay as written")
+    func placeholders() {
+        #expect(Localizer.fill("Hello, {name}!", with: ["name": "Олена"]) == "Hello, Олена!")
+        #expect(Localizer.fill("{a}{b}{a}", with: ["a": "1", "b": "{a}"]) == "1{a}1")
+        #expect(Localizer.fill("{missing} and {name}", with: ["name": "x"]) == "{missing} and x")
+        #expect(Localizer.fill("open { brace", with: ["name": "x"]) == "open { brace")
+        #expect(Localizer.fill("no placeholders", with: ["name": "x"]) == "no placeholders")
+        #expect(Localizer.fill("{name}", with: [:]) == "{name}")
     }
 
     @Test("Ukrainian plural forms follow CLDR")

@@ -53,7 +53,7 @@ public struct Member: Sendable {
 
     init(account: Account, on db: any Database) async throws {
         self.account = account
-        self.profile = try await Profile.find(account.requireID(), on: db)
+        self.profile = try await Profile.fetch(account.requireID(), idColumn: "account_id", on: db)
     }
 
     public var id: UUID { account.id! }

@@ -180,10 +180,13 @@ public struct TaskService: Sendable {
         try member.require(.volunteer)
         let profile = try member.requireProfile()
         guard profile.isOnline else { return [] }
-        let declined = try await TaskDecline.query(on: db).filter(\.$volunteerID == member.id).all(\.$taskID)
-        var query = HelpTask.query(on: db).filter(\.$city == profile.city).filter(\.$status == .searching)
-        if !declined.isEmpty { query = query.filter(\.$id !~ declined) }
-        let tasks = try await query.sort(\.$createdAt, .ascending).limit(limit).all()
+        // One query, read by hand: this is the page volunteers keep open.
+        let tasks = try await (db as! any SQLDatabase).raw("""
+            SELECT * FROM \(ident: HelpTask.schema) t
+            WHERE t.city = \(bind: profile.city) AND t.status = \(bind: TaskStatus.searching.rawValue)
+              AND NOT EXISTS (SELECT 1 FROM \(ident: TaskDecline.schema) d WHERE d.task_id = t.id AND d.volunteer_id = \(bind: member.id))
+            ORDER BY t.created_at LIMIT \(literal: limit)
+            """).all().map { try HelpTask.decode($0) }
         return try await details(tasks, for: member)
     }
 
@@ -292,16 +295,15 @@ public struct TaskService: Sendable {
     /// query per kind rather than per task.
     func details(_ tasks: [HelpTask], for member: Member, withHistory: Bool = false) async throws -> [TaskDetails] {
         guard !tasks.isEmpty else { return [] }
-        let templateIDs = Set(tasks.map { $0.$template.id })
-        let templates = try await TaskTemplate.query(on: db).filter(\.$id ~~ templateIDs).with(\.$category).all()
-        let templatesByID = Dictionary(uniqueKeysWithValues: templates.compactMap { t in t.id.map { ($0, t) } })
+        let templatesByID = try await TaskTemplate.withCategories(tasks.map { $0.$template.id }, on: db)
         // Only the people this viewer may see anything of (none, for a volunteer's inbox).
         let isStaff = member.role == .coordinator || member.role == .admin
         let peopleIDs = Set(tasks.flatMap { task -> [UUID] in
             guard isStaff || task.pensionerID == member.id || task.volunteerID == member.id else { return [] }
             return [task.pensionerID] + (task.volunteerID.map { [$0] } ?? [])
         })
-        let profiles = peopleIDs.isEmpty ? [] : try await Profile.query(on: db).filter(\.$id ~~ peopleIDs).all()
+        let profiles = peopleIDs.isEmpty ? [] : try await (db as! any SQLDatabase).select().column("*").from(Profile.schema)
+            .where("account_id", .in, SQLBind.group(Array(peopleIDs))).all().map { try Profile.decode($0) }
         let profilesByID = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p) } })
         let organisationIDs = Set(profiles.compactMap { $0.$organisation.id })
         let organisations = organisationIDs.isEmpty ? [] : try await Organisation.query(on: db).filter(\.$id ~~ organisationIDs).all()

@@ -39,12 +39,30 @@ public struct Localizer: Sendable {
         return nil
     }
 
+    /// One pass over the template; a `{name}` without an argument stays as written.
+    /// (Not `replacingOccurrences`: it goes through NSString on Linux and showed up in
+    /// profiles of pages with many buttons.)
     static func fill(_ template: String, with arguments: [String: String]) -> String {
-        guard !arguments.isEmpty, template.contains("{") else { return template }
-        var result = template
-        for (name, value) in arguments {
-            result = result.replacingOccurrences(of: "{\(name)}", with: value)
+        guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + 16)
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
+            let name = String(rest[afterOpen..<close])
+            if let value = arguments[name] {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
         }
+        result += rest
         return result
     }
 

@@ -4,6 +4,16 @@ struct ChosenLanguageKey: StorageKey {
     typealias Value = Language
 }
 
+/// The language worked out from the cookie or `Accept-Language`, once per request.
+struct ResolvedLanguageKey: StorageKey {
+    typealias Value = Language
+}
+
+/// The localizer of the request's language, made once per request.
+struct LocalizerKey: StorageKey {
+    typealias Value = Localizer
+}
+
 extension Request {
     static let languageCookie = "hromada_lang"
 
@@ -11,8 +21,11 @@ extension Request {
     /// profile at sign-in), else the best match for `Accept-Language`, else Ukrainian.
     public var language: Language {
         if let chosen = storage[ChosenLanguageKey.self] { return chosen }
-        if let remembered = Language(code: cookies[Request.languageCookie]?.string) { return remembered }
-        return Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)) ?? .default
+        if let resolved = storage[ResolvedLanguageKey.self] { return resolved }
+        let resolved = Language(code: cookies[Request.languageCookie]?.string)
+            ?? Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)) ?? .default
+        storage[ResolvedLanguageKey.self] = resolved
+        return resolved
     }
 
     /// Makes `language` this browser's language from this response on.
@@ -22,7 +35,11 @@ extension Request {
 
     /// Strings and formats in the request's language and the server's default time zone.
     public var localizer: Localizer {
-        Localizer(language: language, timeZone: kernel.configuration.defaultTimeZone, catalogs: kernel.catalogs)
+        let language = language
+        if let made = storage[LocalizerKey.self], made.language == language { return made }
+        let localizer = Localizer(language: language, timeZone: kernel.configuration.defaultTimeZone, catalogs: kernel.catalogs)
+        storage[LocalizerKey.self] = localizer
+        return localizer
     }
 
     /// Strings and formats for a signed-in person, in their own time zone.

@@ -52,10 +52,20 @@ struct IssuedCSRFTokenKey: StorageKey {
     typealias Value = String
 }
 
+/// The token from the browser's cookie, read once per request (a page with twenty forms
+/// would otherwise parse the Cookie header twenty times).
+struct CookieCSRFTokenKey: StorageKey {
+    typealias Value = String
+}
+
 extension Request {
     /// The token to put in this page's forms; issues a cookie on first use.
     public var csrfToken: String {
-        if let existing = cookies[CSRFMiddleware.cookieName]?.string, !existing.isEmpty { return existing }
+        if let known = storage[CookieCSRFTokenKey.self] { return known }
+        if let existing = cookies[CSRFMiddleware.cookieName]?.string, !existing.isEmpty {
+            storage[CookieCSRFTokenKey.self] = existing
+            return existing
+        }
         if let issued = storage[IssuedCSRFTokenKey.self] { return issued }
         let token = SecretToken.generate()
         storage[IssuedCSRFTokenKey.self] = token

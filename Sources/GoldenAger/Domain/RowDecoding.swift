@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+// The rows the inbox and every signed-in page read, filled column by column instead of
+// through Fluent's reflection (see Kernel's `RowDecodable`).
+
+/// A stored enum value; one this code does not know is corrupt data, not a default.
+private func stored<E: RawRepresentable>(_ type: E.Type, _ raw: E.RawValue) throws -> E {
+    guard let value = E(rawValue: raw) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(raw) is not a \(E.self)"))
+    }
+    return value
+}
+
+extension Category: RowDecodable {
+    public static func decode(_ row: any SQLRow, prefix: String) throws -> Category {
+        let category = Category(slug: try row.decode(column: prefix + "slug", as: String.self),
+                                nameUK: try row.decode(column: prefix + "name_uk", as: String.self),
+                                nameEN: try row.decode(column: prefix + "name_en", as: String.self),
+                                position: try row.decode(column: prefix + "position", as: Int.self),
+                                isConsultation: try row.decode(column: prefix + "is_consultation", as: Bool.self))
+        category.id = try row.decode(column: prefix + "id", as: UUID.self)
+        category.markStored()
+        return category
+    }
+}
+
+extension TaskTemplate: RowDecodable {
+    public static func decode(_ row: any SQLRow, prefix: String) throws -> TaskTemplate {
+        let template = TaskTemplate(categoryID: try row.decode(column: prefix + "category_id", as: UUID.self),
+                                    titleUK: try row.decode(column: prefix + "title_uk", as: String.self),
+                                    titleEN: try row.decode(column: prefix + "title_en", as: String.self),
+                                    descriptionUK: try row.decode(column: prefix + "description_uk", as: String.self),
+                                    descriptionEN: try row.decode(column: prefix + "description_en", as: String.self),
+                                    minutes: try row.decode(column: prefix + "minutes", as: Int.self),
+                                    position: try row.decode(column: prefix + "position", as: Int.self))
+        template.id = try row.decode(column: prefix + "id", as: UUID.self)
+        template.archivedAt = try row.optional(prefix + "archived_at")
+        template.markStored()
+        return template
+    }
+
+    /// Templates by id with their categories, in two queries.
+    static func withCategories(_ ids: some Collection<UUID>, on db: any Database) async throws -> [UUID: TaskTemplate] {
+        guard !ids.isEmpty else { return [:] }
+        let sql = db as! any SQLDatabase
+        let templates = try await sql.select().column("*").from(schema).where("id", .in, SQLBind.group(Array(Set(ids)))).all()
+            .map { try decode($0) }
+        let categoryIDs = Array(Set(templates.map(\.$category.id)))
+        let categories = try await sql.select().column("*").from(Category.schema).where("id", .in, SQLBind.group(categoryIDs)).all()
+            .map { try Category.decode($0) }
+        let categoriesByID = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) })
+        for template in templates { template.$category.value = categoriesByID[template.$category.id] }
+        return Dictionary(uniqueKeysWithValues: templates.map { ($0.id!, $0) })
+    }
+}
+
+extension HelpTask: RowDecodable {
+    public static func decode(_ row: any SQLRow, prefix: String) throws -> HelpTask {
+        let task = HelpTask(templateID: try row.decode(column: prefix + "template_id", as: UUID.self),
+                            pensionerID: try row.decode(column: prefix + "pensioner_id", as: UUID.self),
+                            city: try row.decode(column: prefix + "city", as: String.self),
+                            minutes: try row.decode(column: prefix + "minutes", as: Int.self),
+                            createdAt: try row.decode(column: prefix + "created_at", as: Date.self))
+        task.id = try row.decode(column: prefix + "id", as: UUID.self)
+        task.volunteerID = try row.optional(prefix + "volunteer_id")
+        task.status = try stored(TaskStatus.self, try row.decode(column: prefix + "status", as: String.self))
+        task.acceptedAt = try row.optional(prefix + "accepted_at")
+        task.closedAt = try row.optional(prefix + "closed_at")
+        task.markStored()
+        return task
+    }
+}
+
+extension Profile: RowDecodable {
+    public static func decode(_ row: any SQLRow, prefix: String) throws -> Profile {
+        let profile = Profile()
+        profile.id = try row.decode(column: prefix + "account_id", as: UUID.self)
+        profile.role = try row.decode(column: prefix + "role", as: String.self)
+        profile.firstName = try row.decode(column: prefix + "first_name", as: String.self)
+        profile.lastName = try row.decode(column: prefix + "last_name", as: String.self)
+        profile.phone = try row.decode(column: prefix + "phone", as: String.self)
+        profile.birthday = try row.decode(column: prefix + "birthday", as: String.self)
+        profile.city = try row.decode(column: prefix + "city", as: String.self)
+        profile.address = try row.optional(prefix + "address")
+        profile.$organisation.id = try row.optional(prefix + "organisation_id")
+        profile.isOnline = try row.decode(column: prefix + "is_online", as: Bool.self)
+        profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)
+        profile.markStored()
+        return profile
+    }
+}
