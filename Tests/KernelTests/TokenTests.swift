@@ -1,13 +1,20 @@
 import Fluent
 import Foundation
 import HromadaTesting
-import Kernel
+@testable import Kernel
 import Testing
 import Vapor
 import VaporTesting
 
 @Suite("API tokens")
 struct TokenTests {
+    @Test("secrets are stored as the SHA-256 of their text in lower-case hex")
+    func hashFormat() {
+        // The FIPS 180-2 test vector for "abc".
+        #expect(SecretToken.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SecretToken.hex([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
+    }
+
     @Test("a token authenticates API calls, is stored only as a hash, and stops working at logout")
     func revocation() async throws {
         try await withDemo { app in
@@ -25,6 +32,25 @@ struct TokenTests {
             let after = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me", headers: auth)
             #expect(after.status == .unauthorized)
             #expect(try problem(after)["code"] as? String == "unauthenticated")
+        }
+    }
+
+    @Test("on PostgreSQL the token sign-in runs as a prepared statement; other databases take the portable query")
+    func preparedOnPostgres() async throws {
+        try await withDemo { app in
+            let account = try await makeAccount(app)
+            let token = try await token(app)
+            let rows = try await app.db.preparedRows(TokenSignIn.Statement(tokenHash: SecretToken.hash(token)))
+            if TestHarness.isPostgres {
+                let row = try #require(rows?.first)
+                #expect(rows?.count == 1 && row.account.id == account.id && row.account.login == "olena@example.org")
+                #expect(row.account.$id.exists && row.expiresAt > Date())
+                // Again, on a connection that may already hold the statement prepared.
+                #expect(try await app.db.preparedRows(TokenSignIn.Statement(tokenHash: SecretToken.hash(token)))?.count == 1)
+                #expect(try await app.db.preparedRows(TokenSignIn.Statement(tokenHash: SecretToken.hash("unknown")))?.isEmpty == true)
+            } else {
+                #expect(rows == nil)
+            }
         }
     }
 

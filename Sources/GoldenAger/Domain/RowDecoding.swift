@@ -22,7 +22,7 @@ extension Category: RowDecodable {
                                 position: try row.decode(column: prefix + "position", as: Int.self),
                                 isConsultation: try row.decode(column: prefix + "is_consultation", as: Bool.self))
         category.id = try row.decode(column: prefix + "id", as: UUID.self)
-        category.markStored()
+        category.$id.exists = true
         return category
     }
 }
@@ -38,7 +38,7 @@ extension TaskTemplate: RowDecodable {
                                     position: try row.decode(column: prefix + "position", as: Int.self))
         template.id = try row.decode(column: prefix + "id", as: UUID.self)
         template.archivedAt = try row.optional(prefix + "archived_at")
-        template.markStored()
+        template.$id.exists = true
         return template
     }
 
@@ -69,7 +69,7 @@ extension HelpTask: RowDecodable {
         task.status = try stored(TaskStatus.self, try row.decode(column: prefix + "status", as: String.self))
         task.acceptedAt = try row.optional(prefix + "accepted_at")
         task.closedAt = try row.optional(prefix + "closed_at")
-        task.markStored()
+        task.$id.exists = true
         return task
     }
 }
@@ -88,7 +88,7 @@ extension Profile: RowDecodable {
         profile.$organisation.id = try row.optional(prefix + "organisation_id")
         profile.isOnline = try row.decode(column: prefix + "is_online", as: Bool.self)
         profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)
-        profile.markStored()
+        profile.$id.exists = true
         return profile
     }
 }

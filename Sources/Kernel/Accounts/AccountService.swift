@@ -1,6 +1,7 @@
 import Fluent
 import SQLKit
 import Foundation
+import FluentPostgresDriver
 import Vapor
 
 /// Sign-up, sign-in, tokens and deactivation for every app's accounts.
@@ -116,25 +117,70 @@ public struct AccountService: Sendable {
     /// The active account a bearer token belongs to, or `nil` when the token is unknown, expired or revoked.
     /// Every API request asks this, so it is one query, read without Fluent's reflection.
     public func account(forToken token: String, app: String) async throws -> Account? {
-        let sql = database as! any SQLDatabase
         let hash = SecretToken.hash(token)
-        guard let row = try await sql.raw("""
-            SELECT a.*, t.id AS token_id, t.expires_at AS token_expires_at
-            FROM \(ident: APIToken.schema) t JOIN \(ident: Account.schema) a ON a.id = t.account_id
-            WHERE t.token_hash = \(bind: hash)
-            """).first()
-        else { return nil }
-        guard try row.decode(column: "token_expires_at", as: Date.self) > clock.now else {
-            try await APIToken.query(on: database).filter(\.$id == row.decode(column: "token_id", as: UUID.self)).delete()
+        let found: TokenSignIn?
+        if let rows = try await database.preparedRows(TokenSignIn.Statement(tokenHash: hash)) {
+            found = rows.first
+        } else {
+            found = try await (database as! any SQLDatabase).raw("""
+                SELECT a.*, t.id AS token_id, t.expires_at AS token_expires_at
+                FROM \(ident: APIToken.schema) t JOIN \(ident: Account.schema) a ON a.id = t.account_id
+                WHERE t.token_hash = \(bind: hash)
+                """).first().map { TokenSignIn(account: try Account.decode($0),
+                                               tokenID: try $0.decode(column: "token_id", as: UUID.self),
+                                               expiresAt: try $0.decode(column: "token_expires_at", as: Date.self)) }
+        }
+        guard let found else { return nil }
+        guard found.expiresAt > clock.now else {
+            try await APIToken.query(on: database).filter(\.$id == found.tokenID).delete()
             return nil
         }
-        let account = try Account.decode(row)
-        guard account.app == app, account.isActive else { return nil }
-        return account
+        guard found.account.app == app, found.account.isActive else { return nil }
+        return found.account
     }
 
     /// Revokes one token (logout from a device).
     public func revokeToken(_ token: String) async throws {
         try await APIToken.query(on: database).filter(\.$tokenHash == SecretToken.hash(token)).delete()
+    }
+}
+
+/// A bearer token's account, read in one query (every API request signs in this way).
+struct TokenSignIn: Sendable {
+    let account: Account
+    let tokenID: UUID
+    let expiresAt: Date
+
+    /// The same query as the portable path, prepared once per PostgreSQL connection.
+    struct Statement: PostgresPreparedStatement {
+        static let name = "kernel_token_sign_in"
+        static let sql = """
+            SELECT a.id, a.app, a.login, a.password_hash, a.role, a.display_name, a.created_at,
+                   a.language, a.time_zone, a.deactivated_at, t.id, t.expires_at
+            FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
+            WHERE t.token_hash = $1
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text]
+        typealias Row = TokenSignIn
+
+        let tokenHash: String
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            bindings.append(tokenHash)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> TokenSignIn {
+            let (id, app, login, passwordHash, role, displayName, createdAt, language, timeZone, deactivatedAt, tokenID, expiresAt) =
+                try row.decode((UUID, String, String, String, String, String, Date, String?, String?, Date?, UUID, Date).self)
+            let account = Account(id: id, app: app, login: login, passwordHash: passwordHash, role: role,
+                                  displayName: displayName, createdAt: createdAt)
+            account.language = language
+            account.timeZone = timeZone
+            account.deactivatedAt = deactivatedAt
+            account.$id.exists = true
+            return TokenSignIn(account: account, tokenID: tokenID, expiresAt: expiresAt)
+        }
     }
 }

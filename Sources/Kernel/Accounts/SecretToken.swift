@@ -14,8 +14,22 @@ public enum SecretToken {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// The SHA-256 of `token` in lower-case hex, as stored. (Every signed-in request
+    /// hashes its token or session id; `String(format:)` per byte showed up in profiles.)
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: Data(token.utf8)))
+    }
+
+    /// Bytes in lower-case hex.
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Compares two strings in time that does not depend on where they differ.

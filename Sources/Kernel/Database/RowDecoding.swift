@@ -8,8 +8,9 @@ import SQLKit
 /// Fluent decodes a row by listing the model's properties with `Mirror` for every row,
 /// which the Swift runtime answers by demangling each property wrapper's generic type: in
 /// a profile of the Golden Ager inbox that alone took a quarter of the server's CPU. A
-/// model that conforms here is filled column by column instead, and marked as stored, so
-/// it can still be changed and saved like one Fluent fetched.
+/// model that conforms here is filled column by column instead, and marked as stored
+/// (`$id.exists = true`: the generic `_$idExists` would find the id with `Mirror` again),
+/// so it can still be changed and saved like one Fluent fetched.
 public protocol RowDecodable: Model {
     /// Fills a new instance from `row`; `prefix` is prepended to every column name (for joins).
     static func decode(_ row: any SQLRow, prefix: String) throws -> Self
@@ -17,9 +18,6 @@ public protocol RowDecodable: Model {
 
 extension RowDecodable {
     public static func decode(_ row: any SQLRow) throws -> Self { try decode(row, prefix: "") }
-
-    /// Marks an instance filled by `decode` as a stored row.
-    public func markStored() { _$idExists = true }
 }
 
 extension SQLRow {
@@ -41,7 +39,7 @@ extension Account: RowDecodable {
         account.language = try row.optional(prefix + "language")
         account.timeZone = try row.optional(prefix + "time_zone")
         account.deactivatedAt = try row.optional(prefix + "deactivated_at")
-        account.markStored()
+        account.$id.exists = true
         return account
     }
 }

@@ -36,7 +36,7 @@ public struct StaticAssets: Sendable {
             let ext = (name as NSString).pathExtension
             guard let type = types[ext] else { continue }
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
+            let version = SecretToken.hex(SHA256.hash(data: data).prefix(6))
             guard assets[name] == nil else { throw ConfigurationError("Two static assets are called \(name)") }
             assets[name] = Asset(body: ByteBuffer(data: data), contentType: type, version: version)
         }

@@ -144,7 +144,7 @@ extension MoveJoinProfile: RowDecodable {
                                       cityID: try row.decode(column: prefix + "city_id", as: String.self),
                                       at: try row.decode(column: prefix + "created_at", as: Date.self))
         profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)
-        profile.markStored()
+        profile.$id.exists = true
         return profile
     }
 }
@@ -181,7 +181,7 @@ extension SportEvent: RowDecodable {
         event.searchText = try column("search_text")
         event.createdAt = try column("created_at")
         event.updatedAt = try column("updated_at")
-        event.markStored()
+        event.$id.exists = true
         return event
     }
 }

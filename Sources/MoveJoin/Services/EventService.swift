@@ -129,47 +129,68 @@ public struct EventService: Sendable {
         guard City.find(search.cityID) != nil else {
             throw AppError.validation([FieldError(field: "city", key: "mj.validation.unknown_city")])
         }
+        var cursor: PageCursor?
+        if let token = search.pageToken {
+            guard let parsed = PageCursor(token: token) else {
+                throw AppError.validation([FieldError(field: "pageToken", key: "mj.validation.page_token")])
+            }
+            cursor = parsed
+        }
         let pageSize = min(max(search.pageSize, 1), EventSearch.maxPageSize)
-        let now = context.clock.now
+        let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let level = search.skillLevel.flatMap { $0 == .any ? nil : $0 }
+        // One row more than a page tells whether there is a next page.
+        let statement = EventSearchStatement(
+            cityID: search.cityID, viewerID: viewer?.id, startsFrom: max(search.from ?? context.clock.now, context.clock.now),
+            startsBefore: search.to, sportTypeIDs: search.sportTypeIDs, skillLevel: level?.rawValue,
+            likePattern: text.flatMap { $0.isEmpty ? nil : "%\(Self.escapeLike($0))%" }, after: cursor, limit: pageSize + 1)
+        let hits: [SearchHit]
+        if let prepared = try await db.preparedRows(statement) {
+            hits = prepared
+        } else {
+            hits = try await portableSearch(statement)
+        }
+        let page = Array(hits.prefix(pageSize))
+        let next = hits.count > pageSize ? page.last.map { PageCursor(startsAt: $0.event.startsAt, id: $0.event.id!).token } : nil
+        return EventPage(events: try await views(of: page), nextPageToken: next)
+    }
+
+    /// The search of `EventSearchStatement` built with SQLKit, for databases other than PostgreSQL.
+    func portableSearch(_ search: EventSearchStatement) async throws -> [SearchHit] {
         let sql = db as! any SQLDatabase
         var query = sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(SportEvent.schema))).from(SportEvent.schema)
-        if let viewer {
-            // The viewer's own standing in each event comes with it, in the same query.
+        // The creator's profile and the viewer's own standing come in the same query.
+        for column in ["account_id", "name", "surname", "city_id", "created_at", "updated_at"] {
+            query = query.column(SQLColumn(column, table: "creator"), as: "creator_" + column)
+        }
+        query = query.join(SQLAlias(SQLIdentifier(MoveJoinProfile.schema), as: SQLIdentifier("creator")), method: SQLJoinMethod.left,
+                           on: SQLColumn("account_id", table: "creator"), .equal, Self.column("creator_id"))
+        if let viewerID = search.viewerID {
             query = query.column(SQLColumn("status", table: "mine"), as: "my_status")
                 .column(SQLColumn("queue_number", table: "mine"), as: "my_queue_number")
                 .join(SQLAlias(SQLIdentifier(Participation.schema), as: SQLIdentifier("mine")), method: SQLJoinMethod.left,
-                      on: SQLBinaryExpression(SQLBinaryExpression(SQLColumn("event_id", table: "mine"), .equal, SQLColumn("id", table: SportEvent.schema)),
-                                              .and, SQLBinaryExpression(SQLColumn("account_id", table: "mine"), .equal, SQLBind(viewer.id))))
+                      on: SQLBinaryExpression(SQLBinaryExpression(SQLColumn("event_id", table: "mine"), .equal, Self.column("id")),
+                                              .and, SQLBinaryExpression(SQLColumn("account_id", table: "mine"), .equal, SQLBind(viewerID))))
         }
         query = query
-            .where(SQLColumn("city_id", table: SportEvent.schema), .equal, SQLBind(search.cityID))
+            .where(Self.column("city_id"), .equal, SQLBind(search.cityID))
             .where(Self.column("status"), .equal, SQLBind(EventStatus.scheduled.rawValue))
-            .where(Self.column("starts_at"), .greaterThanOrEqual, SQLBind(max(search.from ?? now, now)))
-        if let to = search.to { query = query.where(Self.column("starts_at"), .lessThan, SQLBind(to)) }
+            .where(Self.column("starts_at"), .greaterThanOrEqual, SQLBind(search.startsFrom))
+        if let before = search.startsBefore { query = query.where(Self.column("starts_at"), .lessThan, SQLBind(before)) }
         if !search.sportTypeIDs.isEmpty { query = query.where(Self.column("sport_type_id"), .in, SQLBind.group(search.sportTypeIDs)) }
-        if let level = search.skillLevel, level != .any {
-            query = query.where(Self.column("skill_level"), .in, SQLBind.group([level.rawValue, SkillLevel.any.rawValue]))
+        if let level = search.skillLevel {
+            query = query.where(Self.column("skill_level"), .in, SQLBind.group([level, SkillLevel.any.rawValue]))
         }
-        if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !text.isEmpty {
-            query = query.where(Self.column("search_text"), .like, SQLBind("%\(Self.escapeLike(text))%"))
+        if let pattern = search.likePattern { query = query.where(Self.column("search_text"), .like, SQLBind(pattern)) }
+        if let after = search.after {
+            query = query.where(SQLQueryString("(mj_events.starts_at, mj_events.id) > (\(bind: after.startsAt), \(bind: after.id))"))
         }
-        if let token = search.pageToken {
-            guard let cursor = PageCursor(token: token) else {
-                throw AppError.validation([FieldError(field: "pageToken", key: "mj.validation.page_token")])
-            }
-            query = query.where(SQLQueryString("(mj_events.starts_at, mj_events.id) > (\(bind: cursor.startsAt), \(bind: cursor.id))"))
+        let rows = try await query.orderBy(Self.column("starts_at")).orderBy(Self.column("id")).limit(search.limit).all()
+        return try rows.map { row in
+            let creator = try row.decodeNil(column: "creator_account_id") ? nil : MoveJoinProfile.decode(row, prefix: "creator_")
+            let standing = search.viewerID == nil ? nil : try Self.standing(row, status: "my_status", queue: "my_queue_number")
+            return SearchHit(event: try SportEvent.decode(row), standing: standing, creator: creator)
         }
-        let rows = try await query.orderBy(Self.column("starts_at")).orderBy(Self.column("id")).limit(pageSize + 1).all()
-        var standings: [UUID: Standing] = [:]
-        let events = try rows.prefix(pageSize).map { row in
-            let event = try SportEvent.decode(row)
-            if viewer != nil, let standing = try Self.standing(row, status: "my_status", queue: "my_queue_number") {
-                standings[event.id!] = standing
-            }
-            return event
-        }
-        let next = rows.count > pageSize ? events.last.map { PageCursor(startsAt: $0.startsAt, id: $0.id!).token } : nil
-        return EventPage(events: try await views(events, for: viewer, standings: viewer == nil ? nil : standings), nextPageToken: next)
     }
 
     /// The person's events still to come (places and waitlist), or the past ones and
@@ -210,12 +231,12 @@ public struct EventService: Sendable {
         let queueNumber: Int
     }
 
-    /// Adds creators and the viewer's own standing (read here unless the caller already
-    /// has it), with one query per kind of thing for any number of events.
-    func views(_ events: [SportEvent], for viewer: Mover?, standings known: [UUID: Standing]? = nil) async throws -> [EventView] {
+    /// Adds creators and the viewer's own standing, with one query per kind of thing for
+    /// any number of events.
+    func views(_ events: [SportEvent], for viewer: Mover?) async throws -> [EventView] {
         let creators = try await profilesByID(events.compactMap(\.creatorID))
-        var standings = known ?? [:]
-        if known == nil, let viewer, !events.isEmpty {
+        var standings: [UUID: Standing] = [:]
+        if let viewer, !events.isEmpty {
             let rows = try await (db as! any SQLDatabase).select().columns("event_id", "status", "queue_number").from(Participation.schema)
                 .where("account_id", .equal, SQLBind(viewer.id)).where("event_id", .in, SQLBind.group(events.compactMap(\.id))).all()
             for row in rows {
@@ -224,16 +245,21 @@ public struct EventService: Sendable {
                 }
             }
         }
+        return try await views(of: events.map { SearchHit(event: $0, standing: standings[$0.id!], creator: $0.creatorID.flatMap { creators[$0] }) })
+    }
+
+    /// Views of events whose creator and standing are known; a place on the waitlist is
+    /// counted here (rare, so one small query each).
+    func views(of hits: [SearchHit]) async throws -> [EventView] {
         var views: [EventView] = []
-        for event in events {
-            let standing = standings[event.id!]
+        views.reserveCapacity(hits.count)
+        for hit in hits {
             var position = 0
-            if let standing, standing.status == .waitlisted {
-                position = try await Participation.query(on: db).filter(\.$eventID == event.id!)
+            if let standing = hit.standing, standing.status == .waitlisted {
+                position = try await Participation.query(on: db).filter(\.$eventID == hit.event.id!)
                     .filter(\.$status == .waitlisted).filter(\.$queueNumber <= standing.queueNumber).count()
             }
-            views.append(EventView(event: event, creator: event.creatorID.flatMap { creators[$0] },
-                                   myStatus: standing?.status, myWaitlistPosition: position))
+            views.append(EventView(event: hit.event, creator: hit.creator, myStatus: hit.standing?.status, myWaitlistPosition: position))
         }
         return views
     }

@@ -1,0 +1,58 @@
+import FluentKit
+import FluentPostgresDriver
+import Foundation
+
+/// Hot queries as named prepared statements on PostgreSQL.
+///
+/// SQLKit sends every query as a new unnamed statement, so PostgreSQL parses and plans
+/// it on every request: in a profile of MoveJoin's search, planning took more of the
+/// database's time than running the query. A `PostgresPreparedStatement` is prepared once
+/// per connection and its rows are decoded by PostgresNIO's typed decoding, by position,
+/// instead of through PostgresKit's `Codable` wrapper per cell.
+///
+/// Other databases answer nil, and the caller takes its portable SQLKit path; the test
+/// suite runs on both databases, so both paths are held to the same tests.
+extension Database {
+    public func preparedRows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]?
+    where Statement.Row: Sendable {
+        guard let postgres = self as? any PostgresDatabase else { return nil }
+        let logger = self.logger
+        return try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                var rows: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) {
+                    rows.append(row)
+                }
+                return rows
+            }
+        }.get()
+    }
+}
+
+/// Reads a PostgreSQL row's cells in order, for `decodeRow` of statements whose rows are
+/// wider than one tuple is pleasant to write. Inlinable so that each call is specialised
+/// in the app's module: an unspecialised generic call looks up type metadata at run time,
+/// which showed up in profiles at 20 cells a row.
+public struct PostgresColumns {
+    @usableFromInline var cells: PostgresRow.Iterator
+
+    @inlinable public init(_ row: PostgresRow) { cells = row.makeIterator() }
+
+    /// The next cell as `T`; an error when the row has no more cells or the type does not match.
+    @inlinable public mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self, file: String = #fileID, line: Int = #line) throws -> T {
+        guard let cell = cells.next() else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: [], debugDescription: "The row has fewer columns than the statement reads"))
+        }
+        return try cell.decode(T.self, file: file, line: line)
+    }
+
+    /// The next cell as a stored enum value; one this code does not know is corrupt data, not a default.
+    @inlinable public mutating func next<T: RawRepresentable>(_ type: T.Type = T.self, file: String = #fileID, line: Int = #line) throws -> T
+    where T.RawValue == String {
+        let raw: String = try next(String.self, file: file, line: line)
+        guard let value = T(rawValue: raw) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(raw) is not a \(T.self)"))
+        }
+        return value
+    }
+}
