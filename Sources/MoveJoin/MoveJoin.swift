@@ -21,7 +21,7 @@ public struct MoveJoin: HromadaApp {
     public var catalog: Catalog { MoveJoinStrings.catalog }
 
     public var migrations: [any Migration] {
-        [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds()]
+        [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel()]
     }
 
     public func registerRoutes(_ mount: AppMount) throws {

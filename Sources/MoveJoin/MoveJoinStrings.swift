@@ -31,11 +31,7 @@ enum MoveJoinStrings {
         "mj.hint.password": "Щонайменше {min} символів.", "mj.hint.venue": "Адреса або місце, де зустрічаєтеся.",
         "mj.hint.city_time": "За часом міста події.", "mj.hint.duration": "Від 15 хвилин до 12 годин.",
         "mj.hint.capacity": "Від 2 до 100, разом з вами.",
-
-        "mj.validation.email": "Введіть адресу електронної пошти, наприклад name@example.com.",
         "mj.validation.email_taken": "Обліковий запис з цією поштою вже існує. Увійдіть або вкажіть іншу адресу.",
-        "mj.validation.password_short": "Пароль має містити щонайменше {min} символів.",
-        "mj.validation.password_mismatch": "Паролі не збігаються.",
         "mj.validation.unknown_city": "Оберіть місто зі списку.", "mj.validation.unknown_sport": "Оберіть вид спорту зі списку.",
         "mj.validation.start_in_past": "Початок має бути в майбутньому.",
         "mj.validation.duration": "Тривалість — від {min} хвилин до {max} годин.",
@@ -131,11 +127,7 @@ enum MoveJoinStrings {
         "mj.hint.password": "At least {min} characters.", "mj.hint.venue": "The address or spot where you meet.",
         "mj.hint.city_time": "In the event's city time.", "mj.hint.duration": "From 15 minutes to 12 hours.",
         "mj.hint.capacity": "From 2 to 100, you included.",
-
-        "mj.validation.email": "Enter an e-mail address such as name@example.com.",
         "mj.validation.email_taken": "An account with this e-mail already exists. Sign in or use another address.",
-        "mj.validation.password_short": "The password must have at least {min} characters.",
-        "mj.validation.password_mismatch": "The passwords do not match.",
         "mj.validation.unknown_city": "Choose a city from the list.", "mj.validation.unknown_sport": "Choose a sport from the list.",
         "mj.validation.start_in_past": "The start must be in the future.",
         "mj.validation.duration": "The duration is from {min} minutes to {max} hours.",

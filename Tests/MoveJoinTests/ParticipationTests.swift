@@ -153,7 +153,7 @@ struct ParticipationTests {
             #expect(try await Account.find(leaver.id, on: app.db) == nil)
             #expect(try await MoveJoinProfile.find(leaver.id, on: app.db) == nil)
             #expect(try await Participation.query(on: app.db).filter(\.$accountID == leaver.id).count() == 0)
-            #expect(try await CalendarFeed.find(leaver.id, on: app.db) == nil)
+            #expect(try await CalendarFeedSecret.find(leaver.id, on: app.db) == nil)
             #expect(try await APIToken.query(on: app.db).filter(\.$account.$id == leaver.id).count() == 0)
             let ownEvent = try #require(try await SportEvent.find(UUID(uuidString: own), on: app.db))
             #expect(ownEvent.status == .cancelled && ownEvent.creatorID == nil)

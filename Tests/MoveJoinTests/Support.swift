@@ -155,5 +155,5 @@ func tableCounts(_ app: Application) async throws -> [Int] {
      try await SportEvent.query(on: app.db).count(),
      try await Participation.query(on: app.db).count(),
      try await Notice.query(on: app.db).count(),
-     try await CalendarFeed.query(on: app.db).count()]
+     try await CalendarFeedSecret.query(on: app.db).count()]
 }

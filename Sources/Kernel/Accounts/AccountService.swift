@@ -99,6 +99,7 @@ public struct AccountService: Sendable {
     public func delete(_ account: Account, on db: any Database) async throws {
         let id = try account.requireID()
         try await APIToken.query(on: db).filter(\.$account.$id == id).delete()
+        try await CalendarFeedSecret.query(on: db).filter(\.$id == id).delete()
         try await LoginAttempt.query(on: db).filter(\.$app == account.app).filter(\.$identifier == account.login).delete()
         try await Account.query(on: db).filter(\.$id == id).delete()
     }

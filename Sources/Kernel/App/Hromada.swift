@@ -16,6 +16,7 @@ public enum Hromada {
         clock: any WallClock = SystemClock()
     ) async throws {
         HromadaMetrics.bootstrap()
+        APIDates.install()
         let poolLoops = application.eventLoopGroup.makeIterator().reduce(0) { count, _ in count + 1 }
         try useDatabase(configuration, on: application, eventLoops: poolLoops)
 
@@ -124,6 +125,6 @@ public enum Hromada {
 enum KernelMigrations {
     static let all: [any Migration] = [
         CreateAccounts(), CreateLoginFailures(), CreateAPITokens(), CreateWebSessions(),
-        CreateEvents(), CreateAuditLog(), CreateSeedRuns(),
+        CreateEvents(), CreateAuditLog(), CreateSeedRuns(), CreateCalendarFeeds(),
     ]
 }

@@ -8,13 +8,30 @@ import Foundation
 /// included. Text is escaped, lines are folded at 75 octets, lines end in CRLF.
 public struct ICalendar: Sendable {
     public struct Alarm: Sendable, Equatable {
-        /// How long before the start the alarm rings.
-        public let before: TimeInterval
+        public enum Trigger: Sendable, Equatable {
+            /// This long before the start (`TRIGGER;RELATED=START:-PT30M`).
+            case beforeStart(TimeInterval)
+            /// At this moment (`TRIGGER;VALUE=DATE-TIME:…Z`).
+            case at(Date)
+        }
+
+        public let trigger: Trigger
         public let description: String
 
         public init(before: TimeInterval, description: String) {
-            self.before = before
+            self.init(trigger: .beforeStart(before), description: description)
+        }
+
+        public init(trigger: Trigger, description: String) {
+            self.trigger = trigger
             self.description = description
+        }
+
+        var triggerLine: String {
+            switch trigger {
+            case .beforeStart(let seconds): "TRIGGER;RELATED=START:\(ICalendar.duration(before: seconds))"
+            case .at(let date): "TRIGGER;VALUE=DATE-TIME:\(ICalendar.utc(date))"
+            }
         }
     }
 
@@ -108,7 +125,7 @@ public struct ICalendar: Sendable {
         if item.status == .confirmed {
             for alarm in item.alarms {
                 lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(Self.escape(alarm.description))",
-                          "TRIGGER;RELATED=START:\(Self.duration(before: alarm.before))", "END:VALARM"]
+                          alarm.triggerLine, "END:VALARM"]
             }
         }
         lines.append("END:VEVENT")

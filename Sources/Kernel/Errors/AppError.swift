@@ -95,6 +95,52 @@ public struct Validator: Sendable {
         return trimmed
     }
 
+    /// The login key of an e-mail address: trimmed and lower-cased.
+    public static func emailKey(_ typed: String?) -> String {
+        (typed ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    public static let emailMaxLength = 254
+
+    /// A plausible e-mail address as its login key, or nil with a field error.
+    public mutating func email(_ field: String, _ typed: String?) -> String? {
+        let email = Self.emailKey(typed)
+        if email.isEmpty {
+            add(field, "validation.required")
+            return nil
+        }
+        guard email.count <= Self.emailMaxLength, Self.isPlausibleEmail(email) else {
+            add(field, "validation.email")
+            return nil
+        }
+        return email
+    }
+
+    /// One @, something before it, a dot in the domain, no spaces: the rest is the mail server's business.
+    public static func isPlausibleEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].count >= 3 else { return false }
+        let domain = parts[1]
+        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
+        return !email.contains(where: \.isWhitespace)
+    }
+
+    /// A new password typed twice: long enough, not absurdly long, the same both times.
+    public mutating func newPassword(_ password: String?, repeat: String?, fields: (String, String), minLength: Int) {
+        guard let password, !password.isEmpty else {
+            add(fields.0, "validation.required")
+            return
+        }
+        if password.count < minLength {
+            add(fields.0, "validation.password_short", ["min": String(minLength)])
+        } else if password.count > 200 {
+            add(fields.0, "validation.too_long", ["max": "200"])
+        }
+        if password != (`repeat` ?? "") {
+            add(fields.1, "validation.password_mismatch")
+        }
+    }
+
     public func throwIfInvalid() throws {
         if !errors.isEmpty { throw AppError.validation(errors) }
     }

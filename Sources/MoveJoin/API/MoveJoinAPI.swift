@@ -66,7 +66,7 @@ enum MoveJoinAPI {
     static func logIn(_ req: Request) async throws -> Response {
         let input = try req.message(MJLoginRequest.self)
         var v = Kernel.Validator()
-        v.text("email", input.email, maxLength: PeopleService.emailMaxLength)
+        v.text("email", input.email, maxLength: Kernel.Validator.emailMaxLength)
         v.text("password", input.password, maxLength: 200)
         try v.throwIfInvalid()
         let account = try await req.accounts.authenticate(app: MoveJoin.id, login: PeopleService.emailKey(input.email),
@@ -228,11 +228,11 @@ enum MoveJoinAPI {
     // MARK: Calendar feed
 
     static func calendarFeed(_ req: Request) async throws -> Response {
-        guard let feed = try await req.moveJoin.calendarFeeds.current(for: try await req.mover()) else {
+        guard let createdAt = try await req.moveJoin.calendarFeeds.createdAt(for: try await req.mover()) else {
             throw AppError.notFound(code: "no_calendar_feed", key: "mj.calendar.none")
         }
         var answer = MJCalendarFeed()
-        answer.createdAt = Google_Protobuf_Timestamp(date: feed.createdAt)
+        answer.createdAt = Google_Protobuf_Timestamp(date: createdAt)
         return try answer.response(for: req)
     }
 

@@ -120,22 +120,6 @@ public final class Notice: Model, @unchecked Sendable {
     }
 }
 
-/// The secret address of a person's calendar feed; only its hash is kept.
-public final class CalendarFeed: Model, @unchecked Sendable {
-    public static let schema = "mj_calendar_feeds"
-    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
-    @Field(key: "token_hash") public var tokenHash: String
-    @Field(key: "created_at") public var createdAt: Date
-
-    public init() {}
-
-    public init(accountID: UUID, tokenHash: String, at now: Date) {
-        self.id = accountID
-        self.tokenHash = tokenHash
-        self.createdAt = now
-    }
-}
-
 extension MoveJoinProfile: RowDecodable {
     public static func decode(_ row: any SQLRow, prefix: String) throws -> MoveJoinProfile {
         let profile = MoveJoinProfile(accountID: try row.decode(column: prefix + "account_id", as: UUID.self),

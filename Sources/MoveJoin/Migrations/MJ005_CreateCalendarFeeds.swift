@@ -1,11 +1,12 @@
 import Fluent
 import Kernel
 
+/// The feeds table as it first was; `MoveCalendarFeedsToKernel` moves its rows to the kernel.
 struct CreateCalendarFeeds: AsyncMigration {
     var name: String { "movejoin.005.calendar-feeds" }
 
     func prepare(on database: any Database) async throws {
-        try await database.schema(CalendarFeed.schema)
+        try await database.schema("mj_calendar_feeds")
             .field("account_id", .uuid, .identifier(auto: false), .references(Account.schema, .id))
             .field("token_hash", .string, .required)
             .field("created_at", .datetime, .required)
@@ -14,6 +15,6 @@ struct CreateCalendarFeeds: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(CalendarFeed.schema).delete()
+        try await database.schema("mj_calendar_feeds").delete()
     }
 }

@@ -12,32 +12,27 @@ public struct CalendarFeedService: Sendable {
     let context: MoveJoinContext
     var db: any Database { context.db }
 
+    var feeds: CalendarFeeds { CalendarFeeds(database: db, clock: context.clock) }
+
     /// A new secret for the person's feed (the previous one stops working at once).
     public func create(for mover: Mover) async throws -> (token: String, createdAt: Date) {
-        let token = SecretToken.generate()
-        let now = context.clock.now
-        let accountID = mover.id
-        try await db.writeTransaction { db in
-            try await CalendarFeed.query(on: db).filter(\.$id == accountID).delete()
-            try await CalendarFeed(accountID: accountID, tokenHash: SecretToken.hash(token), at: now).create(on: db)
-        }
-        return (token, now)
+        try await feeds.create(for: mover.id)
     }
 
-    public func current(for mover: Mover) async throws -> CalendarFeed? {
-        try await CalendarFeed.find(mover.id, on: db)
+    /// When the person's current feed was made; nil without one.
+    public func createdAt(for mover: Mover) async throws -> Date? {
+        try await feeds.createdAt(for: mover.id)
     }
 
     public func revoke(for mover: Mover) async throws {
-        try await CalendarFeed.query(on: db).filter(\.$id == mover.id).delete()
+        try await feeds.revoke(for: mover.id)
     }
 
     /// The events of the feed whose secret is `token` (nil when it is unknown or revoked):
     /// the person's places and waitlist entries from 30 days ago on, cancelled ones included
     /// so the phone shows them cancelled.
     public func events(forToken token: String) async throws -> (owner: UUID, events: [SportEvent])? {
-        guard let feed = try await CalendarFeed.query(on: db).filter(\.$tokenHash == SecretToken.hash(token)).first(),
-              let owner = feed.id else { return nil }
+        guard let owner = try await feeds.owner(ofToken: token, app: MoveJoin.id) else { return nil }
         let ids = try await Participation.query(on: db).filter(\.$accountID == owner).all().map(\.eventID)
         guard !ids.isEmpty else { return (owner, []) }
         let since = context.clock.now.addingTimeInterval(-30 * 86_400)

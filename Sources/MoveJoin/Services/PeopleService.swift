@@ -26,21 +26,18 @@ public struct SignUp: Sendable {
 public struct PeopleService: Sendable {
     public static let passwordMinLength = 8
     public static let nameMaxLength = 50
-    public static let emailMaxLength = 254
 
     let context: MoveJoinContext
     var db: any Database { context.db }
 
     /// The login key of an e-mail address: trimmed and lower-cased.
-    public static func emailKey(_ typed: String?) -> String {
-        (typed ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    }
+    public static func emailKey(_ typed: String?) -> String { Kernel.Validator.emailKey(typed) }
 
     /// Creates the account and its profile together; a taken e-mail is a 409.
     public func register(_ input: SignUp, language: Language) async throws -> Mover {
         var v = Kernel.Validator()
-        let email = Self.validateEmail(input.email, into: &v)
-        Self.validateNewPassword(input.password, repeat: input.passwordRepeat, fields: ("password", "passwordRepeat"), into: &v)
+        let email = v.email("email", input.email)
+        v.newPassword(input.password, repeat: input.passwordRepeat, fields: ("password", "passwordRepeat"), minLength: Self.passwordMinLength)
         let about = Self.validateAboutYou(name: input.name, surname: input.surname, cityID: input.cityID, into: &v)
         try v.throwIfInvalid()
         let hash = try await context.accounts.hashPassword(input.password!)
@@ -94,7 +91,7 @@ public struct PeopleService: Sendable {
     public func changePassword(_ mover: Mover, current: String?, new: String?, repeat: String?) async throws {
         var v = Kernel.Validator()
         v.text("currentPassword", current, maxLength: 200)
-        Self.validateNewPassword(new, repeat: `repeat`, fields: ("newPassword", "newPasswordRepeat"), into: &v)
+        v.newPassword(new, repeat: `repeat`, fields: ("newPassword", "newPasswordRepeat"), minLength: Self.passwordMinLength)
         try v.throwIfInvalid()
         try await context.accounts.changePassword(of: mover.account, current: current!, new: new!)
     }
@@ -125,7 +122,6 @@ public struct PeopleService: Sendable {
             try await sql.update(SportEvent.schema).set("creator_id", to: SQLLiteral.null)
                 .where("creator_id", .equal, SQLBind(accountID)).run()
             try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
-            try await CalendarFeed.query(on: db).filter(\.$id == accountID).delete()
             try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
             try await context.accounts.delete(mover.account, on: db)
             return outcomes
@@ -134,43 +130,6 @@ public struct PeopleService: Sendable {
     }
 
     // MARK: Rules
-
-    static func validateEmail(_ typed: String?, into v: inout Kernel.Validator) -> String? {
-        let email = emailKey(typed)
-        if email.isEmpty {
-            v.add("email", "validation.required")
-            return nil
-        }
-        guard email.count <= emailMaxLength, isPlausibleEmail(email) else {
-            v.add("email", "mj.validation.email")
-            return nil
-        }
-        return email
-    }
-
-    /// One @, something before it, a dot in the domain, no spaces: the rest is the mail server's business.
-    static func isPlausibleEmail(_ email: String) -> Bool {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].count >= 3 else { return false }
-        let domain = parts[1]
-        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else { return false }
-        return !email.contains { $0.isWhitespace || $0 == "," || $0 == "<" || $0 == ">" }
-    }
-
-    static func validateNewPassword(_ password: String?, repeat: String?, fields: (String, String), into v: inout Kernel.Validator) {
-        guard let password, !password.isEmpty else {
-            v.add(fields.0, "validation.required")
-            return
-        }
-        if password.count < passwordMinLength {
-            v.add(fields.0, "mj.validation.password_short", ["min": String(passwordMinLength)])
-        } else if password.count > 200 {
-            v.add(fields.0, "validation.too_long", ["max": "200"])
-        }
-        if password != (`repeat` ?? "") {
-            v.add(fields.1, "mj.validation.password_mismatch")
-        }
-    }
 
     static func validateAboutYou(name: String?, surname: String?, cityID: String?, into v: inout Kernel.Validator) -> (name: String, surname: String, city: City)? {
         let name = v.text("name", name, maxLength: nameMaxLength)

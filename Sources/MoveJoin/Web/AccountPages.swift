@@ -48,7 +48,7 @@ enum AccountPages {
                 Components.errorSummary(state, l)
                 Components.postForm(req, action: "\(prefix)/signup") {
                     FormField(name: "email", label: l.text("mj.field.email"), type: "email", autocomplete: "email",
-                              inputMode: "email", maxLength: PeopleService.emailMaxLength).render(state, l)
+                              inputMode: "email", maxLength: Kernel.Validator.emailMaxLength).render(state, l)
                     FormField(name: "password", label: l.text("mj.field.password"), type: "password",
                               hint: l.text("mj.hint.password", ["min": String(PeopleService.passwordMinLength)]),
                               autocomplete: "new-password", maxLength: 200).render(state, l)
@@ -64,9 +64,9 @@ enum AccountPages {
     static func signup(_ req: Request) async throws -> Response {
         let state = FormState.submitted(by: req)
         var v = Kernel.Validator()
-        let email = PeopleService.validateEmail(state.values["email"], into: &v)
-        PeopleService.validateNewPassword(state.values["password"], repeat: state.values["passwordRepeat"],
-                                          fields: ("password", "passwordRepeat"), into: &v)
+        let email = v.email("email", state.values["email"])
+        v.newPassword(state.values["password"], repeat: state.values["passwordRepeat"],
+                      fields: ("password", "passwordRepeat"), minLength: PeopleService.passwordMinLength)
         if let email, try await Account.query(on: req.db).filter(\.$app == MoveJoin.id).filter(\.$login == email).first() != nil {
             v.add("email", "mj.validation.email_taken")
         }
@@ -137,7 +137,7 @@ enum AccountPages {
                 Components.postForm(req, action: "\(prefix)/login") {
                     H.input(.type("hidden"), .name("next"), .value(req.query[String.self, at: "next"] ?? state.values["next"]))
                     FormField(name: "email", label: l.text("mj.field.email"), type: "email", autocomplete: "email",
-                              inputMode: "email", maxLength: PeopleService.emailMaxLength).render(state, l)
+                              inputMode: "email", maxLength: Kernel.Validator.emailMaxLength).render(state, l)
                     FormField(name: "password", label: l.text("mj.field.password"), type: "password",
                               autocomplete: "current-password", maxLength: 200).render(state, l)
                     Components.primaryButton(l.text("mj.login.submit"))

@@ -361,7 +361,7 @@ enum EventPages {
         let mover = try await req.mover()
         let view = try await req.moveJoin.sportEvents.view(try MoveJoinWeb.uuid(req, "eventID"), for: mover)
         let calendar = EventCalendar.document([view.event], name: nil, reminder: true, localizer: req.localizer,
-                                              baseURL: MoveJoinWeb.baseURL(req), now: req.clock.now)
-        return MoveJoinWeb.icsResponse(calendar, filename: "movejoin-\(view.event.id!.uuidString.lowercased()).ics")
+                                              baseURL: req.externalBaseURL, now: req.clock.now)
+        return calendar.response(filename: "movejoin-\(view.event.id!.uuidString.lowercased()).ics")
     }
 }

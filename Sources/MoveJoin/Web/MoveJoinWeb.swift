@@ -58,27 +58,12 @@ enum MoveJoinWeb {
         // A calendar app sends no language of its own: write the feed in the owner's.
         let localizer = Localizer(language: owner?.preferredLanguage ?? req.language, catalogs: req.kernel.catalogs)
         let calendar = EventCalendar.document(found.events, name: "MoveJoin", reminder: true, localizer: localizer,
-                                              baseURL: baseURL(req), now: req.clock.now)
-        return icsResponse(calendar, filename: nil)
-    }
-
-    static func icsResponse(_ calendar: ICalendar, filename: String?) -> Response {
-        var headers = HTTPHeaders()
-        headers.replaceOrAdd(name: .contentType, value: ICalendar.mediaType)
-        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        if let filename { headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(filename)\"") }
-        return Response(status: .ok, headers: headers, body: .init(string: calendar.render()))
-    }
-
-    /// The server's address as the client reached it (scheme and host).
-    static func baseURL(_ req: Request) -> String {
-        let scheme = req.headers.first(name: "X-Forwarded-Proto") ?? (req.application.http.server.configuration.tlsConfiguration == nil ? "http" : "https")
-        let host = req.headers.first(name: .host) ?? "localhost"
-        return "\(scheme)://\(host)"
+                                              baseURL: req.externalBaseURL, now: req.clock.now)
+        return calendar.response(filename: nil)
     }
 
     static func feedURL(token: String, _ req: Request) -> String {
-        "\(baseURL(req))\(prefix)/calendar/\(token).ics"
+        "\(req.externalBaseURL)\(prefix)/calendar/\(token).ics"
     }
 
     static func uuid(_ req: Request, _ name: String) throws -> UUID {

@@ -41,7 +41,7 @@ enum ProfilePages {
 
     static func profilePage(_ req: Request, _ mover: Mover, state: FormState, status: HTTPResponseStatus = .ok, newFeedURL: String? = nil) async throws -> Response {
         let l = req.localizer
-        let feed = try await req.moveJoin.calendarFeeds.current(for: mover)
+        let feedCreatedAt = try await req.moveJoin.calendarFeeds.createdAt(for: mover)
         let unread = try await req.moveJoin.notices.unreadCount(for: mover)
         return MoveJoinWeb.page(req, mover, title: l.text("mj.profile.title"), section: .profile, status: status) {
             H.h1 { mover.profile.fullName }
@@ -70,13 +70,13 @@ enum ProfilePages {
                     H.label(Attribute("for", "feed-url")) { l.text("mj.feed.copy") }
                     H.input(.id("feed-url"), .type("url"), .value(newFeedURL), .flag("readonly"), .class("feed-url"))
                     H.p(.class("hint")) { l.text("mj.feed.once") }
-                } else if let feed {
-                    H.p { l.text("mj.feed.active", ["date": l.date(feed.createdAt)]) }
+                } else if let feedCreatedAt {
+                    H.p { l.text("mj.feed.active", ["date": l.date(feedCreatedAt)]) }
                 }
-                Components.postForm(req, action: "\(prefix)/profile/calendar-feed", confirm: feed == nil ? nil : l.text("mj.feed.replace_confirm")) {
-                    H.button(.type("submit"), .class("button")) { l.text(feed == nil ? "mj.feed.create" : "mj.feed.replace") }
+                Components.postForm(req, action: "\(prefix)/profile/calendar-feed", confirm: feedCreatedAt == nil ? nil : l.text("mj.feed.replace_confirm")) {
+                    H.button(.type("submit"), .class("button")) { l.text(feedCreatedAt == nil ? "mj.feed.create" : "mj.feed.replace") }
                 }
-                if feed != nil {
+                if feedCreatedAt != nil {
                     Components.postForm(req, action: "\(prefix)/profile/calendar-feed/revoke") {
                         H.button(.type("submit"), .class("button")) { l.text("mj.feed.revoke") }
                     }
@@ -191,7 +191,7 @@ enum ProfilePages {
             Components.errorSummary(state, l)
             Components.postForm(req, action: "\(prefix)/profile/delete") {
                 FormField(name: "confirmation", label: l.text("mj.delete.type_email", ["email": mover.email]), type: "email",
-                          autocomplete: "off", maxLength: PeopleService.emailMaxLength).render(state, l)
+                          autocomplete: "off", maxLength: Kernel.Validator.emailMaxLength).render(state, l)
                 Components.dangerButton(l.text("mj.delete.submit"))
             }
             H.a(.class("button button-block"), .href("\(prefix)/profile")) { l.text("mj.back") }
