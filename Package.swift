@@ -64,6 +64,10 @@ let package = Package(
             resources: [.copy("Public")]
         ),
         .target(
+            name: "Fuctivity",
+            dependencies: ["Kernel"]
+        ),
+        .target(
             name: "MoveJoinClient",
             dependencies: ["MoveJoinProto", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
         ),
@@ -101,6 +105,13 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+        .testTarget(
+            name: "FuctivityTests",
+            dependencies: [
+                "Fuctivity", "Kernel", "HromadaTesting",
+                .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
         .testTarget(

@@ -1,0 +1,284 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// `/fuctivity/api/v1`: everything a person can do, for native clients. Handlers parse,
+/// call one service, and shape the answer.
+enum FuctivityAPI {
+    typealias M = FXModels
+
+    static func register(on api: any RoutesBuilder) {
+        api.post("accounts", use: register)
+        api.post("session", use: logIn)
+        api.delete("session", use: logOut)
+        api.get("me", use: me)
+        api.get("settings", use: settings)
+        api.put("settings", use: updateSettings)
+        api.get("categories", use: categories)
+        api.post("categories", use: createCategory)
+        api.delete("categories", ":categoryID", use: deleteCategory)
+        api.get("activities", use: activities)
+        api.post("activities", use: createActivity)
+        api.get("activities", ":activityID", use: activity)
+        api.put("activities", ":activityID", use: updateActivity)
+        api.delete("activities", ":activityID", use: deleteActivity)
+        api.post("activities", ":activityID", "restore", use: restoreActivity)
+        api.post("activities", ":activityID", "complete", use: completeActivity)
+        api.post("activities", ":activityID", "rating", use: rateActivity)
+        api.get("suggestions", use: suggestions)
+        api.get("statistics", use: statistics)
+        api.get("calendar-feed", use: calendarFeed)
+        api.post("calendar-feed", use: createCalendarFeed)
+        api.delete("calendar-feed", use: revokeCalendarFeed)
+        api.get("events", use: events)
+    }
+
+    // MARK: Accounts and settings
+
+    static func register(_ req: Request) async throws -> Response {
+        let input = try req.content.decode(M.Registration.self)
+        let planner = try await req.fuctivity.people.register(name: input.name, email: input.email, password: input.password,
+                                                               passwordRepeat: input.passwordRepeat, timeZone: input.timeZone,
+                                                               language: req.language)
+        let issued = try await req.accounts.issueToken(for: planner.account)
+        return try await M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.profile(planner))
+            .encodeResponse(status: .created, for: req)
+    }
+
+    static func logIn(_ req: Request) async throws -> M.Session {
+        let input = try req.content.decode(M.Credentials.self)
+        var v = Kernel.Validator()
+        let email = v.text("email", input.email, maxLength: Kernel.Validator.emailMaxLength)
+        v.text("password", input.password, maxLength: 200)
+        try v.throwIfInvalid()
+        let account = try await req.accounts.authenticate(app: Fuctivity.id, login: Kernel.Validator.emailKey(email),
+                                                          password: input.password ?? "", address: req.clientAddress)
+        guard let profile = try await FuctivityProfile.find(account.requireID(), on: req.db) else { throw AppError.unauthenticated }
+        let issued = try await req.accounts.issueToken(for: account)
+        return M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.profile(Planner(account: account, profile: profile)))
+    }
+
+    static func logOut(_ req: Request) async throws -> HTTPStatus {
+        _ = try await req.planner()
+        if let token = req.bearerToken { try await req.accounts.revokeToken(token) }
+        return .noContent
+    }
+
+    static func me(_ req: Request) async throws -> M.Profile {
+        M.profile(try await req.planner())
+    }
+
+    static func settings(_ req: Request) async throws -> M.Settings {
+        M.profile(try await req.planner()).settings
+    }
+
+    static func updateSettings(_ req: Request) async throws -> M.Profile {
+        let planner = try await req.planner()
+        let input = try req.content.decode(M.SettingsUpdate.self)
+        var plan = planner.plan
+        var v = Kernel.Validator()
+        if let days = input.workingDays {
+            if days.count != Set(days).count || days.contains(where: { !(1...7).contains($0) }) {
+                v.add("workingDays", "fx.validation.weekday")
+            }
+            plan.workingDays = Set(days)
+        }
+        if let hours = input.workHours { plan.workHours = hours }
+        if let hours = input.restHours { plan.restHours = hours }
+        for (field, text, keyPath) in [("workStarts", input.workStarts, \WeekPlan.workStarts), ("dayStarts", input.dayStarts, \WeekPlan.dayStarts),
+                                       ("dayEnds", input.dayEnds, \WeekPlan.dayEnds)] {
+            guard let text else { continue }
+            if let minutes = WeekPlan.minutes(text) { plan[keyPath: keyPath] = minutes } else { v.add(field, "fx.validation.time") }
+        }
+        if let zone = PlannerService.zone(input.timeZone, into: &v) { plan.timeZone = zone }
+        try v.throwIfInvalid()
+        return M.profile(try await req.fuctivity.people.updatePlan(planner, to: plan, name: input.name))
+    }
+
+    // MARK: Categories
+
+    static func categories(_ req: Request) async throws -> [M.Category] {
+        try await req.fuctivity.categories.all(for: try await req.planner()).map { M.category($0, req.language) }
+    }
+
+    static func createCategory(_ req: Request) async throws -> Response {
+        let planner = try await req.planner()
+        let input = try req.content.decode(M.NewCategory.self)
+        let category = try await req.fuctivity.categories.create(named: input.name, for: planner)
+        return try await M.category(category, req.language).encodeResponse(status: .created, for: req)
+    }
+
+    static func deleteCategory(_ req: Request) async throws -> HTTPStatus {
+        let planner = try await req.planner()
+        try await req.fuctivity.categories.delete(try id(req, "categoryID", code: "category_not_found", key: "fx.category.not_found"), for: planner)
+        return .noContent
+    }
+
+    // MARK: Activities
+
+    /// `?from=&to=`: RFC 3339 times or days in the person's zone (`to` as a day includes
+    /// it); by default the current week.
+    static func activities(_ req: Request) async throws -> [M.Activity] {
+        let planner = try await req.planner()
+        let zone = planner.timeZone
+        var v = Kernel.Validator()
+        let thisWeek = LocalDay(req.clock.now, in: zone).monday
+        let from = moment(req.query[String.self, at: "from"], zone: zone, endOfDay: false, field: "from", into: &v) ?? thisWeek.start(in: zone)
+        let to = moment(req.query[String.self, at: "to"], zone: zone, endOfDay: true, field: "to", into: &v) ?? thisWeek.adding(days: 7).start(in: zone)
+        try v.throwIfInvalid()
+        return try await req.fuctivity.activities.list(for: planner, from: from, to: to).map { M.activity($0, req.language) }
+    }
+
+    static func createActivity(_ req: Request) async throws -> Response {
+        let planner = try await req.planner()
+        let saved = try await req.fuctivity.activities.create(try draft(req), for: planner)
+        return try await M.saved(saved, req.language).encodeResponse(status: .created, for: req)
+    }
+
+    static func activity(_ req: Request) async throws -> M.Activity {
+        let planner = try await req.planner()
+        return M.activity(try await req.fuctivity.activities.view(try activityID(req), for: planner), req.language)
+    }
+
+    static func updateActivity(_ req: Request) async throws -> M.SavedActivityDTO {
+        let planner = try await req.planner()
+        let id = try activityID(req)
+        return M.saved(try await req.fuctivity.activities.update(id, with: try draft(req), for: planner), req.language)
+    }
+
+    static func deleteActivity(_ req: Request) async throws -> M.Activity {
+        let planner = try await req.planner()
+        return M.activity(try await req.fuctivity.activities.delete(try activityID(req), for: planner), req.language)
+    }
+
+    static func restoreActivity(_ req: Request) async throws -> M.Activity {
+        let planner = try await req.planner()
+        return M.activity(try await req.fuctivity.activities.restore(try activityID(req), for: planner), req.language)
+    }
+
+    static func completeActivity(_ req: Request) async throws -> M.Activity {
+        let planner = try await req.planner()
+        let id = try activityID(req)
+        let input = try req.content.decode(M.Completion.self)
+        guard let status = input.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned else {
+            throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
+        }
+        return M.activity(try await req.fuctivity.activities.complete(id, as: status, for: planner), req.language)
+    }
+
+    static func rateActivity(_ req: Request) async throws -> M.Activity {
+        let planner = try await req.planner()
+        let id = try activityID(req)
+        let input = try req.content.decode(M.RatingInput.self)
+        return M.activity(try await req.fuctivity.activities.rate(id, rating: input.rating, note: input.note, for: planner), req.language)
+    }
+
+    // MARK: Suggestions and statistics
+
+    /// `?date=YYYY-MM-DD` for one day, or `?week=YYYY-MM-DD` for the seven days of that
+    /// day's week; today by default.
+    static func suggestions(_ req: Request) async throws -> [M.DaySuggestionsDTO] {
+        let planner = try await req.planner()
+        let today = LocalDay(req.clock.now, in: planner.timeZone)
+        let days: [LocalDay]
+        if let week = req.query[String.self, at: "week"] {
+            let monday = try day(week, field: "week").monday
+            days = (0..<7).map { monday.adding(days: $0) }
+        } else if let date = req.query[String.self, at: "date"] {
+            days = [try day(date, field: "date")]
+        } else {
+            days = [today]
+        }
+        return try await req.fuctivity.insights.suggestions(for: planner, days: days).map(M.suggestions)
+    }
+
+    /// `?week=YYYY-MM-DD`: the week holding that day (this week by default).
+    static func statistics(_ req: Request) async throws -> M.Statistics {
+        let planner = try await req.planner()
+        let week = try req.query[String.self, at: "week"].map { try day($0, field: "week") } ?? LocalDay(req.clock.now, in: planner.timeZone)
+        let stats = try await req.fuctivity.insights.statistics(for: planner, week: week)
+        let categories = try await req.fuctivity.categories.all(for: planner)
+        let names = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0.name(in: req.language)) })
+        return M.Statistics(
+            weekStart: stats.weekStart.description, previousWeek: stats.weekStart.adding(days: -7).description,
+            nextWeek: stats.weekStart.adding(days: 7).description,
+            days: stats.days.map { M.StatisticsDay(date: $0.day.description, weekday: $0.day.weekday, restedMinutes: $0.restedMinutes,
+                                                   plannedMinutes: $0.plannedMinutes, targetMinutes: $0.targetMinutes) },
+            totalRestedMinutes: stats.totalRestedMinutes, totalPlannedMinutes: stats.totalPlannedMinutes,
+            totalTargetMinutes: stats.totalTargetMinutes,
+            ratings: stats.ratings.map { M.CategoryRating(categoryId: $0.categoryID, categoryName: names[$0.categoryID] ?? "",
+                                                          average: ($0.average * 100).rounded() / 100, count: $0.count) })
+    }
+
+    // MARK: Calendar feed and live events
+
+    static func calendarFeed(_ req: Request) async throws -> M.Feed {
+        let planner = try await req.planner()
+        guard let createdAt = try await req.fuctivity.feeds.createdAt(for: planner.id) else {
+            throw AppError.notFound(code: "no_calendar_feed", key: "fx.feed.none")
+        }
+        return M.Feed(url: nil, createdAt: createdAt)
+    }
+
+    static func createCalendarFeed(_ req: Request) async throws -> Response {
+        let planner = try await req.planner()
+        let created = try await req.fuctivity.feeds.create(for: planner.id)
+        return try await M.Feed(url: FuctivityWeb.feedURL(token: created.token, req), createdAt: created.createdAt)
+            .encodeResponse(status: .created, for: req)
+    }
+
+    static func revokeCalendarFeed(_ req: Request) async throws -> HTTPStatus {
+        try await req.fuctivity.feeds.revoke(for: try await req.planner().id)
+        return .noContent
+    }
+
+    /// Server-sent events: `reminder` when one of the person's reminders is due.
+    static func events(_ req: Request) async throws -> Response {
+        let planner = try await req.planner()
+        return ServerSentEvents.response(for: req, topics: [FuctivityEvents.topic(for: planner.id)])
+    }
+
+    // MARK: Input
+
+    static func draft(_ req: Request) throws -> ActivityDraft {
+        let input = try req.content.decode(M.ActivityInput.self)
+        var reminders: [ReminderTiming] = []
+        for reminder in input.reminders ?? [] {
+            switch (reminder.minutesBefore, reminder.at) {
+            case (let minutes?, nil): reminders.append(.minutesBefore(minutes))
+            case (nil, let at?): reminders.append(.at(at))
+            default: throw AppError.validation([FieldError(field: "reminders", key: "fx.validation.reminder_timing")])
+            }
+        }
+        return ActivityDraft(categoryID: input.categoryId, details: input.description, startsAt: input.startsAt, endsAt: input.endsAt,
+                             reminders: reminders)
+    }
+
+    static func activityID(_ req: Request) throws -> UUID {
+        try id(req, "activityID", code: "activity_not_found", key: "fx.activity.not_found")
+    }
+
+    /// A malformed id names nothing that exists: 404, like an unknown one.
+    static func id(_ req: Request, _ name: String, code: String, key: String) throws -> UUID {
+        guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound(code: code, key: key) }
+        return id
+    }
+
+    static func day(_ text: String, field: String) throws -> LocalDay {
+        guard let day = LocalDay(text) else { throw AppError.validation([FieldError(field: field, key: "fx.validation.date")]) }
+        return day
+    }
+
+    /// An RFC 3339 time, or a day in `zone`: its start, or (`endOfDay`) the next day's start.
+    static func moment(_ text: String?, zone: TimeZone, endOfDay: Bool, field: String, into v: inout Kernel.Validator) -> Date? {
+        guard let text, !text.isEmpty else { return nil }
+        if let day = LocalDay(text) { return (endOfDay ? day.adding(days: 1) : day).start(in: zone) }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        v.add(field, "fx.validation.date")
+        return nil
+    }
+}

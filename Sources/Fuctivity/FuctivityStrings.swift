@@ -1,0 +1,66 @@
+import Kernel
+
+/// Every text Fuctivity shows, in Ukrainian and English.
+enum FuctivityStrings {
+    static let catalog = Catalog(name: Fuctivity.id, uk: uk, en: en)
+
+    static let uk: [String: String] = [
+        "fx.validation.weekday": "Дні тижня — числа від 1 (понеділок) до 7 (неділя), кожен один раз.",
+        "fx.validation.work_hours": "Робочих годин на день — від {min} до {max}.",
+        "fx.validation.rest_hours": "Годин відпочинку на день — від {min} до {max}.",
+        "fx.validation.time": "Вкажіть час у форматі ГГ:ХХ, наприклад 09:00.",
+        "fx.validation.day_ends_before_start": "День має закінчуватися пізніше, ніж починається.",
+        "fx.validation.time_zone": "Такого часового поясу немає. Вкажіть, наприклад, Europe/Kyiv.",
+        "fx.validation.category": "Такої категорії немає.",
+        "fx.validation.date_range": "Дата має бути між 2000 і 2100 роками.",
+        "fx.validation.ends_before_start": "Кінець має бути пізніше за початок.",
+        "fx.validation.too_long": "Одне заняття триває не довше {hours} годин.",
+        "fx.validation.reminders_count": "Не більше {max} нагадувань для одного заняття.",
+        "fx.validation.reminder_minutes": "Нагадування — від 0 до {max} хвилин до початку.",
+        "fx.validation.reminder_after_end": "Нагадування має бути до кінця заняття.",
+        "fx.validation.reminder_timing": "Кожне нагадування — або кількість хвилин до початку, або час, але не обидва.",
+        "fx.validation.rating": "Оцінка — від 1 до 5.",
+        "fx.validation.status": "Позначте заняття як виконане (done) або пропущене (skipped).",
+        "fx.validation.date": "Вкажіть дату у форматі РРРР-ММ-ДД.",
+        "fx.validation.range": "Проміжок має бути не довшим за {days} днів, і кінець — пізніше за початок.",
+        "fx.activity.not_found": "Такого заняття немає.",
+        "fx.activity.final": "Заняття вже позначено як виконане або пропущене.",
+        "fx.activity.not_started": "Заняття ще не почалося: позначити його виконаним можна після початку.",
+        "fx.activity.not_done": "Оцінити можна лише виконане заняття.",
+        "fx.category.not_found": "Такої категорії немає.",
+        "fx.category.exists": "Категорія з такою назвою вже є.",
+        "fx.category.too_many": "Власних категорій може бути не більше {max}.",
+        "fx.feed.none": "Календарної стрічки немає.",
+        "fx.reminder.alarm": "Час відпочивати!",
+    ]
+
+    static let en: [String: String] = [
+        "fx.validation.weekday": "Weekdays are numbers from 1 (Monday) to 7 (Sunday), each once.",
+        "fx.validation.work_hours": "Work hours per day are from {min} to {max}.",
+        "fx.validation.rest_hours": "Rest hours per day are from {min} to {max}.",
+        "fx.validation.time": "Enter a time as HH:MM, for example 09:00.",
+        "fx.validation.day_ends_before_start": "The day has to end later than it starts.",
+        "fx.validation.time_zone": "There is no such time zone. Enter one such as Europe/Kyiv.",
+        "fx.validation.category": "There is no such category.",
+        "fx.validation.date_range": "The date has to be between the years 2000 and 2100.",
+        "fx.validation.ends_before_start": "The end has to be later than the start.",
+        "fx.validation.too_long": "One activity lasts at most {hours} hours.",
+        "fx.validation.reminders_count": "At most {max} reminders for one activity.",
+        "fx.validation.reminder_minutes": "A reminder is from 0 to {max} minutes before the start.",
+        "fx.validation.reminder_after_end": "A reminder has to be before the activity ends.",
+        "fx.validation.reminder_timing": "Each reminder is either minutes before the start or a time, not both.",
+        "fx.validation.rating": "The rating is from 1 to 5.",
+        "fx.validation.status": "Mark the activity done or skipped.",
+        "fx.validation.date": "Enter a date as YYYY-MM-DD.",
+        "fx.validation.range": "The range can be at most {days} days long, and its end has to be after its start.",
+        "fx.activity.not_found": "There is no such activity.",
+        "fx.activity.final": "The activity is already marked done or skipped.",
+        "fx.activity.not_started": "The activity has not started yet: it can be marked done once it starts.",
+        "fx.activity.not_done": "Only a done activity can be rated.",
+        "fx.category.not_found": "There is no such category.",
+        "fx.category.exists": "A category with this name already exists.",
+        "fx.category.too_many": "You can have at most {max} categories of your own.",
+        "fx.feed.none": "There is no calendar feed.",
+        "fx.reminder.alarm": "Time to rest!",
+    ]
+}

@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// What every Fuctivity service works with, bound to one request (or one test).
+public struct FuctivityContext: Sendable {
+    public let db: any Database
+    public let clock: any WallClock
+    public let events: EventBus
+    public let accounts: AccountService
+
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService) {
+        self.db = db
+        self.clock = clock
+        self.events = events
+        self.accounts = accounts
+    }
+
+    public var people: PlannerService { PlannerService(context: self) }
+    public var categories: CategoryService { CategoryService(context: self) }
+    public var activities: ActivityService { ActivityService(context: self) }
+    public var insights: InsightService { InsightService(context: self) }
+    public var feeds: CalendarFeeds { CalendarFeeds(database: db, clock: clock) }
+}
+
+/// A signed-in Fuctivity person: their account (name, e-mail, password) and week plan.
+public struct Planner: Sendable {
+    public let account: Account
+    public let profile: FuctivityProfile
+
+    public var id: UUID { account.id! }
+    public var name: String { account.displayName }
+    public var email: String { account.login }
+    public var plan: WeekPlan { profile.plan }
+    public var timeZone: TimeZone { plan.timeZone }
+}
+
+extension Request {
+    public var fuctivity: FuctivityContext {
+        FuctivityContext(db: db, clock: clock, events: kernel.events, accounts: accounts)
+    }
+
+    /// The signed-in Fuctivity person (401 without one).
+    func planner() async throws -> Planner {
+        let account = try await requireAccount(in: Fuctivity.descriptor)
+        guard let profile = try await FuctivityProfile.find(account.requireID(), on: db) else { throw AppError.unauthenticated }
+        return Planner(account: account, profile: profile)
+    }
+}
+
+/// Live events of one person (reminders due, for any open page of theirs).
+enum FuctivityEvents {
+    static func topic(for accountID: UUID) -> String { "fuctivity.person.\(accountID.uuidString.lowercased())" }
+}
