@@ -29,6 +29,11 @@ struct DayTests {
         #expect(local(at("2026-03-29", "03:30")) == "04:30")
     }
 
+    @Test("every text is in both languages with the same placeholders")
+    func catalog() {
+        #expect(FuctivityStrings.catalog.problems() == [])
+    }
+
     @Test("week plan times read and write as HH:MM; out-of-range plans name each field")
     func plan() {
         #expect(WeekPlan.minutes("09:00") == 540 && WeekPlan.minutes("24:00") == 1440 && WeekPlan.minutes("7:05") == 425)

@@ -23,6 +23,11 @@ struct RulesTests {
         }
     }
 
+    @Test("every text is in both languages with the same placeholders")
+    func catalog() {
+        #expect(MoveJoinStrings.catalog.problems() == [])
+    }
+
     @Test("a good event passes, with the default capacity 10 and level any")
     func valid() throws {
         let checked = try EventRules.validate(draft(), now: now)
