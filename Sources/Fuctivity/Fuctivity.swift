@@ -5,10 +5,6 @@ import Vapor
 
 /// Fuctivity: plan rest around working days, get reminded on the phone, see the week
 /// in charts.
-///
-/// Not mounted in the server yet (`Suite.upcoming` lists it): the domain, the JSON API and
-/// the calendar feed are built and tested; the web pages, the OpenAPI document with its
-/// generated client, and the benchmarks come next (issue 5).
 public struct Fuctivity: HromadaApp {
     public static let id = "fuctivity"
 
@@ -38,4 +34,22 @@ public struct Fuctivity: HromadaApp {
         mount.application.lifecycle.use(ReminderPusherLifecycle(interval: reminderInterval))
     }
 
+    public var demoAccounts: [DemoAccount] { FuctivityDemoData.accounts }
+
+    public func seedDemoData(_ context: SeedContext) async throws {
+        try await FuctivityDemoData.seed(context)
+    }
+
+    public var openAPIDocument: String? { FuctivityOpenAPI.document }
+
+    public var publicDirectory: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
+}
+
+/// The OpenAPI 3 document of the Fuctivity API, read once from the bundled `openapi.json`
+/// (the same file `scripts/generate-openapi` builds the Swift client from).
+enum FuctivityOpenAPI {
+    static let document: String? = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Public") else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
+    }()
 }

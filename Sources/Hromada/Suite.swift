@@ -1,3 +1,4 @@
+import Fuctivity
 import GoldenAger
 import Kernel
 import MoveJoin
@@ -5,15 +6,9 @@ import MoveJoin
 /// The apps this server hosts. An app is added here when its module exists; until
 /// then the landing page lists it as coming soon.
 enum Suite {
-    static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin()]
+    static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin(), Fuctivity()]
 
     static let upcoming: [AppDescriptor] = [
-        AppDescriptor(
-            id: "fuctivity",
-            names: [.uk: "Fuctivity", .en: "Fuctivity"],
-            taglines: [.uk: "Плануйте відпочинок між робочими днями і дивіться статистику тижня",
-                       .en: "Plan rest around working days and see the week's statistics"],
-            themeColor: "#6d28d9", iconLetters: "F"),
         AppDescriptor(
             id: "znoshka",
             names: [.uk: "Зношка", .en: "Znoshka"],

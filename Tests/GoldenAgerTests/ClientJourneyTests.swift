@@ -255,21 +255,6 @@ struct ClientJourneyTests {
         return GoldenAgerClient.Client(
             serverURL: serverURL,
             transport: AsyncHTTPClientTransport(),
-            middlewares: token.map { [BearerToken(token: $0)] } ?? [])
-    }
-}
-
-/// Sends `Authorization: Bearer <token>` with every request, as a native app would after
-/// `logIn`; the document declares the scheme (`bearerAuth`), not a header parameter.
-private struct BearerToken: ClientMiddleware {
-    let token: String
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(token)"
-        return try await next(request, body, baseURL)
+            middlewares: token.map { [OpenAPIBearerToken(token: $0)] } ?? [])
     }
 }

@@ -40,6 +40,9 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         LocalDateTime.pad(year, 4) + "-" + LocalDateTime.pad(month) + "-" + LocalDateTime.pad(day)
     }
 
+    /// `23.11`, as a heading shows a day of this year.
+    public var dayMonth: String { LocalDateTime.pad(day) + "." + LocalDateTime.pad(month) }
+
     /// Days since 1970-01-01.
     public var daysSinceEpoch: Int { Self.days(year: year, month: month, day: day) }
 
