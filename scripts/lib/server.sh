@@ -91,3 +91,17 @@ server_stop() {
     fi
     return 0
 }
+
+# CPU seconds used so far by the server ($SERVER_PID) and by all of PostgreSQL's
+# processes, as "SERVER POSTGRES". Read before and after a load run and divided by the
+# requests served, CPU per request is steadier than requests/s on a 2-core machine
+# shared with the load generator, so it is what tells two builds apart.
+server_cpu_seconds() {
+    local ticks server postgres=0 pid
+    ticks=$(getconf CLK_TCK)
+    server=$(awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat")
+    for pid in $(pgrep -x postgres); do
+        postgres=$((postgres + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    python3 -c "print($server / $ticks, $postgres / $ticks)"
+}

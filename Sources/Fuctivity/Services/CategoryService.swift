@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Kernel
+import SQLKit
 
 /// The kinds of rest a person can choose: the built-in ones and their own.
 public struct CategoryService: Sendable {
@@ -13,7 +14,7 @@ public struct CategoryService: Sendable {
 
     /// Built-in categories (in the spec's order), then the person's own (by name).
     public func all(for planner: Planner) async throws -> [RestCategory] {
-        let rows = try await RestCategory.query(on: db).group(.or) { $0.filter(\.$ownerID == nil).filter(\.$ownerID == planner.id) }.all()
+        let rows = try await RestCategory.all(db) { $0.where("owner_id", .is, SQLLiteral.null).orWhere("owner_id", .equal, SQLBind(planner.id)) }
         let order = Dictionary(uniqueKeysWithValues: BuiltInCategory.all.enumerated().map { ($1.id, $0) })
         let builtIn = rows.filter(\.isBuiltIn).sorted { order[$0.slug ?? ""] ?? 99 < order[$1.slug ?? ""] ?? 99 }
         let own = rows.filter { !$0.isBuiltIn }.sorted { ($0.nameKey ?? "") < ($1.nameKey ?? "") }
@@ -22,7 +23,7 @@ public struct CategoryService: Sendable {
 
     /// A category the person may use: built-in or their own. Anyone else's is unknown.
     public func usable(_ id: UUID?, by planner: Planner, on database: (any Database)? = nil) async throws -> RestCategory? {
-        guard let id, let category = try await RestCategory.find(id, on: database ?? db) else { return nil }
+        guard let id, let category = try await RestCategory.fetch(id, on: database ?? db) else { return nil }
         return category.ownerID == nil || category.ownerID == planner.id ? category : nil
     }
 

@@ -44,7 +44,7 @@ extension Request {
     /// The signed-in Fuctivity person (401 without one).
     func planner() async throws -> Planner {
         let account = try await requireAccount(in: Fuctivity.descriptor)
-        guard let profile = try await FuctivityProfile.find(account.requireID(), on: db) else { throw AppError.unauthenticated }
+        guard let profile = try await FuctivityProfile.fetch(account.requireID(), idColumn: "account_id", on: db) else { throw AppError.unauthenticated }
         return Planner(account: account, profile: profile)
     }
 }

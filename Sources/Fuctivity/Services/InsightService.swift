@@ -67,8 +67,6 @@ public struct InsightService: Sendable {
     }
 
     func activities(of planner: Planner, touching interval: DateInterval) async throws -> [RestActivity] {
-        try await RestActivity.query(on: db).filter(\.$ownerID == planner.id).filter(\.$deletedAt == nil)
-            .filter(\.$startsAt < interval.end).filter(\.$startsAt > interval.start.addingTimeInterval(-ActivityService.longest))
-            .all().filter { $0.endsAt > interval.start }
+        try await ActivityService.touching(interval, of: planner.id, on: db)
     }
 }

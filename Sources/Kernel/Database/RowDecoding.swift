@@ -52,3 +52,14 @@ extension RowDecodable {
             .map { try decode($0) }
     }
 }
+
+extension SQLRow {
+    /// A stored enum value; one this code does not know is corrupt data, not a default.
+    public func stored<E: RawRepresentable>(_ column: String, as type: E.Type = E.self) throws -> E where E.RawValue == String {
+        let raw = try decode(column: column, as: String.self)
+        guard let value = E(rawValue: raw) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(raw) is not a \(E.self)"))
+        }
+        return value
+    }
+}
