@@ -1,6 +1,7 @@
 """Fuctivity in a real browser at phone size: sign up, set up the week, accept a
 suggestion, mark it done and rate it, see it in the statistics and switch the chart;
-the calendar feed parsed with `icalendar`; delete with undo; axe on every page.
+the calendar feed parsed with `icalendar`; delete with undo; a due reminder appearing on
+the open page; axe on every page.
 
 Every test makes its own person (a fresh e-mail address), so the suite runs against
 any server, again and again.
@@ -15,7 +16,8 @@ from zoneinfo import ZoneInfo
 import requests
 from icalendar import Calendar
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from support import assert_accessible, click_and_wait_for_next_page, heading, open_page, switch_language
 
@@ -182,3 +184,30 @@ def test_delete_with_undo_and_the_calendar_views(browser, base_url):
     open_page(browser, f"{base_url}{PREFIX}/month?day={day.isoformat()}")
     cell = browser.find_element(By.CSS_SELECTOR, f"table.month a[href$='day={day.isoformat()}']")
     assert "1 год" in cell.text
+
+
+def test_a_due_reminder_appears_on_the_open_page(browser, base_url):
+    """A reminder set through the API for a few seconds from now shows on the open
+    week page by itself (the server looks for due reminders every ten seconds)."""
+    address = email()
+    session = requests.post(f"{base_url}{PREFIX}/api/v1/accounts", timeout=10,
+                            json={"name": "Марта", "email": address, "password": PASSWORD}).json()
+    headers = {"Authorization": f"Bearer {session['token']}"}
+    assert requests.put(f"{base_url}{PREFIX}/api/v1/settings", json={"restHours": 2}, headers=headers, timeout=10).ok
+    open_page(browser, base_url + PREFIX + "/login")
+    fill(browser, "email", address)
+    fill(browser, "password", PASSWORD)
+    submit(browser)
+    assert browser.current_url.startswith(base_url + PREFIX + "/week"), browser.current_url
+
+    start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(minutes=30)
+    remind_at = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=3)
+    created = requests.post(f"{base_url}{PREFIX}/api/v1/activities", headers=headers, timeout=10, json={
+        "categoryId": "f0c71000-0000-4000-8000-000000000004", "description": "Книжка на балконі",
+        "startsAt": start.isoformat().replace("+00:00", "Z"), "endsAt": (start + timedelta(hours=1)).isoformat().replace("+00:00", "Z"),
+        "reminders": [{"at": remind_at.isoformat().replace("+00:00", "Z")}]})
+    assert created.status_code == 201, created.text
+    banner = WebDriverWait(browser, 30).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".reminder-banner")))
+    assert "Час відпочивати!" in banner.text and "Книжка на балконі" in banner.text
+    assert banner.get_attribute("role") == "alert"
+    assert_accessible(browser)
