@@ -130,8 +130,7 @@ struct APITests {
             let other = try await register(app, name: "Інший")
             let start = clock.now.addingTimeInterval(3600)
             let activity = try await addActivity(app, marta, from: start, to: start.addingTimeInterval(1800), reminders: [["minutesBefore": 10]])
-            let context = FuctivityContext(db: app.db, clock: clock, events: app.kernel.events,
-                                           accounts: app.kernel.accountService(on: app.db, passwords: app.password.async))
+            let context = FuctivityContext(app.services)
             let mine = app.kernel.events.events(topics: [FuctivityEvents.topic(for: marta.id)])
             let theirs = app.kernel.events.events(topics: [FuctivityEvents.topic(for: other.id)])
             #expect(try await ReminderPusher(context: context).pushDue() == 0, "not due yet")

@@ -13,19 +13,6 @@ func withFuctivity<T>(clock: any WallClock = SystemClock(), _ body: (Application
 }
 
 let api = "/fuctivity/api/v1"
-let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
-
-func json(_ object: [String: Any]) -> ByteBuffer {
-    ByteBuffer(data: try! JSONSerialization.data(withJSONObject: object))
-}
-
-func object(_ response: TestingHTTPResponse) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any], "\(response.body.string)")
-}
-
-func array(_ response: TestingHTTPResponse) throws -> [[String: Any]] {
-    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]], "\(response.body.string)")
-}
 
 /// A problem document's `code` (nil when the answer is not one).
 func problemCode(_ response: TestingHTTPResponse) -> String? {

@@ -166,9 +166,7 @@ struct AuthorisationTests {
             let admin = try await makeAdmin(app)
             let service = { (person: Person) async throws -> (AdministrationService, Member) in
                 let account = try #require(try await Account.find(person.id, on: app.db))
-                let context = GoldenAgerContext(db: app.db, clock: SystemClock(), events: app.kernel.events,
-                                                accounts: app.kernel.accountService(on: app.db, passwords: app.password.async),
-                                                timeZone: TimeZone(identifier: "Europe/Kyiv")!)
+                let context = GoldenAgerContext(app.services)
                 return (context.administration, try await Member(account: account, on: app.db))
             }
             let (asCoordinator, coordinatorMember) = try await service(coordinator)

@@ -12,20 +12,6 @@ func withGoldenAger<T>(clock: any WallClock = SystemClock(), _ body: (Applicatio
     try await TestHarness.withApp(apps: [GoldenAger()], clock: clock, body)
 }
 
-let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
-
-func json(_ object: [String: Any]) -> ByteBuffer {
-    ByteBuffer(data: try! JSONSerialization.data(withJSONObject: object))
-}
-
-func object(_ response: TestingHTTPResponse) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any], "\(response.body.string)")
-}
-
-func array(_ response: TestingHTTPResponse) throws -> [[String: Any]] {
-    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]], "\(response.body.string)")
-}
-
 /// A problem document's `code`, checking that it is one.
 func problemCode(_ response: TestingHTTPResponse) throws -> String? {
     #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true, "\(response.status) \(response.body.string)")

@@ -16,12 +16,6 @@ func makeAccount(_ app: Application, login: String = "olena@example.org", passwo
         .register(app: DemoApp.descriptor.id, login: login, password: password, role: role, displayName: name)
 }
 
-func json(_ object: [String: Any]) -> ByteBuffer {
-    ByteBuffer(data: try! JSONSerialization.data(withJSONObject: object))
-}
-
-let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
-
 func problem(_ response: TestingHTTPResponse) throws -> [String: Any] {
     #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
     return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])

@@ -9,7 +9,7 @@ enum FuctivityDemoData {
     static let accounts = [DemoAccount(app: Fuctivity.id, role: "member", login: "marta@fuctivity.example", password: password)]
 
     static func seed(_ seed: SeedContext) async throws {
-        let context = FuctivityContext(db: seed.database, clock: seed.clock, events: seed.events, accounts: seed.accounts)
+        let context = FuctivityContext(seed.services)
         var marta = try await context.people.register(name: "Марта", email: accounts[0].login, password: password,
                                                        passwordRepeat: password, timeZone: "Europe/Kyiv", language: .uk)
         marta = try await context.people.updatePlan(marta, to: WeekPlan(workingDays: [1, 2, 3, 4, 5], workHours: 8, workStarts: 9 * 60,

@@ -4,18 +4,10 @@ import Kernel
 import Vapor
 
 /// What every Fuctivity service works with, bound to one request (or one test).
-public struct FuctivityContext: Sendable {
-    public let db: any Database
-    public let clock: any WallClock
-    public let events: EventBus
-    public let accounts: AccountService
+public struct FuctivityContext: ServiceScoped {
+    public let services: ServiceContext
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService) {
-        self.db = db
-        self.clock = clock
-        self.events = events
-        self.accounts = accounts
-    }
+    public init(_ services: ServiceContext) { self.services = services }
 
     public var people: PlannerService { PlannerService(context: self) }
     public var categories: CategoryService { CategoryService(context: self) }
@@ -37,9 +29,7 @@ public struct Planner: Sendable {
 }
 
 extension Request {
-    public var fuctivity: FuctivityContext {
-        FuctivityContext(db: db, clock: clock, events: kernel.events, accounts: accounts)
-    }
+    public var fuctivity: FuctivityContext { FuctivityContext(services) }
 
     /// The signed-in Fuctivity person (401 without one).
     func planner() async throws -> Planner {

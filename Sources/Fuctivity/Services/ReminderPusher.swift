@@ -63,10 +63,8 @@ final class ReminderPusherLifecycle: LifecycleHandler, @unchecked Sendable {
         let interval = self.interval
         task = Task {
             while !Task.isCancelled {
-                let context = FuctivityContext(db: application.db, clock: application.kernel.clock, events: application.kernel.events,
-                                               accounts: application.kernel.accountService(on: application.db, passwords: application.password.async))
                 do {
-                    try await ReminderPusher(context: context).pushDue()
+                    try await ReminderPusher(context: FuctivityContext(application.services)).pushDue()
                 } catch {
                     application.logger.warning("Fuctivity reminders could not be pushed", metadata: ["error": "\(String(reflecting: error))"])
                 }

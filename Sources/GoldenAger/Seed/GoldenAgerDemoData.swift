@@ -23,8 +23,7 @@ enum GoldenAgerDemoData {
             organisationIDs.append(try organisation.requireID())
         }
         try await Setting(key: Setting.consultationPhone, value: "380800500335").create(on: seed.database)
-        let context = GoldenAgerContext(db: seed.database, clock: seed.clock, events: seed.events, accounts: seed.accounts,
-                                        timeZone: TimeZone(identifier: "Europe/Kyiv")!)
+        let context = GoldenAgerContext(seed.services)
         let people: [(RegistrationInput, promote: Bool)] = [
             (RegistrationInput(role: .pensioner, phone: accounts[0].login, password: accounts[0].password, firstName: "Ганна",
                                lastName: "Петренко", birthday: "1948-03-12", city: "kyiv", address: "вул. Хрещатик, 10, кв. 5"), false),

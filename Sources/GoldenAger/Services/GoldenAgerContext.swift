@@ -4,20 +4,10 @@ import Kernel
 import Vapor
 
 /// What every Golden Ager service works with, bound to one request (or one test).
-public struct GoldenAgerContext: Sendable {
-    public let db: any Database
-    public let clock: any WallClock
-    public let events: EventBus
-    public let accounts: AccountService
-    public let timeZone: TimeZone
+public struct GoldenAgerContext: ServiceScoped {
+    public let services: ServiceContext
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone) {
-        self.db = db
-        self.clock = clock
-        self.events = events
-        self.accounts = accounts
-        self.timeZone = timeZone
-    }
+    public init(_ services: ServiceContext) { self.services = services }
 
     public var profiles: ProfileService { ProfileService(context: self) }
     public var tasks: TaskService { TaskService(context: self) }
@@ -29,8 +19,7 @@ public struct GoldenAgerContext: Sendable {
 
 extension Request {
     public var goldenAger: GoldenAgerContext {
-        GoldenAgerContext(db: db, clock: clock, events: kernel.events, accounts: accounts,
-                          timeZone: kernel.configuration.defaultTimeZone)
+        GoldenAgerContext(services)
     }
 
     /// The signed-in Golden Ager person (401 without one, 403 with another role).

@@ -28,9 +28,10 @@ public enum DemoData {
         let id = app.descriptor.id
         try await application.db.transaction { db in
             let context = SeedContext(
-                database: db,
-                accounts: kernel.accountService(on: db, passwords: application.password.async),
-                clock: kernel.clock, events: kernel.events, logger: application.logger)
+                services: ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
+                                         accounts: kernel.accountService(on: db, passwords: application.password.async),
+                                         timeZone: kernel.configuration.defaultTimeZone),
+                logger: application.logger)
             try await app.seedDemoData(context)
             try await SeedRun(app: id, at: kernel.clock.now).create(on: db)
         }

@@ -46,11 +46,14 @@ public struct DemoAccount: Sendable, Hashable {
 
 /// Everything an app needs while seeding demo data.
 public struct SeedContext: Sendable {
-    public let database: any Database
-    public let accounts: AccountService
-    public let clock: any WallClock
-    public let events: EventBus
+    /// The seed's transaction, the kernel's clock and bus: what the app's services need.
+    public let services: ServiceContext
     public let logger: Logger
+
+    public var database: any Database { services.db }
+    public var accounts: AccountService { services.accounts }
+    public var clock: any WallClock { services.clock }
+    public var events: EventBus { services.events }
 }
 
 /// The route groups the kernel hands an app: web pages under its prefix (session

@@ -12,7 +12,7 @@ enum MoveJoinDemoData {
     ]
 
     static func seed(_ seed: SeedContext) async throws {
-        let context = MoveJoinContext(db: seed.database, clock: seed.clock, events: seed.events, accounts: seed.accounts)
+        let context = MoveJoinContext(seed.services)
         let olena = try await context.people.register(SignUp(email: accounts[0].login, password: password, passwordRepeat: password,
                                                               name: "Олена", surname: "Коваль", cityID: "kyiv"), language: .uk)
         let taras = try await context.people.register(SignUp(email: accounts[1].login, password: password, passwordRepeat: password,

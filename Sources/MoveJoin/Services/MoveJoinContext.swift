@@ -4,18 +4,10 @@ import Kernel
 import Vapor
 
 /// What every MoveJoin service works with, bound to one request (or one test).
-public struct MoveJoinContext: Sendable {
-    public let db: any Database
-    public let clock: any WallClock
-    public let events: EventBus
-    public let accounts: AccountService
+public struct MoveJoinContext: ServiceScoped {
+    public let services: ServiceContext
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService) {
-        self.db = db
-        self.clock = clock
-        self.events = events
-        self.accounts = accounts
-    }
+    public init(_ services: ServiceContext) { self.services = services }
 
     public var people: PeopleService { PeopleService(context: self) }
     public var sportEvents: EventService { EventService(context: self) }
@@ -26,7 +18,7 @@ public struct MoveJoinContext: Sendable {
 
 extension Request {
     public var moveJoin: MoveJoinContext {
-        MoveJoinContext(db: db, clock: clock, events: kernel.events, accounts: accounts)
+        MoveJoinContext(services)
     }
 
     /// The signed-in MoveJoin person (401 without one).

@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// What every app's services work with, bound to one request (or a seed, a background
+/// job, a test): the database, the clock, the event bus, accounts and the server's time
+/// zone. Each app's own context holds one and adds its services (`ServiceScoped`).
+public struct ServiceContext: Sendable {
+    public let db: any Database
+    public let clock: any WallClock
+    public let events: EventBus
+    public let accounts: AccountService
+    /// The server's default time zone (a person's own, where an app keeps one, wins).
+    public let timeZone: TimeZone
+
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone) {
+        self.db = db
+        self.clock = clock
+        self.events = events
+        self.accounts = accounts
+        self.timeZone = timeZone
+    }
+}
+
+/// An app's context: its services over one `ServiceContext`, whose parts it reads directly.
+public protocol ServiceScoped: Sendable {
+    var services: ServiceContext { get }
+}
+
+extension ServiceScoped {
+    public var db: any Database { services.db }
+    public var clock: any WallClock { services.clock }
+    public var events: EventBus { services.events }
+    public var accounts: AccountService { services.accounts }
+    public var timeZone: TimeZone { services.timeZone }
+}
+
+extension Request {
+    /// The services context of this request (its database, the kernel's clock and bus).
+    public var services: ServiceContext {
+        ServiceContext(db: db, clock: clock, events: kernel.events, accounts: accounts, timeZone: kernel.configuration.defaultTimeZone)
+    }
+}
+
+extension Application {
+    /// A services context outside any request (background jobs).
+    public var services: ServiceContext {
+        ServiceContext(db: db, clock: kernel.clock, events: kernel.events, accounts: kernel.accountService(on: db, passwords: password.async),
+                       timeZone: kernel.configuration.defaultTimeZone)
+    }
+}
