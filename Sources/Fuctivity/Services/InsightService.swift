@@ -18,7 +18,7 @@ public struct InsightService: Sendable {
         let now = context.clock.now
         return days.map { day in
             let interval = day.interval(in: zone)
-            return RestPlanner.suggest(for: day, plan: planner.plan, busy: busy.filter { $0.intersects(interval) && $0.end > interval.start && $0.start < interval.end }, now: now)
+            return RestPlanner.suggest(for: day, plan: planner.plan, busy: busy.filter { $0.end > interval.start && $0.start < interval.end }, now: now)
         }
     }
 

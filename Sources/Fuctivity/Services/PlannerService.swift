@@ -23,11 +23,12 @@ public struct PlannerService: Sendable {
         let hash = try await context.accounts.hashPassword(password!)
         let account = context.accounts.newAccount(app: Fuctivity.id, login: email!, passwordHash: hash, role: "member",
                                                   displayName: name!, language: language)
-        let profile = FuctivityProfile(accountID: UUID(), plan: WeekPlan(timeZone: zone), at: context.clock.now)
-        try await db.writeTransaction { db in
+        let now = context.clock.now
+        let profile = try await db.writeTransaction { db -> FuctivityProfile in
             try await context.accounts.insert(account, on: db)
-            profile.id = try account.requireID()
+            let profile = FuctivityProfile(accountID: try account.requireID(), plan: WeekPlan(timeZone: zone), at: now)
             try await profile.create(on: db)
+            return profile
         }
         return Planner(account: account, profile: profile)
     }
