@@ -44,6 +44,32 @@ struct GuardTests {
         }
     }
 
+    @Test("a calendar feed is its owner's alone: another person neither sees, replaces nor revokes it")
+    func feedIsPersonal() async throws {
+        try await withFuctivity { app in
+            let owner = try await register(app, name: "Власниця")
+            let other = try await register(app, name: "Чужий")
+            let start = Date().addingTimeInterval(86_400)
+            _ = try await addActivity(app, owner, from: start, to: start.addingTimeInterval(3600), details: "Таємна прогулянка")
+            let made = try object(try await send(app, .POST, "/calendar-feed", as: owner))
+            let url = try #require(made["url"] as? String)
+            let path = try #require(URL(string: url)?.path)
+
+            #expect(try await send(app, .GET, "/calendar-feed", as: other).status == .notFound)
+            #expect(try await send(app, .DELETE, "/calendar-feed", as: other).status == .noContent, "revokes only their own (none)")
+            let theirs = try object(try await send(app, .POST, "/calendar-feed", as: other))
+            let theirURL = try #require(theirs["url"] as? String)
+            let theirPath = try #require(URL(string: theirURL)?.path)
+            #expect(theirPath != path)
+            #expect(!(try await app.testing().sendRequest(.GET, theirPath).body.string.contains("Таємна прогулянка")))
+            // The owner's address still works and still has the owner's activity.
+            let feed = try await app.testing().sendRequest(.GET, path)
+            #expect(feed.status == .ok && feed.body.string.contains("Таємна прогулянка"))
+            // A secret of another app's feed (or a made-up one) opens nothing here.
+            #expect(try await app.testing().sendRequest(.GET, "/fuctivity/calendar/\(SecretToken.generate()).ics").status == .notFound)
+        }
+    }
+
     @Test("without a token (or with a wrong one) every personal endpoint is 401")
     func anonymous() async throws {
         try await withFuctivity { app in
