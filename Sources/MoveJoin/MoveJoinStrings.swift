@@ -9,7 +9,6 @@ enum MoveJoinStrings {
         "mj.back": "Назад",
         "mj.weekday.1": "пн", "mj.weekday.2": "вт", "mj.weekday.3": "ср", "mj.weekday.4": "чт",
         "mj.weekday.5": "пт", "mj.weekday.6": "сб", "mj.weekday.7": "нд",
-        "mj.duration.minutes": "{m} хв", "mj.duration.hours": "{h} год", "mj.duration.hours_minutes": "{h} год {m} хв",
         "mj.skill.any": "Будь-який рівень", "mj.skill.beginner": "Початківці", "mj.skill.intermediate": "Середній рівень",
         "mj.skill.advanced": "Досвідчені",
 
@@ -105,7 +104,6 @@ enum MoveJoinStrings {
         "mj.back": "Back",
         "mj.weekday.1": "Mon", "mj.weekday.2": "Tue", "mj.weekday.3": "Wed", "mj.weekday.4": "Thu",
         "mj.weekday.5": "Fri", "mj.weekday.6": "Sat", "mj.weekday.7": "Sun",
-        "mj.duration.minutes": "{m} min", "mj.duration.hours": "{h} h", "mj.duration.hours_minutes": "{h} h {m} min",
         "mj.skill.any": "Any level", "mj.skill.beginner": "Beginners", "mj.skill.intermediate": "Intermediate",
         "mj.skill.advanced": "Advanced",
 

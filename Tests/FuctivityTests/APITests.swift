@@ -141,6 +141,14 @@ struct APITests {
             #expect(event.name == "reminder" && event.data.contains(activity))
             let nothing = await next(theirs, timeout: .milliseconds(300))
             #expect(nothing == nil)
+
+            // A deleted activity's reminder falls due: it is claimed, not pushed.
+            let soon = clock.now.addingTimeInterval(20 * 60)
+            let gone = try await addActivity(app, marta, from: soon, to: soon.addingTimeInterval(1800), reminders: [["minutesBefore": 10]])
+            #expect(try await send(app, .DELETE, "/activities/\(gone)", as: marta).status == .ok)
+            clock.advance(by: 15 * 60)
+            #expect(try await ReminderPusher(context: context).pushDue() == 0)
+            #expect(try await Reminder.query(on: app.db).filter(\.$pushedAt == nil).count() == 0)
         }
     }
 }

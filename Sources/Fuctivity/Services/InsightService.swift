@@ -33,12 +33,11 @@ public struct InsightService: Sendable {
         return WeekStatistics.compute(week: monday, plan: planner.plan, activities: facts)
     }
 
-    /// The calendar document of the feed whose secret is `token`; nil for an unknown or
-    /// revoked one. Every activity from 60 days ago on, with an alarm per reminder;
-    /// skipped ones are marked cancelled.
-    public func feed(forToken token: String, localizer: Localizer) async throws -> ICalendar? {
-        guard let owner = try await context.feeds.owner(ofToken: token, app: Fuctivity.id),
-              let profile = try await FuctivityProfile.find(owner, on: db) else { return nil }
+    /// The calendar feed of `owner` (found by its secret, `CalendarFeeds.owner(ofToken:app:)`):
+    /// every activity from 60 days ago on, with an alarm per reminder; skipped ones are
+    /// marked cancelled. Nil when the person has no profile.
+    public func feed(of owner: UUID, localizer: Localizer) async throws -> ICalendar? {
+        guard let profile = try await FuctivityProfile.fetch(owner, idColumn: "account_id", on: db) else { return nil }
         let since = context.clock.now.addingTimeInterval(-60 * 86_400)
         let activities = try await RestActivity.query(on: db).filter(\.$ownerID == owner).filter(\.$deletedAt == nil)
             .filter(\.$endsAt >= since).sort(\.$startsAt).limit(2000).all()

@@ -32,19 +32,28 @@ public struct ReminderPusher: Sendable {
             .where("pushed_at", .is, SQLLiteral.null)
             .where("fires_at", .lessThanOrEqual, SQLBind(now))
             .returning("id", "activity_id", "fires_at").all()
+        // What was claimed in time (a reminder found too late is only marked), with its
+        // activity, category and owner read once for all of them.
+        let due = try claimed.map { (id: try $0.decode(column: "id", as: UUID.self), activityID: try $0.decode(column: "activity_id", as: UUID.self),
+                                     firesAt: try $0.decode(column: "fires_at", as: Date.self)) }
+            .filter { now.timeIntervalSince($0.firesAt) <= Self.staleAfter }
+        guard !due.isEmpty else { return 0 }
+        let activities = try await RestActivity.all(context.db) { $0.where("id", .in, SQLBind.group(Array(Set(due.map(\.activityID))))) }
+            .filter { $0.deletedAt == nil && $0.status == .planned }
+        guard !activities.isEmpty else { return 0 }
+        let byID = Dictionary(uniqueKeysWithValues: activities.map { ($0.id!, $0) })
+        let categories = try await RestCategory.all(context.db) { $0.where("id", .in, SQLBind.group(Array(Set(activities.map(\.categoryID))))) }
+        let categoriesByID = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) })
+        let owners = try await Account.query(on: context.db).filter(\.$id ~~ Array(Set(activities.map(\.ownerID)))).all()
+        let languages = Dictionary(uniqueKeysWithValues: owners.map { ($0.id!, $0.preferredLanguage ?? .uk) })
         var pushed = 0
-        for row in claimed {
-            let firesAt = try row.decode(column: "fires_at", as: Date.self)
-            guard now.timeIntervalSince(firesAt) <= Self.staleAfter,
-                  let activity = try await RestActivity.find(try row.decode(column: "activity_id", as: UUID.self), on: context.db),
-                  activity.deletedAt == nil, activity.status == .planned else { continue }
-            let category = try await RestCategory.find(activity.categoryID, on: context.db)
-            let language = try await Account.find(activity.ownerID, on: context.db)?.preferredLanguage ?? .uk
-            let title = activity.details.isEmpty ? (category?.name(in: language) ?? "") : activity.details
+        for reminder in due {
+            guard let activity = byID[reminder.activityID] else { continue }
+            let language = languages[activity.ownerID] ?? .uk
+            let title = activity.details.isEmpty ? (categoriesByID[activity.categoryID]?.name(in: language) ?? "") : activity.details
             _ = try await context.events.publish(
                 topic: FuctivityEvents.topic(for: activity.ownerID), name: "reminder",
-                payload: Due(reminderId: try row.decode(column: "id", as: UUID.self), activityId: try activity.requireID(),
-                             startsAt: activity.startsAt, title: title),
+                payload: Due(reminderId: reminder.id, activityId: reminder.activityID, startsAt: activity.startsAt, title: title),
                 at: now, on: context.db)
             pushed += 1
         }

@@ -38,7 +38,7 @@ enum ActivityPages {
 
     static func form(_ req: Request, _ planner: Planner, categories: [RestCategory], state: FormState, action: String, submit: String) -> HTML {
         let l = req.localizer
-        let reminderOptions = reminderChoices.map { (String($0), $0 == 0 ? l.text("fx.reminder.at_start") : l.text("fx.reminder.before", ["d": FuctivityWeb.duration(minutes: $0, l)])) }
+        let reminderOptions = reminderChoices.map { (String($0), $0 == 0 ? l.text("fx.reminder.at_start") : l.text("fx.reminder.before", ["d": l.duration(minutes: $0)])) }
         return Components.postForm(req, action: action) {
             Components.errorSummary(state, l)
             SelectField(name: "categoryId", label: l.text("fx.field.category"), options: FuctivityWeb.categoryOptions(categories, l)).render(state, l)
@@ -192,7 +192,7 @@ enum ActivityPages {
                 H.section(.class("card")) {
                     H.h1 { title }
                     H.p { FuctivityWeb.statusBadge(a.status, l) }
-                    H.p { "\(FuctivityWeb.dayTitle(day, l)), \(FuctivityWeb.span(a.startsAt, a.endsAt, zone)) (\(FuctivityWeb.duration(minutes: Int(a.duration / 60), l)))" }
+                    H.p { "\(FuctivityWeb.dayTitle(day, l)), \(FuctivityWeb.span(a.startsAt, a.endsAt, zone)) (\(l.duration(minutes: Int(a.duration / 60))))" }
                     if !view.reminders.isEmpty {
                         H.h2 { l.text("fx.activity.reminders") }
                         H.ul {

@@ -142,8 +142,8 @@ enum CalendarPages {
                 pager(l, view: "day", previous: day.adding(days: -1), next: day.adding(days: 1), title: title)
                 undoBanner(req)
                 H.section(.class("card")) {
-                    H.p { l.text("fx.day.summary", ["planned": FuctivityWeb.duration(minutes: suggestions.plannedMinutes, l),
-                                                    "target": FuctivityWeb.duration(minutes: suggestions.targetMinutes, l)]) }
+                    H.p { l.text("fx.day.summary", ["planned": l.duration(minutes: suggestions.plannedMinutes),
+                                                    "target": l.duration(minutes: suggestions.targetMinutes)]) }
                     if plan.workingDays.contains(day.weekday) {
                         H.p(.class("hint")) { l.text("fx.day.working", ["span": FuctivityWeb.span(day.moment(minutes: plan.workStarts, in: zone),
                                                                                                 day.moment(minutes: min(plan.workStarts + plan.workHours * 60, 1440), in: zone), zone)]) }
@@ -206,9 +206,9 @@ enum CalendarPages {
                                         let items = activities.filter { $0.activity.startsAt < interval.end && $0.activity.endsAt > interval.start && $0.activity.status != .skipped }
                                         let minutes = Int(RestPlanner.covered(items.map(\.activity.interval), within: interval) / 60)
                                         H.td(.class([day.month == chosen.month ? nil : "other-month", day == today ? "today" : nil].compactMap { $0 }.joined(separator: " "))) {
-                                            H.a(.href("\(prefix)/day?day=\(day)"), .aria("label", "\(FuctivityWeb.dayTitle(day, l)): \(FuctivityWeb.duration(minutes: minutes, l))")) {
+                                            H.a(.href("\(prefix)/day?day=\(day)"), .aria("label", "\(FuctivityWeb.dayTitle(day, l)): \(l.duration(minutes: minutes))")) {
                                                 H.span(.class("date")) { String(day.day) }
-                                                if minutes > 0 { H.span(.class("rest")) { FuctivityWeb.duration(minutes: minutes, l) } }
+                                                if minutes > 0 { H.span(.class("rest")) { l.duration(minutes: minutes) } }
                                             }
                                         }
                                     }

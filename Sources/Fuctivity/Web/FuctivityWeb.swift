@@ -66,7 +66,7 @@ enum FuctivityWeb {
         // A calendar app sends no language of its own: write the feed in the owner's.
         let language = try await Account.find(owner, on: req.db)?.preferredLanguage ?? req.language
         let localizer = Localizer(language: language, catalogs: req.kernel.catalogs)
-        guard let calendar = try await req.fuctivity.insights.feed(forToken: token, localizer: localizer) else {
+        guard let calendar = try await req.fuctivity.insights.feed(of: owner, localizer: localizer) else {
             throw AppError.notFound(code: "no_calendar_feed", key: "fx.feed.none")
         }
         return calendar.response()
@@ -77,16 +77,6 @@ enum FuctivityWeb {
     }
 
     // MARK: Formatting
-
-    /// "45 хв", "2 год", "1 год 30 хв".
-    static func duration(minutes: Int, _ l: Localizer) -> String {
-        let hours = minutes / 60, rest = minutes % 60
-        switch (hours, rest) {
-        case (0, _): return l.text("fx.duration.minutes", ["m": String(rest)])
-        case (_, 0): return l.text("fx.duration.hours", ["h": String(hours)])
-        default: return l.text("fx.duration.hours_minutes", ["h": String(hours), "m": String(rest)])
-        }
-    }
 
     /// "18:00–19:30" in the person's zone.
     static func span(_ start: Date, _ end: Date, _ zone: TimeZone) -> String {

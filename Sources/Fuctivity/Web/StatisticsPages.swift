@@ -34,8 +34,8 @@ enum StatisticsPages {
                 }
                 H.section(.class("card")) {
                     H.p(.class("total")) {
-                        l.text("fx.statistics.total", ["rested": FuctivityWeb.duration(minutes: stats.totalRestedMinutes, l),
-                                                       "target": FuctivityWeb.duration(minutes: stats.totalTargetMinutes, l)])
+                        l.text("fx.statistics.total", ["rested": l.duration(minutes: stats.totalRestedMinutes),
+                                                       "target": l.duration(minutes: stats.totalTargetMinutes)])
                     }
                     H.nav(.class("chart-switch"), .aria("label", l.text("fx.statistics.chart_type"))) {
                         H.a(.class("button"), .href(link(week, .bar)), .aria("current", chart == .bar ? "page" : nil)) { l.text("fx.statistics.bars") }
@@ -57,9 +57,9 @@ enum StatisticsPages {
                                 for day in stats.days {
                                     H.tr {
                                         H.th(Attribute("scope", "row")) { FuctivityWeb.dayTitle(day.day, l) }
-                                        H.td { FuctivityWeb.duration(minutes: day.restedMinutes, l) }
-                                        H.td { FuctivityWeb.duration(minutes: day.plannedMinutes, l) }
-                                        H.td { FuctivityWeb.duration(minutes: day.targetMinutes, l) }
+                                        H.td { l.duration(minutes: day.restedMinutes) }
+                                        H.td { l.duration(minutes: day.plannedMinutes) }
+                                        H.td { l.duration(minutes: day.targetMinutes) }
                                     }
                                 }
                             }
@@ -129,7 +129,7 @@ enum StatisticsPages {
         for (index, day) in stats.days.enumerated() {
             shapes.append("<text class=\"axis\" x=\"\(f(x(index)))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(HTML.escape(short(day.day)))</text>")
         }
-        let summary = stats.days.map { short($0.day) + " " + FuctivityWeb.duration(minutes: $0.restedMinutes, l) }.joined(separator: ", ")
+        let summary = stats.days.map { short($0.day) + " " + l.duration(minutes: $0.restedMinutes) }.joined(separator: ", ")
         let svg = """
             <svg class="chart chart-\(chart.rawValue)" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-labelledby="chart-title chart-desc">\
             <title id="chart-title">\(HTML.escape(l.text("fx.statistics.chart_title")))</title>\

@@ -6,14 +6,6 @@ import SQLKit
 // The rows the inbox and every signed-in page read, filled column by column instead of
 // through Fluent's reflection (see Kernel's `RowDecodable`).
 
-/// A stored enum value; one this code does not know is corrupt data, not a default.
-private func stored<E: RawRepresentable>(_ type: E.Type, _ raw: E.RawValue) throws -> E {
-    guard let value = E(rawValue: raw) else {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(raw) is not a \(E.self)"))
-    }
-    return value
-}
-
 extension Category: RowDecodable {
     public static func decode(_ row: any SQLRow, prefix: String) throws -> Category {
         let category = Category(slug: try row.decode(column: prefix + "slug", as: String.self),
@@ -66,7 +58,7 @@ extension HelpTask: RowDecodable {
                             createdAt: try row.decode(column: prefix + "created_at", as: Date.self))
         task.id = try row.decode(column: prefix + "id", as: UUID.self)
         task.volunteerID = try row.optional(prefix + "volunteer_id")
-        task.status = try stored(TaskStatus.self, try row.decode(column: prefix + "status", as: String.self))
+        task.status = try row.stored(prefix + "status")
         task.acceptedAt = try row.optional(prefix + "accepted_at")
         task.closedAt = try row.optional(prefix + "closed_at")
         task.$id.exists = true

@@ -94,16 +94,6 @@ enum GoldenAgerWeb {
         return id
     }
 
-    /// "1 год 30 хв" / "1 h 30 min".
-    static func duration(_ minutes: Int, _ l: Localizer) -> String {
-        let hours = minutes / 60, rest = minutes % 60
-        switch (hours, rest) {
-        case (0, _): return l.text("ga.duration.minutes", ["m": String(rest)])
-        case (_, 0): return l.text("ga.duration.hours", ["h": String(hours)])
-        default: return l.text("ga.duration.hours_minutes", ["h": String(hours), "m": String(rest)])
-        }
-    }
-
     /// Hours as a decimal for totals: "12,5".
     static func hours(_ minutes: Int, _ l: Localizer) -> String {
         l.number(Double(minutes) / 60, fractionDigits: 1)

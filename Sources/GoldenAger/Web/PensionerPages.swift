@@ -73,7 +73,7 @@ enum PensionerPages {
                     H.li {
                         H.a(.class("choice"), .href("\(prefix)/templates/\(template.id!)")) {
                             H.span(.class("choice-title")) { template.title(in: l.language) }
-                            H.span(.class("choice-meta")) { l.text("ga.template.about", ["duration": GoldenAgerWeb.duration(template.minutes, l)]) }
+                            H.span(.class("choice-meta")) { l.text("ga.template.about", ["duration": l.duration(minutes: template.minutes)]) }
                         }
                     }
                 }
@@ -91,7 +91,7 @@ enum PensionerPages {
             H.h1 { title }
             H.section(.class("card")) {
                 H.p { template.description(in: l.language) }
-                H.p(.class("duration")) { l.text("ga.template.about", ["duration": GoldenAgerWeb.duration(template.minutes, l)]) }
+                H.p(.class("duration")) { l.text("ga.template.about", ["duration": l.duration(minutes: template.minutes)]) }
             }
             Components.postForm(req, action: "\(prefix)/orders", confirm: l.text("ga.order.confirm", ["title": title])) {
                 H.input(.type("hidden"), .name("templateId"), .value(template.id?.uuidString))

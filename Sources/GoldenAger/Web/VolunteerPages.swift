@@ -76,7 +76,7 @@ enum VolunteerPages {
         return H.article(.class("card task-card"), .data("task-id", task.id!.uuidString)) {
             H.h2 { title }
             H.p(.class("task-meta")) {
-                "\(details.category.name(in: l.language)) · \(GoldenAgerWeb.duration(task.minutes, l)) · \(l.time(task.createdAt))"
+                "\(details.category.name(in: l.language)) · \(l.duration(minutes: task.minutes)) · \(l.time(task.createdAt))"
             }
             H.p { details.template.description(in: l.language) }
             H.div(.class("actions")) {
@@ -111,7 +111,7 @@ enum VolunteerPages {
             H.p { GoldenAgerWeb.statusBadge(task.status, l) }
             H.section(.class("card")) {
                 H.p { details.template.description(in: l.language) }
-                H.p(.class("task-meta")) { "\(details.category.name(in: l.language)) · \(GoldenAgerWeb.duration(task.minutes, l))" }
+                H.p(.class("task-meta")) { "\(details.category.name(in: l.language)) · \(l.duration(minutes: task.minutes))" }
             }
             if let pensioner = details.pensioner {
                 H.section(.class("card pensioner")) {

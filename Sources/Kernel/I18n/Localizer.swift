@@ -91,6 +91,16 @@ public struct Localizer: Sendable {
         "\(self.date(date)) \(time(date))"
     }
 
+    /// "45 хв", "2 год", "1 год 30 хв" / "45 min", "2 h", "1 h 30 min".
+    public func duration(minutes: Int) -> String {
+        let hours = minutes / 60, rest = minutes % 60
+        switch (hours, rest) {
+        case (0, _): return text("duration.minutes", ["m": String(rest)])
+        case (_, 0): return text("duration.hours", ["h": String(hours)])
+        default: return text("duration.hours_minutes", ["h": String(hours), "m": String(rest)])
+        }
+    }
+
     /// "1 234,5" / "1,234.5".
     public func number(_ value: Int) -> String {
         value.formatted(IntegerFormatStyle<Int>(locale: language.locale))

@@ -133,14 +133,6 @@ extension MoveJoinProfile: RowDecodable {
     }
 }
 
-/// A stored enum value; one this code does not know is corrupt data, not a default.
-private func stored<E: RawRepresentable>(_ type: E.Type, _ raw: E.RawValue) throws -> E {
-    guard let value = E(rawValue: raw) else {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(raw) is not a \(E.self)"))
-    }
-    return value
-}
-
 extension SportEvent: RowDecodable {
     public static func decode(_ row: any SQLRow, prefix: String) throws -> SportEvent {
         func column<T: Decodable>(_ name: String, _ type: T.Type = T.self) throws -> T { try row.decode(column: prefix + name, as: T.self) }
@@ -157,8 +149,8 @@ extension SportEvent: RowDecodable {
         event.startsAt = try column("starts_at")
         event.durationMinutes = try column("duration_minutes")
         event.capacity = try column("capacity")
-        event.skillLevel = try stored(SkillLevel.self, try column("skill_level"))
-        event.status = try stored(EventStatus.self, try column("status"))
+        event.skillLevel = try row.stored(prefix + "skill_level")
+        event.status = try row.stored(prefix + "status")
         event.participantCount = try column("participant_count")
         event.waitlistCount = try column("waitlist_count")
         event.nextQueueNumber = try column("next_queue_number")

@@ -259,7 +259,7 @@ enum EventPages {
                 }
                 H.element("dl", [.class("event-facts")], content: HTMLBuilder.join([
                     fact(l.text("mj.field.when"), MoveJoinWeb.when(event, l) + " (" + l.text("mj.event.city_time", ["city": MoveJoinWeb.cityName(event.cityID, l)]) + ")"),
-                    fact(l.text("mj.fact.duration"), MoveJoinWeb.duration(event.durationMinutes, l)),
+                    fact(l.text("mj.fact.duration"), l.duration(minutes: event.durationMinutes)),
                     fact(l.text("mj.field.venue"), "\(event.venue), \(MoveJoinWeb.cityName(event.cityID, l))"),
                     fact(l.text("mj.field.skill"), l.text("mj.skill.\(event.skillLevel.rawValue)")),
                     fact(l.text("mj.field.creator"), view.creator?.fullName ?? l.text("mj.event.creator_gone")),

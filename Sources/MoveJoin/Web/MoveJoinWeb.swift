@@ -79,15 +79,6 @@ enum MoveJoinWeb {
         return "\(l.text("mj.weekday.\(local.weekday)")), \(local.dottedDate), \(local.timeString)"
     }
 
-    static func duration(_ minutes: Int, _ l: Localizer) -> String {
-        let hours = minutes / 60, rest = minutes % 60
-        switch (hours, rest) {
-        case (0, _): return l.text("mj.duration.minutes", ["m": String(rest)])
-        case (_, 0): return l.text("mj.duration.hours", ["h": String(hours)])
-        default: return l.text("mj.duration.hours_minutes", ["h": String(hours), "m": String(rest)])
-        }
-    }
-
     /// "3 places left" or "Full — join the waitlist" ("Full" to someone already in it);
     /// for a cancelled event, "Cancelled".
     static func places(_ event: SportEvent, _ l: Localizer, viewerIsIn: Bool = false) -> HTML {
