@@ -76,24 +76,9 @@ enum FuctivityAPI {
     static func updateSettings(_ req: Request) async throws -> M.Profile {
         let planner = try await req.planner()
         let input = try req.content.decode(M.SettingsUpdate.self)
-        var plan = planner.plan
-        var v = Kernel.Validator()
-        if let days = input.workingDays {
-            if days.count != Set(days).count || days.contains(where: { !(1...7).contains($0) }) {
-                v.add("workingDays", "fx.validation.weekday")
-            }
-            plan.workingDays = Set(days)
-        }
-        if let hours = input.workHours { plan.workHours = hours }
-        if let hours = input.restHours { plan.restHours = hours }
-        for (field, text, keyPath) in [("workStarts", input.workStarts, \WeekPlan.workStarts), ("dayStarts", input.dayStarts, \WeekPlan.dayStarts),
-                                       ("dayEnds", input.dayEnds, \WeekPlan.dayEnds)] {
-            guard let text else { continue }
-            if let minutes = WeekPlan.minutes(text) { plan[keyPath: keyPath] = minutes } else { v.add(field, "fx.validation.time") }
-        }
-        if let zone = PlannerService.zone(input.timeZone, into: &v) { plan.timeZone = zone }
-        try v.throwIfInvalid()
-        return M.profile(try await req.fuctivity.people.updatePlan(planner, to: plan, name: input.name))
+        return M.profile(try await req.fuctivity.people.updatePlan(planner, with: PlanChanges(
+            name: input.name, workingDays: input.workingDays, workHours: input.workHours, workStarts: input.workStarts,
+            restHours: input.restHours, dayStarts: input.dayStarts, dayEnds: input.dayEnds, timeZone: input.timeZone)))
     }
 
     // MARK: Categories

@@ -70,26 +70,19 @@ enum PlanPages {
     static func savePlan(_ req: Request, onboarding: Bool) async throws -> Response {
         let planner = try await req.planner()
         let state = FormState.submitted(by: req)
-        var plan = planner.plan
+        // A number field left empty or not a number is named here; the rest is the service's.
         var v = Kernel.Validator()
-        plan.workingDays = Set((1...7).filter { state.values["day\($0)"] == "on" })
         func number(_ field: String) -> Int? {
             guard let value = Int(state.values[field] ?? "") else { v.add(field, "validation.invalid"); return nil }
             return value
         }
-        func clock(_ field: String) -> Int? {
-            guard let value = WeekPlan.minutes(state.values[field] ?? "") else { v.add(field, "fx.validation.time"); return nil }
-            return value
-        }
-        if let hours = number("workHours") { plan.workHours = hours }
-        if let hours = number("restHours") { plan.restHours = hours }
-        if let minutes = clock("workStarts") { plan.workStarts = minutes }
-        if let minutes = clock("dayStarts") { plan.dayStarts = minutes }
-        if let minutes = clock("dayEnds") { plan.dayEnds = minutes }
-        if let zone = PlannerService.zone(state.values["timeZone"], into: &v) { plan.timeZone = zone }
+        let changes = PlanChanges(
+            name: state.values["name"], workingDays: (1...7).filter { state.values["day\($0)"] == "on" },
+            workHours: number("workHours"), workStarts: state.values["workStarts"] ?? "", restHours: number("restHours"),
+            dayStarts: state.values["dayStarts"] ?? "", dayEnds: state.values["dayEnds"] ?? "", timeZone: state.values["timeZone"])
         do {
             try v.throwIfInvalid()
-            _ = try await req.fuctivity.people.updatePlan(planner, to: plan, name: state.values["name"])
+            _ = try await req.fuctivity.people.updatePlan(planner, with: changes)
         } catch let error as AppError where error.status == .unprocessableEntity {
             let failed = FormState(values: state.values, errors: error.fieldErrors)
             if onboarding { return planPage(req, planner, state: failed, onboarding: true, status: .unprocessableEntity) }
