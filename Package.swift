@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
@@ -88,7 +89,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "Hromada",
-            dependencies: ["Kernel", "GoldenAger", "MoveJoin", "Fuctivity"]
+            dependencies: [
+                "Kernel", "GoldenAger", "MoveJoin", "Fuctivity",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "HromadaTesting",

@@ -1,9 +1,19 @@
 import Kernel
 import Logging
+import NIOCore
+import NIOPosix
 import Vapor
 
 /// `hromada [serve|migrate|seed|create-admin …]`: the server and its commands.
 /// Without arguments it serves on http://127.0.0.1:8080 with SQLite in ./hromada.sqlite.
+
+// Swift Concurrency's jobs run on NIO's event loops, the threads that already do the
+// sockets: an async handler then no longer hops to the cooperative pool and back for
+// every database answer (two thread wake-ups per query). Must come before any task starts.
+if ProcessInfo.processInfo.environment["HROMADA_NIO_EXECUTOR"] != "0" {
+    NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+}
+
 var environment = try Environment.detect()
 try bootstrapLogging(&environment)
 
