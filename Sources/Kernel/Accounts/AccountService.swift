@@ -120,23 +120,35 @@ public struct AccountService: Sendable {
     public func account(forToken token: String, app: String) async throws -> Account? {
         let hash = SecretToken.hash(token)
         let found: TokenSignIn?
-        if let rows = try await database.preparedRows(TokenSignIn.Statement(tokenHash: hash)) {
+        if let rows = try await database.preparedRows(TokenSignIn.Statement(tokenHash: hash, now: clock.now, app: app)) {
             found = rows.first
         } else {
             found = try await (database as! any SQLDatabase).raw("""
                 SELECT a.*, t.id AS token_id, t.expires_at AS token_expires_at
                 FROM \(ident: APIToken.schema) t JOIN \(ident: Account.schema) a ON a.id = t.account_id
                 WHERE t.token_hash = \(bind: hash)
-                """).first().map { TokenSignIn(account: try Account.decode($0),
-                                               tokenID: try $0.decode(column: "token_id", as: UUID.self),
-                                               expiresAt: try $0.decode(column: "token_expires_at", as: Date.self)) }
+                """).first().map { row in
+                    let account = try Account.decode(row)
+                    return TokenSignIn(accountID: try account.requireID(), app: account.app, login: account.login,
+                                       passwordHash: account.passwordHash, role: account.role, displayName: account.displayName,
+                                       createdAt: account.createdAt, language: account.language, timeZone: account.timeZone,
+                                       deactivatedAt: account.deactivatedAt, tokenID: try row.decode(column: "token_id", as: UUID.self),
+                                       expiresAt: try row.decode(column: "token_expires_at", as: Date.self))
+                }
         }
+        return try await accept(found, app: app)
+    }
+
+    /// The account of a sign-in an app's own statement read (see `TokenSignIn.sql`), after
+    /// the same checks as `account(forToken:app:)`: nil when there was none, when it
+    /// expired (the token is then deleted) or belongs to another app or a deactivated account.
+    public func accept(_ found: TokenSignIn?, app: String) async throws -> Account? {
         guard let found else { return nil }
         guard found.expiresAt > clock.now else {
             try await APIToken.query(on: database).filter(\.$id == found.tokenID).delete()
             return nil
         }
-        guard found.account.app == app, found.account.isActive else { return nil }
+        guard found.app == app, found.isActive else { return nil }
         return found.account
     }
 
@@ -147,41 +159,101 @@ public struct AccountService: Sendable {
 }
 
 /// A bearer token's account, read in one query (every API request signs in this way).
-struct TokenSignIn: Sendable {
-    let account: Account
+///
+/// On PostgreSQL an app's hot statement can sign its caller in itself, so that an API call
+/// costs one round trip: it starts with `TokenSignIn.sql` (the CTE `signed_in`, one row
+/// when the token exists), reads `TokenSignIn.columns` first, guards its own reads and
+/// writes with `TokenSignIn.accountID` (the account only while the token is valid), and
+/// hands what it read to `Request.acceptSignIn(_:in:)`.
+public struct TokenSignIn: Sendable {
+    // The account's columns as read; the Fluent model is made once, for the accepted sign-in
+    // only (statements that return many rows repeat these on each).
+    let accountID: UUID
+    let app: String
+    let login: String
+    let passwordHash: String
+    let role: String
+    let displayName: String
+    let createdAt: Date
+    let language: String?
+    let timeZone: String?
+    let deactivatedAt: Date?
     let tokenID: UUID
     let expiresAt: Date
 
-    /// The same query as the portable path, prepared once per PostgreSQL connection.
+    var isActive: Bool { deactivatedAt == nil }
+
+    /// The signed-in account, as a model.
+    public var account: Account {
+        let account = Account(id: accountID, app: app, login: login, passwordHash: passwordHash, role: role,
+                              displayName: displayName, createdAt: createdAt)
+        account.language = language
+        account.timeZone = timeZone
+        account.deactivatedAt = deactivatedAt
+        account.$id.exists = true
+        return account
+    }
+
+    /// `WITH signed_in AS (…)`, for the token hash in `$1`, the clock's now in `$2` and the
+    /// app in `$3` (`bindings(…)` makes them); the statement's own parameters start at `$4`.
+    public static let sql = """
+        WITH signed_in AS (
+            SELECT a.id, a.app, a.login, a.password_hash, a.role, a.display_name, a.created_at,
+                   a.language, a.time_zone, a.deactivated_at, t.id AS token_id, t.expires_at AS token_expires_at,
+                   (t.expires_at > $2 AND a.app = $3 AND a.deactivated_at IS NULL) AS valid
+            FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
+            WHERE t.token_hash = $1)
+        """
+    /// The columns `decode(_:)` reads, in its order.
+    public static let columns = """
+        signed_in.id, signed_in.app, signed_in.login, signed_in.password_hash, signed_in.role, signed_in.display_name,
+        signed_in.created_at, signed_in.language, signed_in.time_zone, signed_in.deactivated_at, signed_in.token_id,
+        signed_in.token_expires_at
+        """
+    /// The signed-in account's id while its token is valid, NULL otherwise: the guard of
+    /// every read and write made in the same statement.
+    public static let accountID = "(SELECT id FROM signed_in WHERE valid)"
+    /// The statement's parameter types up to `$3`.
+    public static let bindingDataTypes: [PostgresDataType] = [.text, .timestamptz, .text]
+
+    /// `$1`–`$3` for `sql`, with room for `capacity` more.
+    public static func bindings(token: String, now: Date, app: String, capacity: Int = 0) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3 + capacity)
+        bindings.append(SecretToken.hash(token))
+        bindings.append(now)
+        bindings.append(app)
+        return bindings
+    }
+
+    /// Reads `columns` from the front of a row.
+    public static func decode(_ cells: inout PostgresColumns) throws -> TokenSignIn {
+        TokenSignIn(accountID: try cells.next(), app: try cells.next(), login: try cells.next(), passwordHash: try cells.next(),
+                    role: try cells.next(), displayName: try cells.next(), createdAt: try cells.next(), language: try cells.next(),
+                    timeZone: try cells.next(), deactivatedAt: try cells.next(), tokenID: try cells.next(), expiresAt: try cells.next())
+    }
+
+    /// The kernel's own sign-in: the CTE alone.
     struct Statement: PostgresPreparedStatement {
         static let name = "kernel_token_sign_in"
-        static let sql = """
-            SELECT a.id, a.app, a.login, a.password_hash, a.role, a.display_name, a.created_at,
-                   a.language, a.time_zone, a.deactivated_at, t.id, t.expires_at
-            FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
-            WHERE t.token_hash = $1
-            """
-        static let bindingDataTypes: [PostgresDataType] = [.text]
+        static let sql = TokenSignIn.sql + " SELECT \(TokenSignIn.columns) FROM signed_in"
+        static let bindingDataTypes = TokenSignIn.bindingDataTypes
         typealias Row = TokenSignIn
 
         let tokenHash: String
+        let now: Date
+        let app: String
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
+            var bindings = PostgresBindings(capacity: 3)
             bindings.append(tokenHash)
+            bindings.append(now)
+            bindings.append(app)
             return bindings
         }
 
         func decodeRow(_ row: PostgresRow) throws -> TokenSignIn {
-            let (id, app, login, passwordHash, role, displayName, createdAt, language, timeZone, deactivatedAt, tokenID, expiresAt) =
-                try row.decode((UUID, String, String, String, String, String, Date, String?, String?, Date?, UUID, Date).self)
-            let account = Account(id: id, app: app, login: login, passwordHash: passwordHash, role: role,
-                                  displayName: displayName, createdAt: createdAt)
-            account.language = language
-            account.timeZone = timeZone
-            account.deactivatedAt = deactivatedAt
-            account.$id.exists = true
-            return TokenSignIn(account: account, tokenID: tokenID, expiresAt: expiresAt)
+            var cells = PostgresColumns(row)
+            return try TokenSignIn.decode(&cells)
         }
     }
 }

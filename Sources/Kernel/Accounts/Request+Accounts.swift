@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Vapor
 
 extension Request {
@@ -55,6 +56,18 @@ extension Request {
         return account
     }
 
+    /// The caller of an API request that carries a bearer token, for a service whose
+    /// statement signs the caller in itself (`TokenSignIn`); nil on web pages, without a
+    /// token, or once the request has signed in another way.
+    public func tokenCaller(in app: AppDescriptor) -> TokenCaller? {
+        guard isAPIRequest, let token = bearerToken, storage[CurrentAccountsKey.self]?["account.\(app.id)"] == nil else { return nil }
+        return TokenCaller(token: token, app: app.id) { found in
+            guard let account = try await self.accounts.accept(found, app: app.id) else { throw AppError.unauthenticated }
+            self.remember(account, as: "account.\(app.id)")
+            return account
+        }
+    }
+
     /// Signs `account` in to its app in this browser, with a fresh session id, and
     /// makes its saved language this browser's language.
     public func logIn(_ account: Account) async throws {
@@ -103,6 +116,25 @@ extension Request {
             return nil
         }
         return account
+    }
+}
+
+/// An API caller not yet signed in: their bearer token, to be checked by a service's own
+/// statement, and `signIn(_:)` for what that statement read — the same checks as
+/// `Request.requireAccount` (a 401 when the token is unknown, expired, revoked, of another
+/// app or of a deactivated account), the account remembered for the rest of the request.
+public struct TokenCaller: Sendable {
+    public let token: String
+    public let app: String
+    let accept: @Sendable (TokenSignIn?) async throws -> Account
+
+    public func signIn(_ found: TokenSignIn?) async throws -> Account {
+        try await accept(found)
+    }
+
+    /// `$1`–`$3` of `TokenSignIn.sql` for this caller, with room for `capacity` more.
+    public func bindings(now: Date, capacity: Int) -> PostgresBindings {
+        TokenSignIn.bindings(token: token, now: now, app: app, capacity: capacity)
     }
 }
 
