@@ -192,6 +192,18 @@ enum FXModels {
         SavedActivityDTO(activity: activity(saved.view, language), overlaps: saved.overlaps.map { activity($0, language) })
     }
 
+    static func statistics(_ stats: WeekStatistics, categories: [UUID: RestCategory], _ language: Language) -> Statistics {
+        Statistics(
+            weekStart: stats.weekStart.description, previousWeek: stats.weekStart.adding(days: -7).description,
+            nextWeek: stats.weekStart.adding(days: 7).description,
+            days: stats.days.map { StatisticsDay(date: $0.day.description, weekday: $0.day.weekday, restedMinutes: $0.restedMinutes,
+                                                 plannedMinutes: $0.plannedMinutes, targetMinutes: $0.targetMinutes) },
+            totalRestedMinutes: stats.totalRestedMinutes, totalPlannedMinutes: stats.totalPlannedMinutes,
+            totalTargetMinutes: stats.totalTargetMinutes,
+            ratings: stats.ratings.map { CategoryRating(categoryId: $0.categoryID, categoryName: categories[$0.categoryID]?.name(in: language) ?? "",
+                                                        average: ($0.average * 100).rounded() / 100, count: $0.count) })
+    }
+
     static func suggestions(_ day: DaySuggestions) -> DaySuggestionsDTO {
         DaySuggestionsDTO(date: day.day.description, workingDay: day.isWorkingDay, targetMinutes: day.targetMinutes,
                                 plannedMinutes: day.plannedMinutes,

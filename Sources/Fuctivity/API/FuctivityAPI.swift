@@ -116,6 +116,10 @@ enum FuctivityAPI {
     }
 
     static func createActivity(_ req: Request) async throws -> Response {
+        if let caller = req.tokenCaller(in: Fuctivity.descriptor), let draft = try? draft(req),
+           let saved = try await req.fuctivity.activities.create(draft, caller: caller) {
+            return try await M.saved(saved, req.language).encodeResponse(status: .created, for: req)
+        }
         let planner = try await req.planner()
         let saved = try await req.fuctivity.activities.create(try draft(req), for: planner)
         return try await M.saved(saved, req.language).encodeResponse(status: .created, for: req)
@@ -143,6 +147,11 @@ enum FuctivityAPI {
     }
 
     static func completeActivity(_ req: Request) async throws -> M.Activity {
+        if let caller = req.tokenCaller(in: Fuctivity.descriptor), let id = req.parameters.get("activityID", as: UUID.self),
+           let status = (try? req.content.decode(M.Completion.self))?.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned,
+           let view = try await req.fuctivity.activities.complete(id, as: status, caller: caller) {
+            return M.activity(view, req.language)
+        }
         let planner = try await req.planner()
         let id = try activityID(req)
         let input = try req.content.decode(M.Completion.self)
@@ -180,20 +189,14 @@ enum FuctivityAPI {
 
     /// `?week=YYYY-MM-DD`: the week holding that day (this week by default).
     static func statistics(_ req: Request) async throws -> M.Statistics {
+        let week = try req.query[String.self, at: "week"].map { try day($0, field: "week") }
+        if let caller = req.tokenCaller(in: Fuctivity.descriptor), let report = try await req.fuctivity.insights.statistics(of: caller, week: week) {
+            return M.statistics(report.statistics, categories: report.categories, req.language)
+        }
         let planner = try await req.planner()
-        let week = try req.query[String.self, at: "week"].map { try day($0, field: "week") } ?? LocalDay(req.clock.now, in: planner.timeZone)
-        let stats = try await req.fuctivity.insights.statistics(for: planner, week: week)
+        let stats = try await req.fuctivity.insights.statistics(for: planner, week: week ?? LocalDay(req.clock.now, in: planner.timeZone))
         let categories = try await req.fuctivity.categories.all(for: planner)
-        let names = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0.name(in: req.language)) })
-        return M.Statistics(
-            weekStart: stats.weekStart.description, previousWeek: stats.weekStart.adding(days: -7).description,
-            nextWeek: stats.weekStart.adding(days: 7).description,
-            days: stats.days.map { M.StatisticsDay(date: $0.day.description, weekday: $0.day.weekday, restedMinutes: $0.restedMinutes,
-                                                   plannedMinutes: $0.plannedMinutes, targetMinutes: $0.targetMinutes) },
-            totalRestedMinutes: stats.totalRestedMinutes, totalPlannedMinutes: stats.totalPlannedMinutes,
-            totalTargetMinutes: stats.totalTargetMinutes,
-            ratings: stats.ratings.map { M.CategoryRating(categoryId: $0.categoryID, categoryName: names[$0.categoryID] ?? "",
-                                                          average: ($0.average * 100).rounded() / 100, count: $0.count) })
+        return M.statistics(stats, categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) }), req.language)
     }
 
     // MARK: Calendar feed and live events

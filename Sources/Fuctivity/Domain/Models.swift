@@ -44,6 +44,13 @@ public final class FuctivityProfile: Model, @unchecked Sendable {
     }
 
     public var plan: WeekPlan {
+        Self.plan(workingDays: workingDays, workHours: workHours, workStarts: workStarts, restHours: restHours, dayStarts: dayStarts,
+                  dayEnds: dayEnds, timeZoneID: timeZoneID)
+    }
+
+    /// The plan of a profile's stored columns.
+    static func plan(workingDays: String, workHours: Int, workStarts: Int, restHours: Int, dayStarts: Int, dayEnds: Int,
+                     timeZoneID: String) -> WeekPlan {
         WeekPlan(workingDays: Set(workingDays.compactMap { $0.wholeNumberValue }.filter { (1...7).contains($0) }),
                  workHours: workHours, workStarts: workStarts, restHours: restHours, dayStarts: dayStarts, dayEnds: dayEnds,
                  timeZone: TimeZone(identifier: timeZoneID) ?? WeekPlan.defaultTimeZone)

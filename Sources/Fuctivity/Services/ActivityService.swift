@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import Kernel
 import SQLKit
@@ -58,11 +59,11 @@ public struct ActivityService: Sendable {
             throw AppError.validation([FieldError(field: "to", key: "fx.validation.range", arguments: ["days": "62"])])
         }
         let activities = try await Self.touching(DateInterval(start: from, end: to), of: planner.id, on: db)
-        return try await views(of: activities, for: planner)
+        return try await views(of: activities)
     }
 
     public func view(_ id: UUID, for planner: Planner) async throws -> ActivityView {
-        try await views(of: [try await own(id, for: planner)], for: planner)[0]
+        try await views(of: [try await own(id, for: planner)])[0]
     }
 
     // MARK: Changing
@@ -83,6 +84,45 @@ public struct ActivityService: Sendable {
         }
         activity.$id.exists = true
         return try await saved(ActivityView(activity: activity, category: fields.category, reminders: reminders), for: planner)
+    }
+
+    /// `create(_:for:)` for an API caller, signed in by the same statement: one round trip
+    /// on PostgreSQL (`CreateActivityStatement`).
+    /// Nil on other databases, and for input the portable path must answer: it signs the
+    /// caller in before judging the input (a 401 comes before a 422) and names every field.
+    public func create(_ draft: ActivityDraft, caller: TokenCaller) async throws -> SavedActivity? {
+        var v = Kernel.Validator()
+        let details = check(draft, into: &v)
+        guard v.isValid, let categoryID = draft.categoryID, let startsAt = draft.startsAt, let endsAt = draft.endsAt,
+              db is any PostgresDatabase else { return nil }
+        let now = context.clock.now
+        let activity = RestActivity()
+        activity.id = UUID()
+        activity.categoryID = categoryID
+        activity.details = details
+        activity.startsAt = startsAt
+        activity.endsAt = endsAt
+        activity.status = .planned
+        activity.createdAt = now
+        activity.updatedAt = now
+        let reminders = Self.distinct(draft.reminders, start: startsAt).map {
+            let reminder = Reminder(activityID: activity.id!, ownerID: UUID(), timing: $0, start: startsAt)
+            reminder.id = UUID()
+            return reminder
+        }
+        let rows = try await db.preparedRows(CreateActivityStatement(caller: caller, now: now, activity: activity, reminders: reminders)) ?? []
+        let account = try await caller.signIn(rows.first?.signIn)
+        guard let category = rows.first?.category else {
+            throw AppError.validation([FieldError(field: "categoryId", key: "fx.validation.category")])
+        }
+        activity.ownerID = try account.requireID()
+        activity.$id.exists = true
+        for reminder in reminders {
+            reminder.ownerID = activity.ownerID
+            reminder.$id.exists = true
+        }
+        return SavedActivity(view: ActivityView(activity: activity, category: category, reminders: reminders),
+                             overlaps: rows.compactMap(\.overlap))
     }
 
     /// Changes category, text, times and reminders. A done or skipped activity can still be
@@ -121,7 +161,33 @@ public struct ActivityService: Sendable {
         guard !changed.isEmpty else { throw AppError.conflict(code: "activity_final", key: "fx.activity.final") }
         activity.status = status
         activity.updatedAt = now
-        return try await views(of: [activity], for: planner)[0]
+        return try await views(of: [activity])[0]
+    }
+
+    /// `complete(_:as:for:)` for an API caller, signed in by the same statement: one round
+    /// trip on PostgreSQL (`CompleteActivityStatement`); nil on other databases.
+    public func complete(_ id: UUID, as status: ActivityStatus, caller: TokenCaller) async throws -> ActivityView? {
+        guard status != .planned else {
+            throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
+        }
+        let now = context.clock.now
+        guard let rows = try await db.preparedRows(CompleteActivityStatement(caller: caller, now: now, id: id, status: status)) else {
+            return nil
+        }
+        _ = try await caller.signIn(rows.first?.signIn)
+        guard let row = rows.first, let view = row.view else {
+            throw AppError.notFound(code: "activity_not_found", key: "fx.activity.not_found")
+        }
+        let activity = view.activity
+        guard row.changed else {
+            if activity.status == .planned, status == .done, activity.startsAt > now {
+                throw AppError.conflict(code: "activity_not_started", key: "fx.activity.not_started")
+            }
+            throw AppError.conflict(code: "activity_final", key: "fx.activity.final")
+        }
+        activity.status = status
+        activity.updatedAt = now
+        return view
     }
 
     /// Rates a done activity 1–5, with an optional note; a new rating replaces the old.
@@ -142,7 +208,7 @@ public struct ActivityService: Sendable {
         activity.ratingNote = note
         activity.updatedAt = context.clock.now
         try await activity.update(on: db)
-        return try await views(of: [activity], for: planner)[0]
+        return try await views(of: [activity])[0]
     }
 
     /// Deletes an activity so that it can still be restored (undo); it leaves every view,
@@ -152,7 +218,7 @@ public struct ActivityService: Sendable {
         activity.deletedAt = context.clock.now
         activity.updatedAt = context.clock.now
         try await activity.update(on: db)
-        return try await views(of: [activity], for: planner)[0]
+        return try await views(of: [activity])[0]
     }
 
     /// Takes a deletion back.
@@ -161,7 +227,7 @@ public struct ActivityService: Sendable {
         activity.deletedAt = nil
         activity.updatedAt = context.clock.now
         try await activity.update(on: db)
-        return try await views(of: [activity], for: planner)[0]
+        return try await views(of: [activity])[0]
     }
 
     // MARK: Helpers
@@ -192,6 +258,20 @@ public struct ActivityService: Sendable {
 
     func validate(_ draft: ActivityDraft, for planner: Planner) async throws -> Fields {
         var v = Kernel.Validator()
+        let details = check(draft, into: &v)
+        let category = try await context.categories.usable(draft.categoryID, by: planner)
+        if draft.categoryID == nil {
+            v.add("categoryId", "validation.required")
+        } else if category == nil {
+            v.add("categoryId", "fx.validation.category")
+        }
+        try v.throwIfInvalid()
+        return Fields(category: category!, details: details, startsAt: draft.startsAt!, endsAt: draft.endsAt!,
+                      reminders: Self.distinct(draft.reminders, start: draft.startsAt!))
+    }
+
+    /// Every rule of a draft but its category's (which needs the database); the description.
+    func check(_ draft: ActivityDraft, into v: inout Kernel.Validator) -> String {
         let details = v.text("description", draft.details, required: false, maxLength: Self.detailsMaxLength) ?? ""
         if draft.startsAt == nil { v.add("startsAt", "validation.required") }
         if draft.endsAt == nil { v.add("endsAt", "validation.required") }
@@ -216,15 +296,12 @@ public struct ActivityService: Sendable {
                 break
             }
         }
-        let category = try await context.categories.usable(draft.categoryID, by: planner)
-        if draft.categoryID == nil {
-            v.add("categoryId", "validation.required")
-        } else if category == nil {
-            v.add("categoryId", "fx.validation.category")
-        }
-        try v.throwIfInvalid()
-        return Fields(category: category!, details: details, startsAt: draft.startsAt!, endsAt: draft.endsAt!,
-                      reminders: Array(Set(draft.reminders)).sorted { $0.firesAt(start: draft.startsAt!) < $1.firesAt(start: draft.startsAt!) })
+        return details
+    }
+
+    /// The reminders once each, in the order they fire.
+    static func distinct(_ reminders: [ReminderTiming], start: Date) -> [ReminderTiming] {
+        Array(Set(reminders)).sorted { $0.firesAt(start: start) < $1.firesAt(start: start) }
     }
 
     func apply(_ fields: Fields, to activity: RestActivity, at now: Date) {
@@ -276,11 +353,11 @@ public struct ActivityService: Sendable {
     func saved(_ view: ActivityView, for planner: Planner) async throws -> SavedActivity {
         let activity = view.activity
         let others = try await Self.touching(activity.interval, of: planner.id, on: db, excludingSkipped: true, except: activity.requireID())
-        return SavedActivity(view: view, overlaps: try await views(of: others, for: planner))
+        return SavedActivity(view: view, overlaps: try await views(of: others))
     }
 
     /// Activities with their categories and reminders, two queries for any number.
-    func views(of activities: [RestActivity], for planner: Planner) async throws -> [ActivityView] {
+    func views(of activities: [RestActivity]) async throws -> [ActivityView] {
         guard !activities.isEmpty else { return [] }
         let ids = activities.compactMap(\.id)
         let reminders = try await Reminder.all(db) { $0.where("activity_id", .in, SQLBind.group(ids)).orderBy("fires_at") }
@@ -289,8 +366,13 @@ public struct ActivityService: Sendable {
         let categories = try await RestCategory.all(db) { $0.where("id", .in, SQLBind.group(categoryIDs)) }
         let byID = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) })
         return activities.map { activity in
-            ActivityView(activity: activity, category: byID[activity.categoryID] ?? RestCategory(ownerID: nil, slug: "other", name: nil, at: activity.createdAt),
+            ActivityView(activity: activity, category: byID[activity.categoryID] ?? Self.missingCategory(of: activity),
                          reminders: byActivity[activity.id!] ?? [])
         }
+    }
+
+    /// What a view shows for a category that is gone (the foreign key keeps this from happening).
+    static func missingCategory(of activity: RestActivity) -> RestCategory {
+        RestCategory(ownerID: nil, slug: BuiltInCategory.other.id, name: nil, at: activity.createdAt)
     }
 }

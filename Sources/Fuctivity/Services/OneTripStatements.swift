@@ -1,0 +1,320 @@
+import FluentPostgresDriver
+import Foundation
+import Kernel
+
+// The API's three busiest calls — a week's statistics, finishing an activity and adding
+// one — as one PostgreSQL statement each that also signs the caller in (`TokenSignIn`):
+// one round trip per call instead of four to seven. Each is prepared once per connection
+// and its rows read by position. Every read and write in them is guarded by the signed-in
+// account (`TokenSignIn.accountID`), so an unknown, expired or revoked token reads and
+// changes nothing; the service then answers from the rows, and `TokenCaller.signIn` turns
+// a missing sign-in into a 401 before any other answer. SQLite keeps the services' portable
+// path; the test suite runs on both.
+
+/// The activity, category and reminder columns these statements read, in `PostgresColumns` order.
+enum OneTripColumns {
+    static let activity = "id, owner_id, category_id, description, starts_at, ends_at, status, rating, rating_note, deleted_at, created_at, updated_at"
+    static let category = "id, owner_id, slug, name, created_at"
+    static let profile = """
+        p.account_id, p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
+        p.onboarded_at, p.created_at, p.updated_at
+        """
+
+    /// An activity `table` as a view: its columns, its category's and its reminders' (as
+    /// parallel arrays by firing time); `viewJoins(table)` supplies `<table>_c` and `<table>_r`.
+    static func view(_ table: String) -> String {
+        "\(prefixed(activity, table)), \(prefixed(category, table + "_c")), \(table)_r.ids, \(table)_r.minutes, \(table)_r.moments, \(table)_r.fires"
+    }
+
+    static func viewJoins(_ table: String) -> String {
+        """
+        LEFT JOIN fx_categories \(table)_c ON \(table)_c.id = \(table).category_id
+        LEFT JOIN LATERAL (
+            SELECT array_agg(r.id ORDER BY r.fires_at, r.id) AS ids,
+                   array_agg(coalesce(r.minutes_before, -1) ORDER BY r.fires_at, r.id) AS minutes,
+                   array_agg(coalesce(r.remind_at, r.fires_at) ORDER BY r.fires_at, r.id) AS moments,
+                   array_agg(r.fires_at ORDER BY r.fires_at, r.id) AS fires
+            FROM fx_reminders r WHERE r.activity_id = \(table).id) \(table)_r ON true
+        """
+    }
+
+    static func prefixed(_ columns: String, _ table: String) -> String {
+        columns.split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
+    }
+}
+
+extension Kernel.PostgresColumns {
+    /// `OneTripColumns.profile`; nil when the account has no profile (the columns are NULL).
+    mutating func profile() throws -> FuctivityProfile? {
+        let id = try next(UUID?.self)
+        let workingDays = try next(String?.self), workHours = try next(Int?.self), workStarts = try next(Int?.self)
+        let restHours = try next(Int?.self), dayStarts = try next(Int?.self), dayEnds = try next(Int?.self)
+        let timeZone = try next(String?.self), onboardedAt = try next(Date?.self)
+        let createdAt = try next(Date?.self), updatedAt = try next(Date?.self)
+        guard let id, let workingDays, let workHours, let workStarts, let restHours, let dayStarts, let dayEnds, let timeZone,
+              let createdAt, let updatedAt else { return nil }
+        let profile = FuctivityProfile()
+        profile.id = id
+        profile.workingDays = workingDays
+        profile.workHours = workHours
+        profile.workStarts = workStarts
+        profile.restHours = restHours
+        profile.dayStarts = dayStarts
+        profile.dayEnds = dayEnds
+        profile.timeZoneID = timeZone
+        profile.onboardedAt = onboardedAt
+        profile.createdAt = createdAt
+        profile.updatedAt = updatedAt
+        profile.$id.exists = true
+        return profile
+    }
+
+    /// `OneTripColumns.activity`; nil when the columns are NULL (an outer join found none).
+    mutating func activity() throws -> RestActivity? {
+        let id = try next(UUID?.self), ownerID = try next(UUID?.self), categoryID = try next(UUID?.self)
+        let details = try next(String?.self), startsAt = try next(Date?.self), endsAt = try next(Date?.self)
+        let status = try next(String?.self), rating = try next(Int?.self), ratingNote = try next(String?.self)
+        let deletedAt = try next(Date?.self), createdAt = try next(Date?.self), updatedAt = try next(Date?.self)
+        guard let id, let ownerID, let categoryID, let details, let startsAt, let endsAt, let status, let createdAt, let updatedAt else {
+            return nil
+        }
+        guard let stored = ActivityStatus(rawValue: status) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(status) is not an ActivityStatus"))
+        }
+        let activity = RestActivity()
+        activity.id = id
+        activity.ownerID = ownerID
+        activity.categoryID = categoryID
+        activity.details = details
+        activity.startsAt = startsAt
+        activity.endsAt = endsAt
+        activity.status = stored
+        activity.rating = rating
+        activity.ratingNote = ratingNote
+        activity.deletedAt = deletedAt
+        activity.createdAt = createdAt
+        activity.updatedAt = updatedAt
+        activity.$id.exists = true
+        return activity
+    }
+
+    /// `OneTripColumns.category`; nil when the columns are NULL.
+    mutating func category() throws -> RestCategory? {
+        let id = try next(UUID?.self), ownerID = try next(UUID?.self), slug = try next(String?.self)
+        let name = try next(String?.self), createdAt = try next(Date?.self)
+        guard let id, let createdAt else { return nil }
+        let category = RestCategory(id: id, ownerID: ownerID, slug: slug, name: name, at: createdAt)
+        category.$id.exists = true
+        return category
+    }
+
+    /// `OneTripColumns.view`; nil when the activity columns are NULL.
+    mutating func activityView() throws -> ActivityView? {
+        let activity = try activity(), category = try category()
+        let ids = try next([UUID]?.self) ?? [], minutes = try next([Int]?.self) ?? []
+        let moments = try next([Date]?.self) ?? [], fires = try next([Date]?.self) ?? []
+        guard let activity else { return nil }
+        guard [minutes.count, moments.count, fires.count].allSatisfy({ $0 == ids.count }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The reminder arrays differ in length"))
+        }
+        let reminders = ids.indices.map { index in
+            let reminder = Reminder()
+            reminder.id = ids[index]
+            reminder.activityID = activity.id!
+            reminder.ownerID = activity.ownerID
+            reminder.minutesBefore = minutes[index] < 0 ? nil : minutes[index]
+            reminder.remindAt = minutes[index] < 0 ? moments[index] : nil
+            reminder.firesAt = fires[index]
+            reminder.$id.exists = true
+            return reminder
+        }
+        return ActivityView(activity: activity, category: category ?? ActivityService.missingCategory(of: activity), reminders: reminders)
+    }
+}
+
+/// The caller, their week plan, and what the statistics need of their activities touching
+/// [`$4`, `$5`) — times, status, category and rating, with the category's slug and name —
+/// in one row, as parallel arrays (NULL when there are none).
+struct WeekActivitiesStatement: PostgresPreparedStatement {
+    static let name = "fx_week_activities"
+    static let sql = TokenSignIn.sql + """
+         SELECT \(TokenSignIn.columns), p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
+                x.starts, x.ends, x.statuses, x.categories, x.ratings, x.slugs, x.names
+        FROM signed_in
+        LEFT JOIN fx_profiles p ON p.account_id = \(TokenSignIn.accountID)
+        LEFT JOIN LATERAL (
+            SELECT array_agg(a.starts_at) AS starts, array_agg(a.ends_at) AS ends, array_agg(a.status) AS statuses,
+                   array_agg(a.category_id) AS categories, array_agg(coalesce(a.rating, 0)) AS ratings,
+                   array_agg(coalesce(c.slug, '')) AS slugs, array_agg(coalesce(c.name, '')) AS names
+            FROM fx_activities a LEFT JOIN fx_categories c ON c.id = a.category_id
+            WHERE a.owner_id = \(TokenSignIn.accountID) AND a.deleted_at IS NULL
+              AND a.starts_at < $5 AND a.starts_at > $4 - interval '1 day' AND a.ends_at > $4) x ON true
+        """
+    static let bindingDataTypes = TokenSignIn.bindingDataTypes + [.timestamptz, .timestamptz]
+
+    struct Row: Sendable {
+        let signIn: TokenSignIn
+        /// Nil when the account has no profile.
+        let plan: WeekPlan?
+        let activities: [ActivityFact]
+        /// Slug and name of each category the activities are in.
+        let categories: [UUID: (slug: String, name: String)]
+    }
+
+    let caller: TokenCaller
+    let now: Date
+    let interval: DateInterval
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = caller.bindings(now: now, capacity: 2)
+        bindings.append(interval.start)
+        bindings.append(interval.end)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = Kernel.PostgresColumns(row)
+        let signIn = try TokenSignIn.decode(&cells)
+        let workingDays = try cells.next(String?.self), workHours = try cells.next(Int?.self), workStarts = try cells.next(Int?.self)
+        let restHours = try cells.next(Int?.self), dayStarts = try cells.next(Int?.self), dayEnds = try cells.next(Int?.self)
+        let timeZone = try cells.next(String?.self)
+        var plan: WeekPlan?
+        if let workingDays, let workHours, let workStarts, let restHours, let dayStarts, let dayEnds, let timeZone {
+            plan = FuctivityProfile.plan(workingDays: workingDays, workHours: workHours, workStarts: workStarts, restHours: restHours,
+                                         dayStarts: dayStarts, dayEnds: dayEnds, timeZoneID: timeZone)
+        }
+        let starts = try cells.next([Date]?.self) ?? [], ends = try cells.next([Date]?.self) ?? []
+        let statuses = try cells.next([String]?.self) ?? [], categoryIDs = try cells.next([UUID]?.self) ?? []
+        let ratings = try cells.next([Int]?.self) ?? [], slugs = try cells.next([String]?.self) ?? [], names = try cells.next([String]?.self) ?? []
+        guard [ends.count, statuses.count, categoryIDs.count, ratings.count, slugs.count, names.count].allSatisfy({ $0 == starts.count }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The activity arrays differ in length"))
+        }
+        var activities: [ActivityFact] = []
+        activities.reserveCapacity(starts.count)
+        var categories: [UUID: (slug: String, name: String)] = [:]
+        for index in starts.indices {
+            guard let status = ActivityStatus(rawValue: statuses[index]) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(statuses[index]) is not an ActivityStatus"))
+            }
+            activities.append(ActivityFact(interval: DateInterval(start: starts[index], end: ends[index]), status: status,
+                                           categoryID: categoryIDs[index], rating: ratings[index] == 0 ? nil : ratings[index]))
+            categories[categoryIDs[index]] = (slugs[index], names[index])
+        }
+        return Row(signIn: signIn, plan: plan, activities: activities, categories: categories)
+    }
+}
+
+/// Marks the caller's activity `$4` as `$5` (`done` only once it has started) when it is
+/// still planned, and reads it as it was before, as a view. `changed` tells whether this
+/// statement changed it; of any number of concurrent calls, one does (the update re-checks
+/// the status it waited for).
+struct CompleteActivityStatement: PostgresPreparedStatement {
+    static let name = "fx_complete_activity"
+    static let sql = TokenSignIn.sql + """
+        , target AS (
+            SELECT a.* FROM fx_activities a
+            WHERE a.id = $4 AND a.owner_id = \(TokenSignIn.accountID) AND a.deleted_at IS NULL),
+        changed AS (
+            UPDATE fx_activities a SET status = $5, updated_at = $2
+            FROM target WHERE a.id = target.id AND a.status = 'planned' AND ($5 <> 'done' OR a.starts_at <= $2)
+            RETURNING a.id)
+        SELECT \(TokenSignIn.columns), EXISTS (SELECT 1 FROM changed), \(OneTripColumns.view("target"))
+        FROM signed_in
+        LEFT JOIN target ON true
+        \(OneTripColumns.viewJoins("target"))
+        """
+    static let bindingDataTypes = TokenSignIn.bindingDataTypes + [.uuid, .text]
+
+    struct Row: Sendable {
+        let signIn: TokenSignIn
+        let changed: Bool
+        let view: ActivityView?
+    }
+
+    let caller: TokenCaller
+    let now: Date
+    let id: UUID
+    let status: ActivityStatus
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = caller.bindings(now: now, capacity: 2)
+        bindings.append(id)
+        bindings.append(status.rawValue)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = Kernel.PostgresColumns(row)
+        return Row(signIn: try TokenSignIn.decode(&cells), changed: try cells.next(Bool.self), view: try cells.activityView())
+    }
+}
+
+/// Adds activity `$5` in category `$4` (built-in, or the caller's own) from `$7` to `$8`
+/// with description `$6` and the reminders in `$9`–`$12` (ids, minutes before or -1,
+/// moments, firing times), and reads the category and, as views, the caller's other
+/// activities it overlaps (skipped ones aside; the new one is not yet visible to the
+/// statement's reads): a row per overlap, or one without.
+/// Nothing is written when the category is not the caller's to use.
+struct CreateActivityStatement: PostgresPreparedStatement {
+    static let name = "fx_create_activity"
+    static let sql = TokenSignIn.sql + """
+        , category AS (
+            SELECT c.* FROM fx_categories c
+            WHERE c.id = $4 AND (c.owner_id IS NULL OR c.owner_id = \(TokenSignIn.accountID)) AND \(TokenSignIn.accountID) IS NOT NULL),
+        inserted AS (
+            INSERT INTO fx_activities (\(OneTripColumns.activity))
+            SELECT $5, \(TokenSignIn.accountID), category.id, $6, $7, $8, 'planned', NULL, NULL, NULL, $2, $2 FROM category
+            RETURNING id),
+        reminders AS (
+            INSERT INTO fx_reminders (id, activity_id, owner_id, minutes_before, remind_at, fires_at, pushed_at)
+            SELECT r.id, inserted.id, \(TokenSignIn.accountID), NULLIF(r.minutes_before, -1),
+                   CASE WHEN r.minutes_before = -1 THEN r.remind_at END, r.fires_at, NULL
+            FROM inserted, unnest($9::uuid[], $10::bigint[], $11::timestamptz[], $12::timestamptz[]) AS r(id, minutes_before, remind_at, fires_at)
+            RETURNING id)
+        SELECT \(TokenSignIn.columns), \(OneTripColumns.prefixed(OneTripColumns.category, "category")),
+               (SELECT count(*) FROM inserted) + (SELECT count(*) FROM reminders),
+               \(OneTripColumns.view("o"))
+        FROM signed_in
+        LEFT JOIN category ON true
+        LEFT JOIN LATERAL (
+            SELECT a.* FROM fx_activities a
+            WHERE a.owner_id = \(TokenSignIn.accountID) AND a.deleted_at IS NULL AND a.status <> 'skipped'
+              AND a.starts_at < $8 AND a.starts_at > $7 - interval '1 day' AND a.ends_at > $7) o ON true
+        \(OneTripColumns.viewJoins("o"))
+        ORDER BY o.starts_at, o.id
+        """
+    static let bindingDataTypes = TokenSignIn.bindingDataTypes
+        + [.uuid, .uuid, .text, .timestamptz, .timestamptz, .uuidArray, .int8Array, .timestamptzArray, .timestamptzArray]
+
+    struct Row: Sendable {
+        let signIn: TokenSignIn
+        let category: RestCategory?
+        let written: Int
+        let overlap: ActivityView?
+    }
+
+    let caller: TokenCaller
+    let now: Date
+    let activity: RestActivity
+    let reminders: [Reminder]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = caller.bindings(now: now, capacity: 9)
+        bindings.append(activity.categoryID)
+        bindings.append(activity.id!)
+        bindings.append(activity.details)
+        bindings.append(activity.startsAt)
+        bindings.append(activity.endsAt)
+        bindings.append(reminders.map { $0.id! })
+        bindings.append(reminders.map { $0.minutesBefore ?? -1 })
+        bindings.append(reminders.map { $0.remindAt ?? $0.firesAt })
+        bindings.append(reminders.map(\.firesAt))
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = Kernel.PostgresColumns(row)
+        return Row(signIn: try TokenSignIn.decode(&cells), category: try cells.category(), written: try cells.next(Int.self),
+                   overlap: try cells.activityView())
+    }
+}

@@ -1,0 +1,148 @@
+import Fluent
+import Foundation
+@testable import Fuctivity
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+
+/// Adding, finishing and the week's statistics answer through one statement that also
+/// signs the caller in on PostgreSQL, and through the portable services elsewhere: both
+/// are held to the same answers here, and to the same refusals.
+@Suite("Calls answered in one round trip")
+struct OneTripTests {
+    @Test("adding: the answer carries its reminders in firing order and each overlap with its category and reminders")
+    func adding() async throws {
+        try await withFuctivity { app in
+            let marta = try await register(app)
+            let yoga = try #require(try object(try await send(app, .POST, "/categories", as: marta, ["name": "Йога"]))["id"] as? String)
+            let day = LocalDay(Date(), in: kyiv).adding(days: 3)
+            let walkStart = day.moment(minutes: 18 * 60, in: kyiv)
+            let walk = try await addActivity(app, marta, category: yoga, from: walkStart, to: walkStart.addingTimeInterval(3600),
+                                             reminders: [["minutesBefore": 30], ["at": iso.string(from: walkStart.addingTimeInterval(-86_400))]])
+            let start = walkStart.addingTimeInterval(1800)
+            let response = try await send(app, .POST, "/activities", as: marta, [
+                "categoryId": BuiltInCategory.find("reading")!.uuid.uuidString, "description": "Книжка",
+                "startsAt": iso.string(from: start), "endsAt": iso.string(from: start.addingTimeInterval(3600)),
+                "reminders": [["minutesBefore": 5], ["minutesBefore": 60], ["minutesBefore": 5]]])
+            #expect(response.status == .created, "\(response.body.string)")
+            let saved = try object(response)
+            let activity = try #require(saved["activity"] as? [String: Any])
+            #expect(activity["categoryName"] as? String == "Читання" && activity["description"] as? String == "Книжка")
+            #expect(activity["status"] as? String == "planned" && activity["durationMinutes"] as? Int == 60)
+            #expect((activity["reminders"] as? [[String: Any]])?.compactMap { $0["minutesBefore"] as? Int } == [60, 5], "once each, in firing order")
+
+            let overlaps = try #require(saved["overlaps"] as? [[String: Any]])
+            #expect(overlaps.count == 1 && overlaps.first?["id"] as? String == walk)
+            #expect(overlaps.first?["categoryName"] as? String == "Йога")
+            let reminders = try #require(overlaps.first?["reminders"] as? [[String: Any]])
+            #expect(reminders.count == 2)
+            #expect(reminders.first?["at"] as? String != nil && reminders.first?["minutesBefore"] == nil, "the day-before moment fires first")
+            #expect(reminders.last?["minutesBefore"] as? Int == 30 && reminders.last?["at"] == nil)
+
+            // The answer is what was stored: read back through the portable path.
+            let id = try #require(activity["id"] as? String)
+            #expect(try object(try await send(app, .GET, "/activities/\(id)", as: marta)) as NSDictionary == activity as NSDictionary)
+            #expect(try await Reminder.query(on: app.db).filter(\.$ownerID == marta.id).count() == 4)
+        }
+    }
+
+    @Test("finishing: the answer is the activity with its category and reminders, as reading it afterwards gives")
+    func finishing() async throws {
+        try await withFuctivity { app in
+            let marta = try await register(app)
+            let start = Date().addingTimeInterval(-7200)
+            let walk = try await addActivity(app, marta, from: start, to: start.addingTimeInterval(3600),
+                                             reminders: [["minutesBefore": 10], ["minutesBefore": 20]])
+            let done = try object(try await send(app, .POST, "/activities/\(walk)/complete", as: marta, ["status": "done"]))
+            #expect(done["status"] as? String == "done" && done["categoryName"] as? String == "Прогулянка")
+            #expect((done["reminders"] as? [[String: Any]])?.compactMap { $0["minutesBefore"] as? Int } == [20, 10])
+            let read = try object(try await send(app, .GET, "/activities/\(walk)", as: marta))
+            #expect(read as NSDictionary == done as NSDictionary)
+
+            let unknown = try await send(app, .POST, "/activities/\(UUID())/complete", as: marta, ["status": "done"])
+            #expect(unknown.status == .notFound && problemCode(unknown) == "activity_not_found")
+        }
+    }
+
+    @Test("the week's statistics equal the portable service's, rated categories named in the request's language")
+    func statistics() async throws {
+        try await withFuctivity { app in
+            let marta = try await register(app)
+            let yoga = try #require(try object(try await send(app, .POST, "/categories", as: marta, ["name": "Йога"]))["id"] as? String)
+            let lastWeek = LocalDay(Date(), in: kyiv).monday.adding(days: -5)
+            for (category, hour, rating) in [(yoga, 8, 4), ("sleep", 13, 5), ("walk", 23, 3)] {
+                let start = lastWeek.moment(minutes: hour * 60, in: kyiv)
+                let id = try await addActivity(app, marta, category: category, from: start, to: start.addingTimeInterval(5400))
+                #expect(try await send(app, .POST, "/activities/\(id)/complete", as: marta, ["status": "done"]).status == .ok)
+                #expect(try await send(app, .POST, "/activities/\(id)/rating", as: marta, ["rating": rating]).status == .ok)
+            }
+            var english = marta.auth
+            english.replaceOrAdd(name: .acceptLanguage, value: "en")
+            let response = try await app.testing().sendRequest(.GET, "\(api)/statistics?week=\(lastWeek)", headers: english)
+            let stats = try object(response)
+            let names = (stats["ratings"] as? [[String: Any]] ?? []).compactMap { $0["categoryName"] as? String }
+            #expect(Set(names) == ["Йога", "Sleep", "Walk"])
+            // 23:00 + 90 minutes runs past midnight: split between two days.
+            let days = try #require(stats["days"] as? [[String: Any]])
+            #expect(days.compactMap { $0["restedMinutes"] as? Int } == [0, 0, 240, 30, 0, 0, 0])
+
+            let context = FuctivityContext(app.services)
+            let account = try #require(try await Account.find(marta.id, on: app.db))
+            let profile = try #require(try await FuctivityProfile.find(marta.id, on: app.db))
+            let portable = try await context.insights.statistics(for: Planner(account: account, profile: profile), week: lastWeek)
+            #expect(days.compactMap { $0["restedMinutes"] as? Int } == portable.days.map(\.restedMinutes))
+            #expect(days.compactMap { $0["plannedMinutes"] as? Int } == portable.days.map(\.plannedMinutes))
+            #expect(stats["totalRestedMinutes"] as? Int == portable.totalRestedMinutes)
+
+            // Without a week: this one, in the person's zone.
+            let thisWeek = try object(try await send(app, .GET, "/statistics", as: marta))
+            #expect(thisWeek["weekStart"] as? String == LocalDay(Date(), in: kyiv).monday.description)
+        }
+    }
+
+    @Test("an expired or revoked token, another app's or a deactivated account's: 401 from each call, nothing written")
+    func refusals() async throws {
+        let clock = ManualClock(Date())
+        try await withFuctivity(clock: clock) { app in
+            let marta = try await register(app)
+            let start = clock.now.addingTimeInterval(-3600)
+            let walk = try await addActivity(app, marta, from: start, to: start.addingTimeInterval(1800))
+            let calls: [(HTTPMethod, String, [String: Any]?)] = [
+                (.GET, "/statistics", nil),
+                (.POST, "/activities/\(walk)/complete", ["status": "done"]),
+                (.POST, "/activities", ["categoryId": BuiltInCategory.other.uuid.uuidString, "description": "",
+                                        "startsAt": iso.string(from: start), "endsAt": iso.string(from: start.addingTimeInterval(600))]),
+            ]
+            func refusedEverywhere(_ person: Person, _ why: Comment) async throws {
+                let before = try await tableCounts(app)
+                for (method, path, body) in calls {
+                    let response = try await send(app, method, path, as: person, body)
+                    #expect(response.status == .unauthorized && problemCode(response) == "unauthenticated", "\(why): \(method) \(path)")
+                }
+                #expect(try await tableCounts(app) == before, why)
+                #expect(try await RestActivity.find(UUID(uuidString: walk)!, on: app.db)?.status == .planned, why)
+            }
+            try await refusedEverywhere(Person(id: marta.id, token: "not-a-token"), "unknown token")
+
+            // Another app's account with a token of its own.
+            let accounts = app.kernel.accountService(on: app.db, passwords: app.password.async)
+            let stranger = try await accounts.register(app: "movejoin", login: "x@example.com", password: "secret-1", role: "member", displayName: "X")
+            let strangerToken = try await accounts.issueToken(for: stranger).token
+            try await refusedEverywhere(Person(id: try stranger.requireID(), token: strangerToken), "another app's token")
+
+            let account = try #require(try await Account.find(marta.id, on: app.db))
+            account.deactivatedAt = clock.now
+            try await account.save(on: app.db)
+            try await refusedEverywhere(marta, "deactivated account")
+            account.deactivatedAt = nil
+            try await account.save(on: app.db)
+            #expect(try await send(app, .GET, "/statistics", as: marta).status == .ok)
+
+            clock.advance(by: 400 * 86_400)
+            try await refusedEverywhere(marta, "expired token")
+            #expect(try await APIToken.query(on: app.db).filter(\.$account.$id == marta.id).count() == 0, "an expired token is deleted")
+        }
+    }
+}
