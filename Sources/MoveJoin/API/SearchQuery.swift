@@ -7,7 +7,8 @@ import MoveJoinProto
 /// `YYYY-MM-DD` days in the city's time zone; `to` as a day includes that day),
 /// `skill`, `q`, `pageSize`, `pageToken`. Unknown values are field errors, not ignored.
 enum SearchQuery {
-    static func parse(_ query: String?, defaultCity: String) throws -> EventSearch {
+    /// Without a `city` and a `defaultCity`, the city is missing (a field error).
+    static func parse(_ query: String?, defaultCity: String?) throws -> EventSearch {
         let pairs = pairs(query)
         func values(_ name: String) -> [String] {
             pairs.filter { $0.0 == name }.flatMap { $0.1.split(separator: ",").map(String.init) }
@@ -16,7 +17,7 @@ enum SearchQuery {
         func value(_ name: String) -> String? { values(name).first.flatMap { $0.isEmpty ? nil : $0 } }
 
         var v = Kernel.Validator()
-        let cityID = value("city") ?? defaultCity
+        let cityID = value("city") ?? defaultCity ?? ""
         let city = City.find(cityID)
         if city == nil { v.add("city", "mj.validation.unknown_city") }
         var search = EventSearch(cityID: cityID)

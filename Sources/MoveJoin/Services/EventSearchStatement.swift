@@ -9,6 +9,8 @@ struct SearchHit: Sendable {
     let standing: EventService.Standing?
     /// Nil once the creator has deleted their account.
     let creator: MoveJoinProfile?
+    /// The viewer's place on the waitlist when read with the event (nil: not read).
+    var waitlistPosition: Int? = nil
 }
 
 /// The event search as one prepared statement on PostgreSQL (see `Database.preparedRows`).
@@ -19,25 +21,36 @@ struct SearchHit: Sendable {
 /// what the portable query in `EventService.search` does.
 struct EventSearchStatement: PostgresPreparedStatement {
     static let name = "movejoin_event_search"
-    static let sql = """
+    static let sql = search(viewer: "$2", parameters: [1, 3, 4, 5, 6, 7, 8, 9, 10].map { "$\($0)" })
+
+    /// The search, its viewer an SQL expression and its other parameters named in the order
+    /// city, earliest start, start before, sport types, skill level, text pattern, the
+    /// cursor's start and id, limit. The viewer's place on the waitlist comes with each event.
+    static func search(viewer: String, parameters p: [String]) -> String {
+        """
         SELECT e.id, e.creator_id, e.sport_type_id, e.title, e.description, e.city_id, e.venue,
                e.latitude, e.longitude, e.starts_at, e.duration_minutes, e.capacity, e.skill_level,
                e.status, e.participant_count, e.waitlist_count, e.next_queue_number, e.search_text,
                e.created_at, e.updated_at,
                mine.status, mine.queue_number,
+               CASE WHEN mine.status = 'waitlisted' THEN (
+                   SELECT count(*) FROM mj_participations w
+                   WHERE w.event_id = e.id AND w.status = 'waitlisted' AND w.queue_number <= mine.queue_number) END,
                c.account_id, c.name, c.surname, c.city_id, c.created_at, c.updated_at
         FROM mj_events e
-        LEFT JOIN mj_participations mine ON mine.event_id = e.id AND mine.account_id = $2
+        LEFT JOIN mj_participations mine ON mine.event_id = e.id AND mine.account_id = \(viewer)
         LEFT JOIN mj_profiles c ON c.account_id = e.creator_id
-        WHERE e.city_id = $1 AND e.status = 'scheduled' AND e.starts_at >= $3
-          AND ($4::timestamptz IS NULL OR e.starts_at < $4)
-          AND (cardinality($5::text[]) = 0 OR e.sport_type_id = ANY($5))
-          AND ($6::text IS NULL OR e.skill_level = $6 OR e.skill_level = 'any')
-          AND ($7::text IS NULL OR e.search_text LIKE $7)
-          AND ($8::timestamptz IS NULL OR (e.starts_at, e.id) > ($8, $9))
+        WHERE e.city_id = \(p[0]) AND e.status = 'scheduled' AND e.starts_at >= \(p[1])
+          AND (\(p[2])::timestamptz IS NULL OR e.starts_at < \(p[2]))
+          AND (cardinality(\(p[3])::text[]) = 0 OR e.sport_type_id = ANY(\(p[3])))
+          AND (\(p[4])::text IS NULL OR e.skill_level = \(p[4]) OR e.skill_level = 'any')
+          AND (\(p[5])::text IS NULL OR e.search_text LIKE \(p[5]))
+          AND (\(p[6])::timestamptz IS NULL OR (e.starts_at, e.id) > (\(p[6]), \(p[7])))
         ORDER BY e.starts_at, e.id
-        LIMIT $10
+        LIMIT \(p[8])
         """
+    }
+
     static let bindingDataTypes: [PostgresDataType] = [.text, .uuid, .timestamptz, .timestamptz, .textArray,
                                                         .text, .text, .timestamptz, .uuid, .int8]
     typealias Row = SearchHit
@@ -56,6 +69,12 @@ struct EventSearchStatement: PostgresPreparedStatement {
         var bindings = PostgresBindings(capacity: 10)
         bindings.append(cityID)
         bindings.append(viewerID)
+        appendFilters(to: &bindings)
+        return bindings
+    }
+
+    /// The parameters after the city and the viewer, in `search(viewer:parameters:)`'s order.
+    func appendFilters(to bindings: inout PostgresBindings) {
         bindings.append(startsFrom)
         bindings.append(startsBefore)
         bindings.append(sportTypeIDs)
@@ -64,13 +83,17 @@ struct EventSearchStatement: PostgresPreparedStatement {
         bindings.append(after?.startsAt)
         bindings.append(after?.id)
         bindings.append(limit)
-        return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> SearchHit {
-        var columns = PostgresColumns(row)
+        var columns = Kernel.PostgresColumns(row)
+        return try Self.hit(&columns, id: try columns.next(UUID.self))
+    }
+
+    /// Reads a hit's columns after its id.
+    static func hit(_ columns: inout Kernel.PostgresColumns, id: UUID) throws -> SearchHit {
         let event = SportEvent()
-        event.id = try columns.next(UUID.self)
+        event.id = id
         event.creatorID = try columns.next(UUID?.self)
         event.sportTypeID = try columns.next()
         event.title = try columns.next()
@@ -94,6 +117,7 @@ struct EventSearchStatement: PostgresPreparedStatement {
 
         let myStatus = try columns.next(String?.self)
         let myQueueNumber = try columns.next(Int?.self)
+        let waitlistPosition = try columns.next(Int?.self)
         var standing: EventService.Standing?
         if let myStatus, let myQueueNumber {
             guard let status = ParticipationStatus(rawValue: myStatus) else {
@@ -110,6 +134,47 @@ struct EventSearchStatement: PostgresPreparedStatement {
             profile.$id.exists = true
             creator = profile
         }
-        return SearchHit(event: event, standing: standing, creator: creator)
+        return SearchHit(event: event, standing: standing, creator: creator, waitlistPosition: waitlistPosition ?? (standing == nil ? nil : 0))
+    }
+}
+
+/// The search for an API caller that also signs the caller in (`TokenSignIn`): one round
+/// trip. A row per hit, or one without when nothing matched; nothing is searched for a
+/// caller whose token is not valid.
+struct SignedInEventSearchStatement: PostgresPreparedStatement {
+    static let name = "movejoin_signed_in_event_search"
+    static let sql = TokenSignIn.sql + """
+         SELECT \(TokenSignIn.columns), EXISTS (SELECT 1 FROM mj_profiles WHERE account_id = \(TokenSignIn.accountID)), hit.*
+        FROM signed_in
+        LEFT JOIN LATERAL (\(EventSearchStatement.search(viewer: TokenSignIn.accountID, parameters: (4...12).map { "$\($0)" }))) hit
+            ON signed_in.valid
+        ORDER BY hit.starts_at, hit.id
+        """
+    static let bindingDataTypes = TokenSignIn.bindingDataTypes + [.text, .timestamptz, .timestamptz, .textArray, .text, .text,
+                                                                  .timestamptz, .uuid, .int8]
+
+    struct Row: Sendable {
+        let signIn: TokenSignIn
+        let hasProfile: Bool
+        let hit: SearchHit?
+    }
+
+    let caller: TokenCaller
+    let now: Date
+    let search: EventSearchStatement
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = caller.bindings(now: now, capacity: 9)
+        bindings.append(search.cityID)
+        search.appendFilters(to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var columns = Kernel.PostgresColumns(row)
+        let signIn = try TokenSignIn.decode(&columns)
+        let hasProfile = try columns.next(Bool.self)
+        let hit = try columns.next(UUID?.self).map { try EventSearchStatement.hit(&columns, id: $0) }
+        return Row(signIn: signIn, hasProfile: hasProfile, hit: hit)
     }
 }

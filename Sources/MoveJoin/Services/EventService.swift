@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import FluentSQL
 import Foundation
 import Kernel
@@ -126,6 +127,29 @@ public struct EventService: Sendable {
 
     /// Upcoming scheduled events matching `search`, by start time, one page at a time.
     public func search(_ search: EventSearch, for viewer: Mover?) async throws -> EventPage {
+        let statement = try self.statement(for: search, viewerID: viewer?.id)
+        let hits: [SearchHit]
+        if let prepared = try await db.preparedRows(statement) {
+            hits = prepared
+        } else {
+            hits = try await portableSearch(statement)
+        }
+        return try await page(of: hits, size: statement.limit - 1)
+    }
+
+    /// `search(_:for:)` for an API caller, signed in by the same statement: one round trip
+    /// on PostgreSQL (`SignedInEventSearchStatement`). Nil on other databases, and for a
+    /// search the portable path must refuse: it signs the caller in first (401 before 422).
+    public func search(_ search: EventSearch, caller: TokenCaller) async throws -> EventPage? {
+        guard db is any PostgresDatabase, let statement = try? self.statement(for: search, viewerID: nil) else { return nil }
+        let rows = try await db.preparedRows(SignedInEventSearchStatement(caller: caller, now: context.clock.now, search: statement)) ?? []
+        _ = try await caller.signIn(rows.first?.signIn)
+        guard rows.first?.hasProfile == true else { throw AppError.unauthenticated }
+        return try await page(of: rows.compactMap(\.hit), size: statement.limit - 1)
+    }
+
+    /// The statement for `search`, its rules checked.
+    func statement(for search: EventSearch, viewerID: UUID?) throws -> EventSearchStatement {
         guard City.find(search.cityID) != nil else {
             throw AppError.validation([FieldError(field: "city", key: "mj.validation.unknown_city")])
         }
@@ -140,18 +164,16 @@ public struct EventService: Sendable {
         let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let level = search.skillLevel.flatMap { $0 == .any ? nil : $0 }
         // One row more than a page tells whether there is a next page.
-        let statement = EventSearchStatement(
-            cityID: search.cityID, viewerID: viewer?.id, startsFrom: max(search.from ?? context.clock.now, context.clock.now),
+        return EventSearchStatement(
+            cityID: search.cityID, viewerID: viewerID, startsFrom: max(search.from ?? context.clock.now, context.clock.now),
             startsBefore: search.to, sportTypeIDs: search.sportTypeIDs, skillLevel: level?.rawValue,
             likePattern: text.flatMap { $0.isEmpty ? nil : "%\(Self.escapeLike($0))%" }, after: cursor, limit: pageSize + 1)
-        let hits: [SearchHit]
-        if let prepared = try await db.preparedRows(statement) {
-            hits = prepared
-        } else {
-            hits = try await portableSearch(statement)
-        }
-        let page = Array(hits.prefix(pageSize))
-        let next = hits.count > pageSize ? page.last.map { PageCursor(startsAt: $0.event.startsAt, id: $0.event.id!).token } : nil
+    }
+
+    /// The first `size` hits as a page, with the cursor of the next when there are more.
+    func page(of hits: [SearchHit], size: Int) async throws -> EventPage {
+        let page = Array(hits.prefix(size))
+        let next = hits.count > size ? page.last.map { PageCursor(startsAt: $0.event.startsAt, id: $0.event.id!).token } : nil
         return EventPage(events: try await views(of: page), nextPageToken: next)
     }
 
@@ -254,8 +276,8 @@ public struct EventService: Sendable {
         var views: [EventView] = []
         views.reserveCapacity(hits.count)
         for hit in hits {
-            var position = 0
-            if let standing = hit.standing, standing.status == .waitlisted {
+            var position = hit.waitlistPosition ?? 0
+            if hit.waitlistPosition == nil, let standing = hit.standing, standing.status == .waitlisted {
                 position = try await Participation.query(on: db).filter(\.$eventID == hit.event.id!)
                     .filter(\.$status == .waitlisted).filter(\.$queueNumber <= standing.queueNumber).count()
             }
