@@ -17,6 +17,9 @@
 #     scripts/lib/postgres.sh start       start, print the URL, leave it running
 #     scripts/lib/postgres.sh stop DIR    stop a server left by `start`
 #
+# PG_SERVER_OPTIONS adds server settings (`-c name=value ...`); the benchmarks
+# give it shared_buffers.
+#
 # Defining the functions changes no shell options of the script that sources it.
 
 HROMADA_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -90,7 +93,7 @@ pg_launch() {
         port=$(free_port) || return 1
         if pg_as_owner "$bin/pg_ctl" --pgdata="$PG_DIR/data" --log="$PG_DIR/server.log" \
             --wait --timeout=60 --silent \
-            -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=500" \
+            -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=500 ${PG_SERVER_OPTIONS:-}" \
             start >/dev/null 2>&1; then
             PG_PORT=$port
             return 0
