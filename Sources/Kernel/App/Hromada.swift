@@ -58,6 +58,14 @@ public enum Hromada {
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)
             if let searchPath { postgres.searchPath = [searchPath] }
+            // Our prepared statements (`Database.preparedRows`) are written so that one plan
+            // serves every parameter: an unused filter is a NULL parameter, not another
+            // query. PostgreSQL would still plan a custom one for every run, because it
+            // cannot tell — for MoveJoin's search that took longer than running it. So each
+            // is planned once per connection. The setting also covers SQLKit's parameterised
+            // queries (planned once each, as before, but without looking at the values);
+            // they are equality and range lookups on indexed columns, where that is the same plan.
+            postgres.coreConfiguration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
             application.databases.use(.postgres(
                 configuration: postgres, maxConnectionsPerEventLoop: configuration.databasePoolSize,
                 connectionPoolTimeout: .seconds(10), sqlLogLevel: .trace), as: .psql)
