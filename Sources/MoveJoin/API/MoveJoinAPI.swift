@@ -150,7 +150,7 @@ enum MoveJoinAPI {
         try checkEnums(input)
         let view = try await req.moveJoin.sportEvents.create(input.draft, by: mover)
         let response = try MJEvent(view, req.language).response(for: req, status: .created)
-        response.headers.replaceOrAdd(name: .location, value: "\(req.url.path)/\(view.event.id!.uuidString.lowercased())")
+        response.headers.replaceOrAdd(name: .location, value: "\(req.url.path)/\(view.event.id.uuidString.lowercased())")
         return response
     }
 

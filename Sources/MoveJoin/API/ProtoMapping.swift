@@ -78,7 +78,7 @@ extension MJEvent {
     init(_ view: EventView, _ language: Language) {
         self.init()
         let event = view.event
-        id = event.id!.uuidString.lowercased()
+        id = event.id.uuidString.lowercased()
         sportTypeID = event.sportTypeID
         sportTypeName = event.sportType?.name(in: language) ?? event.sportTypeID
         title = event.title

@@ -34,7 +34,7 @@ enum MoveJoinDemoData {
             (olena, "cycling", "Велопрогулянка на Труханів острів", "Близько 25 км, без поспіху.",
              "Пішохідний міст, лівий берег", 150, (6, "11:00"), 12, .any),
         ]
-        var created: [SportEvent] = []
+        var created: [EventRecord] = []
         for plan in plans {
             let view = try await context.sportEvents.create(EventDraft(
                 sportTypeID: plan.1, title: plan.2, details: plan.3, cityID: "kyiv", venue: plan.4, startsAt: day(plan.6.0, plan.6.1),
@@ -43,9 +43,9 @@ enum MoveJoinDemoData {
         }
         // Taras joins the football; the two-place volleyball is full with Taras, so the
         // next person to join waits.
-        _ = try await context.participation.join(eventID: created[0].requireID(), by: taras)
-        _ = try await context.participation.join(eventID: created[2].requireID(), by: taras)
-        _ = try await context.participation.join(eventID: created[1].requireID(), by: olena)
+        _ = try await context.participation.join(eventID: created[0].id, by: taras)
+        _ = try await context.participation.join(eventID: created[2].id, by: taras)
+        _ = try await context.participation.join(eventID: created[1].id, by: olena)
         try await pastEvent(context, by: olena, with: taras, at: day(-3, "18:30"))
     }
 

@@ -4,7 +4,7 @@ import Kernel
 
 /// One event found by a search, with what the page shows beside it.
 struct SearchHit: Sendable {
-    let event: SportEvent
+    let event: EventRecord
     /// The viewer's own place in it, if any.
     let standing: EventService.Standing?
     /// Nil once the creator has deleted their account.
@@ -30,7 +30,7 @@ struct EventSearchStatement: PostgresPreparedStatement {
         """
         SELECT e.id, e.creator_id, e.sport_type_id, e.title, e.description, e.city_id, e.venue,
                e.latitude, e.longitude, e.starts_at, e.duration_minutes, e.capacity, e.skill_level,
-               e.status, e.participant_count, e.waitlist_count, e.next_queue_number, e.search_text,
+               e.status, e.participant_count, e.waitlist_count,
                e.created_at, e.updated_at,
                mine.status, mine.queue_number,
                CASE WHEN mine.status = 'waitlisted' THEN (
@@ -92,28 +92,13 @@ struct EventSearchStatement: PostgresPreparedStatement {
 
     /// Reads a hit's columns after its id.
     static func hit(_ columns: inout Kernel.PostgresColumns, id: UUID) throws -> SearchHit {
-        let event = SportEvent()
-        event.id = id
-        event.creatorID = try columns.next(UUID?.self)
-        event.sportTypeID = try columns.next()
-        event.title = try columns.next()
-        event.details = try columns.next()
-        event.cityID = try columns.next()
-        event.venue = try columns.next()
-        event.latitude = try columns.next()
-        event.longitude = try columns.next()
-        event.startsAt = try columns.next()
-        event.durationMinutes = try columns.next()
-        event.capacity = try columns.next()
-        event.skillLevel = try columns.next(SkillLevel.self)
-        event.status = try columns.next(EventStatus.self)
-        event.participantCount = try columns.next()
-        event.waitlistCount = try columns.next()
-        event.nextQueueNumber = try columns.next()
-        event.searchText = try columns.next()
-        event.createdAt = try columns.next()
-        event.updatedAt = try columns.next()
-        event.$id.exists = true
+        let event = EventRecord(
+            id: id, creatorID: try columns.next(), sportTypeID: try columns.next(), title: try columns.next(),
+            details: try columns.next(), cityID: try columns.next(), venue: try columns.next(), latitude: try columns.next(),
+            longitude: try columns.next(), startsAt: try columns.next(), durationMinutes: try columns.next(),
+            capacity: try columns.next(), skillLevel: try columns.next(SkillLevel.self), status: try columns.next(EventStatus.self),
+            participantCount: try columns.next(), waitlistCount: try columns.next(),
+            createdAt: try columns.next(), updatedAt: try columns.next())
 
         let myStatus = try columns.next(String?.self)
         let myQueueNumber = try columns.next(Int?.self)

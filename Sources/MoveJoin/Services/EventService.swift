@@ -7,11 +7,22 @@ import SQLKit
 
 /// An event as one person sees it: with their own place in it.
 public struct EventView: Sendable {
-    public let event: SportEvent
+    public let event: EventRecord
     public let creator: MoveJoinProfile?
     public let myStatus: ParticipationStatus?
     /// 1-based, 0 unless waitlisted.
     public let myWaitlistPosition: Int
+
+    public init(event: EventRecord, creator: MoveJoinProfile?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
+        self.event = event
+        self.creator = creator
+        self.myStatus = myStatus
+        self.myWaitlistPosition = myWaitlistPosition
+    }
+
+    public init(event: SportEvent, creator: MoveJoinProfile?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
+        self.init(event: EventRecord(event), creator: creator, myStatus: myStatus, myWaitlistPosition: myWaitlistPosition)
+    }
 }
 
 /// What the event list is filtered by.
@@ -173,7 +184,7 @@ public struct EventService: Sendable {
     /// The first `size` hits as a page, with the cursor of the next when there are more.
     func page(of hits: [SearchHit], size: Int) async throws -> EventPage {
         let page = Array(hits.prefix(size))
-        let next = hits.count > size ? page.last.map { PageCursor(startsAt: $0.event.startsAt, id: $0.event.id!).token } : nil
+        let next = hits.count > size ? page.last.map { PageCursor(startsAt: $0.event.startsAt, id: $0.event.id).token } : nil
         return EventPage(events: try await views(of: page), nextPageToken: next)
     }
 
@@ -211,7 +222,7 @@ public struct EventService: Sendable {
         return try rows.map { row in
             let creator = try row.decodeNil(column: "creator_account_id") ? nil : MoveJoinProfile.decode(row, prefix: "creator_")
             let standing = search.viewerID == nil ? nil : try Self.standing(row, status: "my_status", queue: "my_queue_number")
-            return SearchHit(event: try SportEvent.decode(row), standing: standing, creator: creator)
+            return SearchHit(event: EventRecord(try SportEvent.decode(row)), standing: standing, creator: creator)
         }
     }
 
@@ -267,7 +278,7 @@ public struct EventService: Sendable {
                 }
             }
         }
-        return try await views(of: events.map { SearchHit(event: $0, standing: standings[$0.id!], creator: $0.creatorID.flatMap { creators[$0] }) })
+        return try await views(of: events.map { SearchHit(event: EventRecord($0), standing: standings[$0.id!], creator: $0.creatorID.flatMap { creators[$0] }) })
     }
 
     /// Views of events whose creator and standing are known; a place on the waitlist is
@@ -278,7 +289,7 @@ public struct EventService: Sendable {
         for hit in hits {
             var position = hit.waitlistPosition ?? 0
             if hit.waitlistPosition == nil, let standing = hit.standing, standing.status == .waitlisted {
-                position = try await Participation.query(on: db).filter(\.$eventID == hit.event.id!)
+                position = try await Participation.query(on: db).filter(\.$eventID == hit.event.id)
                     .filter(\.$status == .waitlisted).filter(\.$queueNumber <= standing.queueNumber).count()
             }
             views.append(EventView(event: hit.event, creator: hit.creator, myStatus: hit.standing?.status, myWaitlistPosition: position))

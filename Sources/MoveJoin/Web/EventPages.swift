@@ -86,9 +86,9 @@ enum EventPages {
     /// One event in the list: sport, title, time in the city's zone, place, places left.
     static func card(_ view: EventView, _ l: Localizer) -> HTML {
         let event = view.event
-        return H.article(.class("event-card"), .data("event-id", event.id!.uuidString.lowercased())) {
+        return H.article(.class("event-card"), .data("event-id", event.id.uuidString.lowercased())) {
             H.p(.class("event-sport")) { MoveJoinWeb.sportName(event.sportTypeID, l) }
-            H.h2 { H.a(.href("\(prefix)/events/\(event.id!.uuidString.lowercased())")) { event.title } }
+            H.h2 { H.a(.href("\(prefix)/events/\(event.id.uuidString.lowercased())")) { event.title } }
             H.p(.class("event-when")) { H.time(Attribute("datetime", ISO8601DateFormatter().string(from: event.startsAt))) { MoveJoinWeb.when(event, l) } }
             H.p(.class("event-venue")) { event.venue }
             H.p(.class("event-places")) {
@@ -139,7 +139,7 @@ enum EventPages {
         let state = FormState.submitted(by: req)
         do {
             let view = try await req.moveJoin.sportEvents.create(try draft(from: state), by: mover)
-            return req.redirect(to: "\(prefix)/events/\(view.event.id!.uuidString.lowercased())", flash: .success, "mj.event.created")
+            return req.redirect(to: "\(prefix)/events/\(view.event.id.uuidString.lowercased())", flash: .success, "mj.event.created")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return formPage(req, mover, event: nil, state: FormState(values: state.values, errors: webFieldErrors(error.fieldErrors)), status: error.status)
         }
@@ -166,7 +166,7 @@ enum EventPages {
                 _ = try await req.moveJoin.sportEvents.update(id, with: try draft(from: state), by: mover)
                 return req.redirect(to: "\(prefix)/events/\(id.uuidString.lowercased())", flash: .success, "mj.event.saved")
             } catch let error as AppError where !error.fieldErrors.isEmpty {
-                let event = try await SportEvent.find(id, on: req.db)
+                let event = try await SportEvent.find(id, on: req.db).map(EventRecord.init)
                 return formPage(req, mover, event: event, state: FormState(values: state.values, errors: webFieldErrors(error.fieldErrors)), status: error.status)
             }
         }
@@ -204,10 +204,10 @@ enum EventPages {
         errors.map { $0.field == "startTime" ? FieldError(field: "startDate", key: $0.key, arguments: $0.arguments) : $0 }
     }
 
-    static func formPage(_ req: Request, _ mover: Mover, event: SportEvent?, state: FormState, status: HTTPResponseStatus = .ok) -> Response {
+    static func formPage(_ req: Request, _ mover: Mover, event: EventRecord?, state: FormState, status: HTTPResponseStatus = .ok) -> Response {
         let l = req.localizer
         let title = l.text(event == nil ? "mj.add.title" : "mj.edit.title")
-        let action = event.map { "\(prefix)/events/\($0.id!.uuidString.lowercased())/edit" } ?? "\(prefix)/events/new"
+        let action = event.map { "\(prefix)/events/\($0.id.uuidString.lowercased())/edit" } ?? "\(prefix)/events/new"
         return MoveJoinWeb.page(req, mover, title: title, section: event == nil ? .add : .events, status: status) {
             H.h1 { title }
             Components.errorSummary(state, l)
@@ -233,7 +233,7 @@ enum EventPages {
                 Components.primaryButton(l.text(event == nil ? "mj.add.submit" : "mj.edit.submit"))
             }
             if let event {
-                H.a(.class("button button-block"), .href("\(prefix)/events/\(event.id!.uuidString.lowercased())")) { l.text("mj.back") }
+                H.a(.class("button button-block"), .href("\(prefix)/events/\(event.id.uuidString.lowercased())")) { l.text("mj.back") }
             }
         }
     }
@@ -362,6 +362,6 @@ enum EventPages {
         let view = try await req.moveJoin.sportEvents.view(try MoveJoinWeb.uuid(req, "eventID"), for: mover)
         let calendar = EventCalendar.document([view.event], name: nil, reminder: true, localizer: req.localizer,
                                               baseURL: req.externalBaseURL, now: req.clock.now)
-        return calendar.response(filename: "movejoin-\(view.event.id!.uuidString.lowercased()).ics")
+        return calendar.response(filename: "movejoin-\(view.event.id.uuidString.lowercased()).ics")
     }
 }

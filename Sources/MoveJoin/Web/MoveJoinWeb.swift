@@ -57,7 +57,7 @@ enum MoveJoinWeb {
         let owner = try await Account.find(found.owner, on: req.db)
         // A calendar app sends no language of its own: write the feed in the owner's.
         let localizer = Localizer(language: owner?.preferredLanguage ?? req.language, catalogs: req.kernel.catalogs)
-        let calendar = EventCalendar.document(found.events, name: "MoveJoin", reminder: true, localizer: localizer,
+        let calendar = EventCalendar.document(found.events.map(EventRecord.init), name: "MoveJoin", reminder: true, localizer: localizer,
                                               baseURL: req.externalBaseURL, now: req.clock.now)
         return calendar.response(filename: nil)
     }
@@ -74,14 +74,14 @@ enum MoveJoinWeb {
     // MARK: Formatting
 
     /// "сб, 28.11.2026, 19:00" in the event's city.
-    static func when(_ event: SportEvent, _ l: Localizer) -> String {
+    static func when(_ event: EventRecord, _ l: Localizer) -> String {
         let local = LocalDateTime(event.startsAt, in: event.city?.timeZone ?? l.timeZone)
         return "\(l.text("mj.weekday.\(local.weekday)")), \(local.dottedDate), \(local.timeString)"
     }
 
     /// "3 places left" or "Full — join the waitlist" ("Full" to someone already in it);
     /// for a cancelled event, "Cancelled".
-    static func places(_ event: SportEvent, _ l: Localizer, viewerIsIn: Bool = false) -> HTML {
+    static func places(_ event: EventRecord, _ l: Localizer, viewerIsIn: Bool = false) -> HTML {
         if event.status == .cancelled {
             return H.span(.class("badge badge-cancelled")) { l.text("mj.event.status.cancelled") }
         }
