@@ -41,6 +41,7 @@ struct TokenTests {
             let account = try await makeAccount(app)
             let token = try await token(app)
             let rows = try await app.db.preparedRows(TokenSignIn.Statement(tokenHash: SecretToken.hash(token), now: Date(), app: "demo-app"))
+            #expect(TokenSignIn.columns.split(separator: ",").count == TokenSignIn.columnCount, "statements skip exactly the sign-in's columns")
             if TestHarness.isPostgres {
                 let row = try #require(rows?.first)
                 #expect(rows?.count == 1 && row.account.id == account.id && row.account.login == "olena@example.org")

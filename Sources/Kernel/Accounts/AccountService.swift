@@ -204,6 +204,9 @@ public struct TokenSignIn: Sendable {
             FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
             WHERE t.token_hash = $1)
         """
+    /// How many columns `columns` names: a statement that returns many rows can pass over
+    /// them (`PostgresColumns.skip`) on all rows but the first.
+    public static let columnCount = 12
     /// The columns `decode(_:)` reads, in its order.
     public static let columns = """
         signed_in.id, signed_in.app, signed_in.login, signed_in.password_hash, signed_in.role, signed_in.display_name,

@@ -46,6 +46,11 @@ public struct PostgresColumns {
         return try cell.decode(T.self, file: file, line: line)
     }
 
+    /// Passes over `count` cells without decoding them.
+    @inlinable public mutating func skip(_ count: Int) {
+        for _ in 0..<count { _ = cells.next() }
+    }
+
     /// The next cell as a stored enum value; one this code does not know is corrupt data, not a default.
     @inlinable public mutating func next<T: RawRepresentable>(_ type: T.Type = T.self, file: String = #fileID, line: Int = #line) throws -> T
     where T.RawValue == String {

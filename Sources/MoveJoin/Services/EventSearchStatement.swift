@@ -139,9 +139,15 @@ struct SignedInEventSearchStatement: PostgresPreparedStatement {
                                                                   .timestamptz, .uuid, .int8]
 
     struct Row: Sendable {
-        let signIn: TokenSignIn
+        /// The row as read: its sign-in columns are decoded for the first row only.
+        let row: PostgresRow
         let hasProfile: Bool
         let hit: SearchHit?
+
+        func signIn() throws -> TokenSignIn {
+            var columns = Kernel.PostgresColumns(row)
+            return try TokenSignIn.decode(&columns)
+        }
     }
 
     let caller: TokenCaller
@@ -157,9 +163,9 @@ struct SignedInEventSearchStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var columns = Kernel.PostgresColumns(row)
-        let signIn = try TokenSignIn.decode(&columns)
+        columns.skip(TokenSignIn.columnCount)
         let hasProfile = try columns.next(Bool.self)
         let hit = try columns.next(UUID?.self).map { try EventSearchStatement.hit(&columns, id: $0) }
-        return Row(signIn: signIn, hasProfile: hasProfile, hit: hit)
+        return Row(row: row, hasProfile: hasProfile, hit: hit)
     }
 }

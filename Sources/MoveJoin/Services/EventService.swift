@@ -154,7 +154,7 @@ public struct EventService: Sendable {
     public func search(_ search: EventSearch, caller: TokenCaller) async throws -> EventPage? {
         guard db is any PostgresDatabase, let statement = try? self.statement(for: search, viewerID: nil) else { return nil }
         let rows = try await db.preparedRows(SignedInEventSearchStatement(caller: caller, now: context.clock.now, search: statement)) ?? []
-        _ = try await caller.signIn(rows.first?.signIn)
+        _ = try await caller.signIn(try rows.first?.signIn())
         guard rows.first?.hasProfile == true else { throw AppError.unauthenticated }
         return try await page(of: rows.compactMap(\.hit), size: statement.limit - 1)
     }
