@@ -65,7 +65,10 @@ public enum Hromada {
             // is planned once per connection. The setting also covers SQLKit's parameterised
             // queries (planned once each, as before, but without looking at the values);
             // they are equality and range lookups on indexed columns, where that is the same plan.
-            postgres.coreConfiguration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
+            // `HROMADA_PG_GENERIC_PLANS=0` leaves PostgreSQL to choose (for comparison).
+            if Environment.get("HROMADA_PG_GENERIC_PLANS") != "0" {
+                postgres.coreConfiguration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
+            }
             application.databases.use(.postgres(
                 configuration: postgres, maxConnectionsPerEventLoop: configuration.databasePoolSize,
                 connectionPoolTimeout: .seconds(10), sqlLogLevel: .trace), as: .psql)
