@@ -96,6 +96,10 @@ struct OneTripTests {
             #expect(days.compactMap { $0["plannedMinutes"] as? Int } == portable.days.map(\.plannedMinutes))
             #expect(stats["totalRestedMinutes"] as? Int == portable.totalRestedMinutes)
 
+            let malformed = try await send(app, .GET, "/statistics?week=2026-02-30", as: marta)
+            #expect(malformed.status == .unprocessableEntity, "\(malformed.status)")
+            #expect(problemFields(malformed) == ["week"])
+
             // Without a week: this one, in the person's zone.
             let thisWeek = try object(try await send(app, .GET, "/statistics", as: marta))
             #expect(thisWeek["weekStart"] as? String == LocalDay(Date(), in: kyiv).monday.description)
@@ -111,6 +115,7 @@ struct OneTripTests {
             let walk = try await addActivity(app, marta, from: start, to: start.addingTimeInterval(1800))
             let calls: [(HTTPMethod, String, [String: Any]?)] = [
                 (.GET, "/statistics", nil),
+                (.GET, "/statistics?week=not-a-day", nil),
                 (.POST, "/activities/\(walk)/complete", ["status": "done"]),
                 (.POST, "/activities", ["categoryId": BuiltInCategory.other.uuid.uuidString, "description": "",
                                         "startsAt": iso.string(from: start), "endsAt": iso.string(from: start.addingTimeInterval(600))]),

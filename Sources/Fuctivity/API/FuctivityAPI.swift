@@ -189,11 +189,14 @@ enum FuctivityAPI {
 
     /// `?week=YYYY-MM-DD`: the week holding that day (this week by default).
     static func statistics(_ req: Request) async throws -> M.Statistics {
-        let week = try req.query[String.self, at: "week"].map { try day($0, field: "week") }
-        if let caller = req.tokenCaller(in: Fuctivity.descriptor), let report = try await req.fuctivity.insights.statistics(of: caller, week: week) {
+        let weekText = req.query[String.self, at: "week"]
+        // A malformed week is answered by the portable path, after signing in (401 before 400).
+        if let caller = req.tokenCaller(in: Fuctivity.descriptor), weekText.map({ LocalDay($0) != nil }) ?? true,
+           let report = try await req.fuctivity.insights.statistics(of: caller, week: weekText.flatMap(LocalDay.init)) {
             return M.statistics(report.statistics, categories: report.categories, req.language)
         }
         let planner = try await req.planner()
+        let week = try weekText.map { try day($0, field: "week") }
         let stats = try await req.fuctivity.insights.statistics(for: planner, week: week ?? LocalDay(req.clock.now, in: planner.timeZone))
         let categories = try await req.fuctivity.categories.all(for: planner)
         return M.statistics(stats, categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) }), req.language)

@@ -105,21 +105,19 @@ public struct ActivityService: Sendable {
         activity.status = .planned
         activity.createdAt = now
         activity.updatedAt = now
-        let reminders = Self.distinct(draft.reminders, start: startsAt).map {
-            let reminder = Reminder(activityID: activity.id!, ownerID: UUID(), timing: $0, start: startsAt)
-            reminder.id = UUID()
-            return reminder
-        }
-        let rows = try await db.preparedRows(CreateActivityStatement(caller: caller, now: now, activity: activity, reminders: reminders)) ?? []
+        let timings = Self.distinct(draft.reminders, start: startsAt).map { (id: UUID(), timing: $0) }
+        let rows = try await db.preparedRows(CreateActivityStatement(caller: caller, now: now, activity: activity, reminders: timings)) ?? []
         let account = try await caller.signIn(rows.first?.signIn)
         guard let category = rows.first?.category else {
             throw AppError.validation([FieldError(field: "categoryId", key: "fx.validation.category")])
         }
         activity.ownerID = try account.requireID()
         activity.$id.exists = true
-        for reminder in reminders {
-            reminder.ownerID = activity.ownerID
+        let reminders = timings.map { written in
+            let reminder = Reminder(activityID: activity.id!, ownerID: activity.ownerID, timing: written.timing, start: startsAt)
+            reminder.id = written.id
             reminder.$id.exists = true
+            return reminder
         }
         return SavedActivity(view: ActivityView(activity: activity, category: category, reminders: reminders),
                              overlaps: rows.compactMap(\.overlap))

@@ -296,7 +296,8 @@ struct CreateActivityStatement: PostgresPreparedStatement {
     let caller: TokenCaller
     let now: Date
     let activity: RestActivity
-    let reminders: [Reminder]
+    /// Each reminder's id and timing, in firing order.
+    let reminders: [(id: UUID, timing: ReminderTiming)]
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = caller.bindings(now: now, capacity: 9)
@@ -305,10 +306,10 @@ struct CreateActivityStatement: PostgresPreparedStatement {
         bindings.append(activity.details)
         bindings.append(activity.startsAt)
         bindings.append(activity.endsAt)
-        bindings.append(reminders.map { $0.id! })
-        bindings.append(reminders.map { $0.minutesBefore ?? -1 })
-        bindings.append(reminders.map { $0.remindAt ?? $0.firesAt })
-        bindings.append(reminders.map(\.firesAt))
+        bindings.append(reminders.map(\.id))
+        bindings.append(reminders.map { if case .minutesBefore(let minutes) = $0.timing { minutes } else { -1 } })
+        bindings.append(reminders.map { if case .at(let moment) = $0.timing { moment } else { activity.startsAt } })
+        bindings.append(reminders.map { $0.timing.firesAt(start: activity.startsAt) })
         return bindings
     }
 
