@@ -56,7 +56,7 @@ public struct WeekStatistics: Sendable, Equatable {
             return Day(day: day, restedMinutes: minutes(.done), plannedMinutes: minutes(.planned), targetMinutes: plan.restHours * 60)
         }
         // A rating belongs to the week its activity started in.
-        let week = DateInterval(start: monday.start(in: zone), end: monday.adding(days: 7).start(in: zone))
+        let week = monday.weekInterval(in: zone)
         let rated = activities.filter { $0.status == .done && $0.rating != nil && week.contains($0.interval.start) && $0.interval.start < week.end }
         let ratings = Dictionary(grouping: rated, by: \.categoryID).map { category, facts in
             Rating(categoryID: category, average: Double(facts.reduce(0) { $0 + $1.rating! }) / Double(facts.count), count: facts.count)

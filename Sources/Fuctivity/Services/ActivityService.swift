@@ -140,34 +140,44 @@ public struct ActivityService: Sendable {
 
     /// Marks a planned activity done (once it has started) or skipped. Either is final.
     public func complete(_ id: UUID, as status: ActivityStatus, for planner: Planner) async throws -> ActivityView {
-        guard status != .planned else {
-            throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
-        }
+        try Self.checkFinishing(as: status)
         let activity = try await own(id, for: planner)
         let now = context.clock.now
-        guard activity.status == .planned else {
-            throw AppError.conflict(code: "activity_final", key: "fx.activity.final")
-        }
-        if status == .done, activity.startsAt > now {
-            throw AppError.conflict(code: "activity_not_started", key: "fx.activity.not_started")
-        }
+        if let refusal = Self.refusal(finishing: activity, as: status, at: now) { throw refusal }
         // Guarded by the status it was read with: of two tabs finishing it at once, one wins.
         let changed = try await (db as! any SQLDatabase).update(RestActivity.schema)
             .set("status", to: SQLBind(status.rawValue)).set("updated_at", to: SQLBind(now))
             .where("id", .equal, SQLBind(id)).where("status", .equal, SQLBind(ActivityStatus.planned.rawValue))
             .returning("id").all()
-        guard !changed.isEmpty else { throw AppError.conflict(code: "activity_final", key: "fx.activity.final") }
+        guard !changed.isEmpty else { throw Self.alreadyFinal }
         activity.status = status
         activity.updatedAt = now
         return try await views(of: [activity])[0]
     }
 
-    /// `complete(_:as:for:)` for an API caller, signed in by the same statement: one round
-    /// trip on PostgreSQL (`CompleteActivityStatement`); nil on other databases.
-    public func complete(_ id: UUID, as status: ActivityStatus, caller: TokenCaller) async throws -> ActivityView? {
+    /// Finishing means done or skipped.
+    static func checkFinishing(as status: ActivityStatus) throws {
         guard status != .planned else {
             throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
         }
+    }
+
+    /// Why `activity`, as read, cannot be finished as `status` at `now`: it already is, or
+    /// it is to be marked done before it has started. Nil when it can.
+    static func refusal(finishing activity: RestActivity, as status: ActivityStatus, at now: Date) -> AppError? {
+        guard activity.status == .planned else { return alreadyFinal }
+        if status == .done, activity.startsAt > now {
+            return AppError.conflict(code: "activity_not_started", key: "fx.activity.not_started")
+        }
+        return nil
+    }
+
+    static var alreadyFinal: AppError { AppError.conflict(code: "activity_final", key: "fx.activity.final") }
+
+    /// `complete(_:as:for:)` for an API caller, signed in by the same statement: one round
+    /// trip on PostgreSQL (`CompleteActivityStatement`); nil on other databases.
+    public func complete(_ id: UUID, as status: ActivityStatus, caller: TokenCaller) async throws -> ActivityView? {
+        try Self.checkFinishing(as: status)
         let now = context.clock.now
         guard let rows = try await db.preparedRows(CompleteActivityStatement(caller: caller, now: now, id: id, status: status)) else {
             return nil
@@ -177,12 +187,8 @@ public struct ActivityService: Sendable {
             throw AppError.notFound(code: "activity_not_found", key: "fx.activity.not_found")
         }
         let activity = view.activity
-        guard row.changed else {
-            if activity.status == .planned, status == .done, activity.startsAt > now {
-                throw AppError.conflict(code: "activity_not_started", key: "fx.activity.not_started")
-            }
-            throw AppError.conflict(code: "activity_final", key: "fx.activity.final")
-        }
+        // Not changed: refused as read, or another call finished it first.
+        guard row.changed else { throw Self.refusal(finishing: activity, as: status, at: now) ?? Self.alreadyFinal }
         activity.status = status
         activity.updatedAt = now
         return view

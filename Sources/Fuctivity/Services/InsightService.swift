@@ -26,7 +26,7 @@ public struct InsightService: Sendable {
     public func statistics(for planner: Planner, week day: LocalDay) async throws -> WeekStatistics {
         let zone = planner.timeZone
         let monday = day.monday
-        let week = DateInterval(start: monday.start(in: zone), end: monday.adding(days: 7).start(in: zone))
+        let week = monday.weekInterval(in: zone)
         let facts = try await activities(of: planner, touching: week).map {
             ActivityFact(interval: $0.interval, status: $0.status, categoryID: $0.categoryID, rating: $0.rating)
         }
@@ -54,7 +54,7 @@ public struct InsightService: Sendable {
         guard let row = rows.first, let plan = row.plan else { throw AppError.unauthenticated }
         let zone = plan.timeZone
         let monday = (day ?? LocalDay(now, in: zone)).monday
-        let week = DateInterval(start: monday.start(in: zone), end: monday.adding(days: 7).start(in: zone))
+        let week = monday.weekInterval(in: zone)
         let statistics = WeekStatistics.compute(week: monday, plan: plan,
                                                 activities: row.activities.filter { $0.interval.end > week.start && $0.interval.start < week.end })
         var rated: [UUID: RestCategory] = [:]

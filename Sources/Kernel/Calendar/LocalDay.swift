@@ -72,6 +72,11 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         DateInterval(start: start(in: zone), end: adding(days: 1).start(in: zone))
     }
 
+    /// The week holding this day, Monday to Monday, in `zone`.
+    public func weekInterval(in zone: TimeZone) -> DateInterval {
+        DateInterval(start: monday.start(in: zone), end: monday.adding(days: 7).start(in: zone))
+    }
+
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
