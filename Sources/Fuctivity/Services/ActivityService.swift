@@ -90,7 +90,7 @@ public struct ActivityService: Sendable {
     /// on PostgreSQL (`CreateActivityStatement`).
     /// Nil on other databases, and for input the portable path must answer: it signs the
     /// caller in before judging the input (a 401 comes before a 422) and names every field.
-    public func create(_ draft: ActivityDraft, caller: TokenCaller) async throws -> SavedActivity? {
+    public func create(_ draft: ActivityDraft, caller: SignInCaller) async throws -> SavedActivity? {
         var v = Kernel.Validator()
         let details = check(draft, into: &v)
         guard v.isValid, let categoryID = draft.categoryID, let startsAt = draft.startsAt, let endsAt = draft.endsAt,
@@ -176,7 +176,7 @@ public struct ActivityService: Sendable {
 
     /// `complete(_:as:for:)` for an API caller, signed in by the same statement: one round
     /// trip on PostgreSQL (`CompleteActivityStatement`); nil on other databases.
-    public func complete(_ id: UUID, as status: ActivityStatus, caller: TokenCaller) async throws -> ActivityView? {
+    public func complete(_ id: UUID, as status: ActivityStatus, caller: SignInCaller) async throws -> ActivityView? {
         try Self.checkFinishing(as: status)
         let now = context.clock.now
         guard let rows = try await db.preparedRows(CompleteActivityStatement(caller: caller, now: now, id: id, status: status)) else {

@@ -42,7 +42,7 @@ public struct InsightService: Sendable {
     /// `statistics(for:week:)` for an API caller, signed in by the same statement: one round
     /// trip on PostgreSQL (`WeekActivitiesStatement`); nil on other databases. `day` is a
     /// day of the week wanted, today in the caller's zone when nil.
-    public func statistics(of caller: TokenCaller, week day: LocalDay?) async throws -> WeekReport? {
+    public func statistics(of caller: SignInCaller, week day: LocalDay?) async throws -> WeekReport? {
         let now = context.clock.now
         // The caller's zone arrives with the rows, so they cover the week in any zone (a
         // day either side of it in UTC, and either side of today) and are cut to it below.

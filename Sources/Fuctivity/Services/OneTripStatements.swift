@@ -3,11 +3,11 @@ import Foundation
 import Kernel
 
 // The API's three busiest calls — a week's statistics, finishing an activity and adding
-// one — as one PostgreSQL statement each that also signs the caller in (`TokenSignIn`):
+// one — as one PostgreSQL statement each that also signs the caller in (`SignIn`):
 // one round trip per call instead of four to seven. Each is prepared once per connection
 // and its rows read by position. Every read and write in them is guarded by the signed-in
-// account (`TokenSignIn.accountID`), so an unknown, expired or revoked token reads and
-// changes nothing; the service then answers from the rows, and `TokenCaller.signIn` turns
+// account (`SignIn.accountID`), so an unknown, expired or revoked token reads and
+// changes nothing; the service then answers from the rows, and `SignInCaller.signIn` turns
 // a missing sign-in into a 401 before any other answer. SQLite keeps the services' portable
 // path; the test suite runs on both.
 
@@ -39,7 +39,7 @@ enum OneTripColumns {
     }
 
     static func prefixed(_ columns: String, _ table: String) -> String {
-        columns.split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
+        Kernel.PostgresColumns.qualified(columns, by: table)
     }
 }
 
@@ -137,23 +137,23 @@ extension Kernel.PostgresColumns {
 /// in one row, as parallel arrays (NULL when there are none).
 struct WeekActivitiesStatement: PostgresPreparedStatement {
     static let name = "fx_week_activities"
-    static let sql = TokenSignIn.sql + """
-         SELECT \(TokenSignIn.columns), p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
+    static let sql = SignIn.BearerToken.sql + """
+         SELECT \(SignIn.columns), p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
                 x.starts, x.ends, x.statuses, x.categories, x.ratings, x.slugs, x.names
         FROM signed_in
-        LEFT JOIN fx_profiles p ON p.account_id = \(TokenSignIn.accountID)
+        LEFT JOIN fx_profiles p ON p.account_id = \(SignIn.accountID)
         LEFT JOIN LATERAL (
             SELECT array_agg(a.starts_at) AS starts, array_agg(a.ends_at) AS ends, array_agg(a.status) AS statuses,
                    array_agg(a.category_id) AS categories, array_agg(coalesce(a.rating, 0)) AS ratings,
                    array_agg(coalesce(c.slug, '')) AS slugs, array_agg(coalesce(c.name, '')) AS names
             FROM fx_activities a LEFT JOIN fx_categories c ON c.id = a.category_id
-            WHERE a.owner_id = \(TokenSignIn.accountID) AND a.deleted_at IS NULL
+            WHERE a.owner_id = \(SignIn.accountID) AND a.deleted_at IS NULL
               AND a.starts_at < $5 AND a.starts_at > $4 - interval '1 day' AND a.ends_at > $4) x ON true
         """
-    static let bindingDataTypes = TokenSignIn.bindingDataTypes + [.timestamptz, .timestamptz]
+    static let bindingDataTypes = SignIn.bindingDataTypes + [.timestamptz, .timestamptz]
 
     struct Row: Sendable {
-        let signIn: TokenSignIn
+        let signIn: SignIn
         /// Nil when the account has no profile.
         let plan: WeekPlan?
         let activities: [ActivityFact]
@@ -161,7 +161,7 @@ struct WeekActivitiesStatement: PostgresPreparedStatement {
         let categories: [UUID: (slug: String, name: String)]
     }
 
-    let caller: TokenCaller
+    let caller: SignInCaller
     let now: Date
     let interval: DateInterval
 
@@ -174,7 +174,7 @@ struct WeekActivitiesStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        let signIn = try TokenSignIn.decode(&cells)
+        let signIn = try SignIn.decode(&cells)
         let workingDays = try cells.next(String?.self), workHours = try cells.next(Int?.self), workStarts = try cells.next(Int?.self)
         let restHours = try cells.next(Int?.self), dayStarts = try cells.next(Int?.self), dayEnds = try cells.next(Int?.self)
         let timeZone = try cells.next(String?.self)
@@ -210,28 +210,28 @@ struct WeekActivitiesStatement: PostgresPreparedStatement {
 /// the status it waited for).
 struct CompleteActivityStatement: PostgresPreparedStatement {
     static let name = "fx_complete_activity"
-    static let sql = TokenSignIn.sql + """
+    static let sql = SignIn.BearerToken.sql + """
         , target AS (
             SELECT a.* FROM fx_activities a
-            WHERE a.id = $4 AND a.owner_id = \(TokenSignIn.accountID) AND a.deleted_at IS NULL),
+            WHERE a.id = $4 AND a.owner_id = \(SignIn.accountID) AND a.deleted_at IS NULL),
         changed AS (
             UPDATE fx_activities a SET status = $5, updated_at = $2
             FROM target WHERE a.id = target.id AND a.status = 'planned' AND ($5 <> 'done' OR a.starts_at <= $2)
             RETURNING a.id)
-        SELECT \(TokenSignIn.columns), EXISTS (SELECT 1 FROM changed), \(OneTripColumns.view("target"))
+        SELECT \(SignIn.columns), EXISTS (SELECT 1 FROM changed), \(OneTripColumns.view("target"))
         FROM signed_in
         LEFT JOIN target ON true
         \(OneTripColumns.viewJoins("target"))
         """
-    static let bindingDataTypes = TokenSignIn.bindingDataTypes + [.uuid, .text]
+    static let bindingDataTypes = SignIn.bindingDataTypes + [.uuid, .text]
 
     struct Row: Sendable {
-        let signIn: TokenSignIn
+        let signIn: SignIn
         let changed: Bool
         let view: ActivityView?
     }
 
-    let caller: TokenCaller
+    let caller: SignInCaller
     let now: Date
     let id: UUID
     let status: ActivityStatus
@@ -245,7 +245,7 @@ struct CompleteActivityStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        return Row(signIn: try TokenSignIn.decode(&cells), changed: try cells.next(Bool.self), view: try cells.activityView())
+        return Row(signIn: try SignIn.decode(&cells), changed: try cells.next(Bool.self), view: try cells.activityView())
     }
 }
 
@@ -257,43 +257,43 @@ struct CompleteActivityStatement: PostgresPreparedStatement {
 /// Nothing is written when the category is not the caller's to use.
 struct CreateActivityStatement: PostgresPreparedStatement {
     static let name = "fx_create_activity"
-    static let sql = TokenSignIn.sql + """
+    static let sql = SignIn.BearerToken.sql + """
         , category AS (
             SELECT c.* FROM fx_categories c
-            WHERE c.id = $4 AND (c.owner_id IS NULL OR c.owner_id = \(TokenSignIn.accountID)) AND \(TokenSignIn.accountID) IS NOT NULL),
+            WHERE c.id = $4 AND (c.owner_id IS NULL OR c.owner_id = \(SignIn.accountID)) AND \(SignIn.accountID) IS NOT NULL),
         inserted AS (
             INSERT INTO fx_activities (\(OneTripColumns.activity))
-            SELECT $5, \(TokenSignIn.accountID), category.id, $6, $7, $8, 'planned', NULL, NULL, NULL, $2, $2 FROM category
+            SELECT $5, \(SignIn.accountID), category.id, $6, $7, $8, 'planned', NULL, NULL, NULL, $2, $2 FROM category
             RETURNING id),
         reminders AS (
             INSERT INTO fx_reminders (id, activity_id, owner_id, minutes_before, remind_at, fires_at, pushed_at)
-            SELECT r.id, inserted.id, \(TokenSignIn.accountID), NULLIF(r.minutes_before, -1),
+            SELECT r.id, inserted.id, \(SignIn.accountID), NULLIF(r.minutes_before, -1),
                    CASE WHEN r.minutes_before = -1 THEN r.remind_at END, r.fires_at, NULL
             FROM inserted, unnest($9::uuid[], $10::bigint[], $11::timestamptz[], $12::timestamptz[]) AS r(id, minutes_before, remind_at, fires_at)
             RETURNING id)
-        SELECT \(TokenSignIn.columns), \(OneTripColumns.prefixed(OneTripColumns.category, "category")),
+        SELECT \(SignIn.columns), \(OneTripColumns.prefixed(OneTripColumns.category, "category")),
                (SELECT count(*) FROM inserted) + (SELECT count(*) FROM reminders),
                \(OneTripColumns.view("o"))
         FROM signed_in
         LEFT JOIN category ON true
         LEFT JOIN LATERAL (
             SELECT a.* FROM fx_activities a
-            WHERE a.owner_id = \(TokenSignIn.accountID) AND a.deleted_at IS NULL AND a.status <> 'skipped'
+            WHERE a.owner_id = \(SignIn.accountID) AND a.deleted_at IS NULL AND a.status <> 'skipped'
               AND a.starts_at < $8 AND a.starts_at > $7 - interval '1 day' AND a.ends_at > $7) o ON true
         \(OneTripColumns.viewJoins("o"))
         ORDER BY o.starts_at, o.id
         """
-    static let bindingDataTypes = TokenSignIn.bindingDataTypes
+    static let bindingDataTypes = SignIn.bindingDataTypes
         + [.uuid, .uuid, .text, .timestamptz, .timestamptz, .uuidArray, .int8Array, .timestamptzArray, .timestamptzArray]
 
     struct Row: Sendable {
-        let signIn: TokenSignIn
+        let signIn: SignIn
         let category: RestCategory?
         let written: Int
         let overlap: ActivityView?
     }
 
-    let caller: TokenCaller
+    let caller: SignInCaller
     let now: Date
     let activity: RestActivity
     /// Each reminder's id and timing, in firing order.
@@ -315,7 +315,7 @@ struct CreateActivityStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        return Row(signIn: try TokenSignIn.decode(&cells), category: try cells.category(), written: try cells.next(Int.self),
+        return Row(signIn: try SignIn.decode(&cells), category: try cells.category(), written: try cells.next(Int.self),
                    overlap: try cells.activityView())
     }
 }

@@ -181,9 +181,8 @@ enum GoldenAgerAPI {
     }
 
     static func inbox(_ req: Request) async throws -> M.Inbox {
-        let member = try await req.member(.volunteer)
-        let tasks = try await req.goldenAger.tasks.inbox(of: member)
-        return M.Inbox(online: member.profile?.isOnline ?? false, tasks: tasks.map { M.task($0, req.language) })
+        let inbox = try await req.volunteerInbox(withHeldTask: false)
+        return M.Inbox(online: inbox.member.profile?.isOnline ?? false, tasks: inbox.offered.map { M.task($0, req.language) })
     }
 
     static func assignments(_ req: Request) async throws -> [M.TaskDTO] {

@@ -27,6 +27,18 @@ extension Request {
         let account = try await requireAccount(in: GoldenAger.descriptor, roles: roles.isEmpty ? nil : Set(roles.map(\.rawValue)))
         return try await Member(account: account, on: db)
     }
+
+    /// The signed-in volunteer's inbox: one statement on PostgreSQL, the services' portable
+    /// reads elsewhere. `withHeldTask` asks for the task they hold too (the page shows it).
+    func volunteerInbox(withHeldTask: Bool) async throws -> VolunteerInbox {
+        let tasks = goldenAger.tasks
+        if let caller = signInCaller(in: GoldenAger.descriptor), let inbox = try await tasks.inbox(caller: caller) {
+            return inbox
+        }
+        let member = try await member(.volunteer)
+        let held = withHeldTask ? try await tasks.currentAssignment(of: member) : nil
+        return VolunteerInbox(member: member, current: held, offered: try await tasks.inbox(of: member))
+    }
 }
 
 /// A signed-in person: their account and, except for admins created on the command

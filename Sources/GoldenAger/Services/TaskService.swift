@@ -190,6 +190,21 @@ public struct TaskService: Sendable {
         return try await details(tasks, for: member)
     }
 
+    /// The inbox of the caller `caller` signs in, with the task they hold, in one statement
+    /// on PostgreSQL (`InboxStatement`); nil on other databases (then `inbox(of:)`). A 401
+    /// or 403 unless the caller is a signed-in volunteer, as `inbox(of:)`.
+    public func inbox(caller: SignInCaller, limit: Int = 100) async throws -> VolunteerInbox? {
+        func rows<Source: SignInSource>(_: Source.Type) async throws -> [InboxRow]? {
+            try await db.preparedRows(InboxStatement<Source>(caller: caller, now: context.clock.now, limit: limit))
+        }
+        guard let rows = try await rows(caller.source) else { return nil }
+        let account = try await caller.signIn(try rows.first?.signIn(), roles: [GARole.volunteer.rawValue])
+        let volunteer = try rows[0].volunteer()
+        let member = Member(account: account, profile: volunteer.profile)
+        _ = try member.requireProfile()
+        return VolunteerInbox(member: member, current: volunteer.current, offered: rows.compactMap { $0.offered?.details(for: member) })
+    }
+
     /// The task the volunteer holds now, with its template.
     public func currentAssignment(of member: Member) async throws -> HelpTask? {
         try await HelpTask.query(on: db).filter(\.$volunteerID == member.id).filter(\.$status == .accepted)

@@ -24,10 +24,10 @@ enum VolunteerPages {
     static let inboxEvents = "task.created,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline"
 
     static func inbox(_ req: Request) async throws -> Response {
-        let member = try await req.member(.volunteer)
+        let inbox = try await req.volunteerInbox(withHeldTask: true)
         let l = req.localizer
-        let list = try await inboxContent(req, member)
-        return GoldenAgerWeb.page(req, member, title: l.text("ga.inbox.title"), section: .inbox) {
+        let list = try inboxContent(req, inbox)
+        return GoldenAgerWeb.page(req, inbox.member, title: l.text("ga.inbox.title"), section: .inbox) {
             H.h1 { l.text("ga.inbox.title") }
             H.div(.id("inbox"), .class("live-region"), .aria("live", "polite"),
                   .data("refresh-url", "\(prefix)/inbox/list"), .data("refresh-on", inboxEvents)) { list }
@@ -35,15 +35,14 @@ enum VolunteerPages {
     }
 
     static func inboxList(_ req: Request) async throws -> Response {
-        GoldenAgerWeb.fragment(try await inboxContent(req, try await req.member(.volunteer)))
+        GoldenAgerWeb.fragment(try inboxContent(req, try await req.volunteerInbox(withHeldTask: true)))
     }
 
-    static func inboxContent(_ req: Request, _ member: Member) async throws -> HTML {
+    static func inboxContent(_ req: Request, _ inbox: VolunteerInbox) throws -> HTML {
         let l = req.localizer
-        let profile = try member.requireProfile()
-        let tasks = req.goldenAger.tasks
-        let current = try await tasks.currentAssignment(of: member)
-        let offered = try await tasks.inbox(of: member)
+        let profile = try inbox.member.requireProfile()
+        let current = inbox.current
+        let offered = inbox.offered
         return HTMLBuilder.join([
             current.map { task in
                 H.a(.class("button button-block current-order"), .href("\(prefix)/tasks/\(task.id!)")) {

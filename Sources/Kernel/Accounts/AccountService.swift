@@ -119,8 +119,8 @@ public struct AccountService: Sendable {
     /// Every API request asks this, so it is one query, read without Fluent's reflection.
     public func account(forToken token: String, app: String) async throws -> Account? {
         let hash = SecretToken.hash(token)
-        let found: TokenSignIn?
-        if let rows = try await database.preparedRows(TokenSignIn.Statement(tokenHash: hash, now: clock.now, app: app)) {
+        let found: SignIn?
+        if let rows = try await database.preparedRows(SignIn.Statement(tokenHash: hash, now: clock.now, app: app)) {
             found = rows.first
         } else {
             found = try await (database as! any SQLDatabase).raw("""
@@ -129,20 +129,20 @@ public struct AccountService: Sendable {
                 WHERE t.token_hash = \(bind: hash)
                 """).first().map { row in
                     let account = try Account.decode(row)
-                    return TokenSignIn(accountID: try account.requireID(), app: account.app, login: account.login,
-                                       passwordHash: account.passwordHash, role: account.role, displayName: account.displayName,
-                                       createdAt: account.createdAt, language: account.language, timeZone: account.timeZone,
-                                       deactivatedAt: account.deactivatedAt, tokenID: try row.decode(column: "token_id", as: UUID.self),
-                                       expiresAt: try row.decode(column: "token_expires_at", as: Date.self))
+                    return SignIn(accountID: try account.requireID(), app: account.app, login: account.login,
+                                  passwordHash: account.passwordHash, role: account.role, displayName: account.displayName,
+                                  createdAt: account.createdAt, language: account.language, timeZone: account.timeZone,
+                                  deactivatedAt: account.deactivatedAt, tokenID: try row.decode(column: "token_id", as: UUID.self),
+                                  expiresAt: try row.decode(column: "token_expires_at", as: Date.self), sessionData: nil)
                 }
         }
         return try await accept(found, app: app)
     }
 
-    /// The account of a sign-in an app's own statement read (see `TokenSignIn.sql`), after
+    /// The account of a sign-in an app's own statement read (see `SignIn.BearerToken.sql`), after
     /// the same checks as `account(forToken:app:)`: nil when there was none, when it
     /// expired (the token is then deleted) or belongs to another app or a deactivated account.
-    public func accept(_ found: TokenSignIn?, app: String) async throws -> Account? {
+    public func accept(_ found: SignIn?, app: String) async throws -> Account? {
         guard let found else { return nil }
         guard found.expiresAt > clock.now else {
             try await APIToken.query(on: database).filter(\.$id == found.tokenID).delete()
@@ -158,14 +158,16 @@ public struct AccountService: Sendable {
     }
 }
 
-/// A bearer token's account, read in one query (every API request signs in this way).
+/// A caller's account as a one-trip statement read it, with what proved who they are (a
+/// bearer token or a browser session).
 ///
-/// On PostgreSQL an app's hot statement can sign its caller in itself, so that an API call
-/// costs one round trip: it starts with `TokenSignIn.sql` (the CTE `signed_in`, one row
-/// when the token exists), reads `TokenSignIn.columns` first, guards its own reads and
-/// writes with `TokenSignIn.accountID` (the account only while the token is valid), and
-/// hands what it read to `Request.acceptSignIn(_:in:)`.
-public struct TokenSignIn: Sendable {
+/// On PostgreSQL an app's hot statement can sign its caller in itself, so that a request
+/// costs one round trip: it starts with its source's `sql` (`SignIn.BearerToken` for API
+/// calls, `SignIn.BrowserSession` for pages: the CTE `signed_in`, one row when the secret
+/// is known), reads `SignIn.columns` first, guards its own reads and writes with
+/// `SignIn.accountID` (the account only while the sign-in is valid), and hands what it
+/// read to `SignInCaller.signIn(_:)`.
+public struct SignIn: Sendable {
     // The account's columns as read; the Fluent model is made once, for the accepted sign-in
     // only (statements that return many rows repeat these on each).
     let accountID: UUID
@@ -178,10 +180,18 @@ public struct TokenSignIn: Sendable {
     let language: String?
     let timeZone: String?
     let deactivatedAt: Date?
+    /// The token's or the session record's id, and when it expires.
     let tokenID: UUID
     let expiresAt: Date
+    /// The browser session's data (nil for a token).
+    let sessionData: String?
 
     var isActive: Bool { deactivatedAt == nil }
+
+    /// Whether this sign-in lets its account in to `app` now.
+    func valid(at now: Date, app: String) -> Bool {
+        expiresAt > now && self.app == app && isActive
+    }
 
     /// The signed-in account, as a model.
     public var account: Account {
@@ -194,69 +204,100 @@ public struct TokenSignIn: Sendable {
         return account
     }
 
-    /// `WITH signed_in AS (…)`, for the token hash in `$1`, the clock's now in `$2` and the
-    /// app in `$3` (`bindings(…)` makes them); the statement's own parameters start at `$4`.
-    public static let sql = """
-        WITH signed_in AS (
-            SELECT a.id, a.app, a.login, a.password_hash, a.role, a.display_name, a.created_at,
-                   a.language, a.time_zone, a.deactivated_at, t.id AS token_id, t.expires_at AS token_expires_at,
-                   (t.expires_at > $2 AND a.app = $3 AND a.deactivated_at IS NULL) AS valid
-            FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
-            WHERE t.token_hash = $1)
+    /// The account's columns of `signed_in`'s select list, shared by both sources.
+    static let accountColumns = """
+        a.id, a.app, a.login, a.password_hash, a.role, a.display_name, a.created_at, a.language, a.time_zone, a.deactivated_at
         """
+
+    /// An API caller's bearer token. Statements that start with its `sql` bind the token's
+    /// hash to `$1`, the clock's now to `$2` and the app to `$3` (`SignInCaller.bindings`);
+    /// their own parameters start at `$4`.
+    public enum BearerToken: SignInSource {
+        public static let name = "token"
+        public static let sql = """
+            WITH signed_in AS (
+                SELECT \(SignIn.accountColumns), t.id AS token_id, t.expires_at AS token_expires_at,
+                       NULL::text AS session_data,
+                       (t.expires_at > $2 AND a.app = $3 AND a.deactivated_at IS NULL) AS valid
+                FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
+                WHERE t.token_hash = $1)
+            """
+    }
+
+    /// A browser's session cookie, with the same parameters. The session holds the
+    /// account of each app it is signed in to under `account.<app>`.
+    public enum BrowserSession: SignInSource {
+        public static let name = "session"
+        public static let sql = """
+            WITH signed_in AS (
+                SELECT \(SignIn.accountColumns), s.id AS token_id, s.expires_at AS token_expires_at,
+                       s.data AS session_data,
+                       (s.expires_at > $2 AND a.app = $3 AND a.deactivated_at IS NULL) AS valid
+                FROM kernel_web_sessions s JOIN kernel_accounts a ON a.id = (s.data::jsonb ->> ('account.' || $3))::uuid
+                WHERE s.token_hash = $1)
+            """
+    }
+
     /// How many columns `columns` names: a statement that returns many rows can pass over
     /// them (`PostgresColumns.skip`) on all rows but the first.
-    public static let columnCount = 12
+    public static let columnCount = 13
     /// The columns `decode(_:)` reads, in its order.
     public static let columns = """
         signed_in.id, signed_in.app, signed_in.login, signed_in.password_hash, signed_in.role, signed_in.display_name,
         signed_in.created_at, signed_in.language, signed_in.time_zone, signed_in.deactivated_at, signed_in.token_id,
-        signed_in.token_expires_at
+        signed_in.token_expires_at, signed_in.session_data
         """
-    /// The signed-in account's id while its token is valid, NULL otherwise: the guard of
+    /// The signed-in account's id while its sign-in is valid, NULL otherwise: the guard of
     /// every read and write made in the same statement.
     public static let accountID = "(SELECT id FROM signed_in WHERE valid)"
     /// The statement's parameter types up to `$3`.
     public static let bindingDataTypes: [PostgresDataType] = [.text, .timestamptz, .text]
 
-    /// `$1`–`$3` for `sql`, with room for `capacity` more.
-    public static func bindings(token: String, now: Date, app: String, capacity: Int = 0) -> PostgresBindings {
+    /// Reads `columns` from the front of a row.
+    public static func decode(_ cells: inout PostgresColumns) throws -> SignIn {
+        SignIn(accountID: try cells.next(), app: try cells.next(), login: try cells.next(), passwordHash: try cells.next(),
+               role: try cells.next(), displayName: try cells.next(), createdAt: try cells.next(), language: try cells.next(),
+               timeZone: try cells.next(), deactivatedAt: try cells.next(), tokenID: try cells.next(), expiresAt: try cells.next(),
+               sessionData: try cells.next())
+    }
+
+    /// `$1`–`$3` of a source's `sql`, with room for `capacity` more.
+    static func bindings(secretHash: String, now: Date, app: String, capacity: Int = 0) -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 3 + capacity)
-        bindings.append(SecretToken.hash(token))
+        bindings.append(secretHash)
         bindings.append(now)
         bindings.append(app)
         return bindings
     }
 
-    /// Reads `columns` from the front of a row.
-    public static func decode(_ cells: inout PostgresColumns) throws -> TokenSignIn {
-        TokenSignIn(accountID: try cells.next(), app: try cells.next(), login: try cells.next(), passwordHash: try cells.next(),
-                    role: try cells.next(), displayName: try cells.next(), createdAt: try cells.next(), language: try cells.next(),
-                    timeZone: try cells.next(), deactivatedAt: try cells.next(), tokenID: try cells.next(), expiresAt: try cells.next())
-    }
-
     /// The kernel's own sign-in: the CTE alone.
     struct Statement: PostgresPreparedStatement {
         static let name = "kernel_token_sign_in"
-        static let sql = TokenSignIn.sql + " SELECT \(TokenSignIn.columns) FROM signed_in"
-        static let bindingDataTypes = TokenSignIn.bindingDataTypes
-        typealias Row = TokenSignIn
+        static let sql = SignIn.BearerToken.sql + " SELECT \(SignIn.columns) FROM signed_in"
+        static let bindingDataTypes = SignIn.bindingDataTypes
+        typealias Row = SignIn
 
         let tokenHash: String
         let now: Date
         let app: String
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 3)
-            bindings.append(tokenHash)
-            bindings.append(now)
-            bindings.append(app)
-            return bindings
+            SignIn.bindings(secretHash: tokenHash, now: now, app: app)
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> TokenSignIn {
+        func decodeRow(_ row: PostgresRow) throws -> SignIn {
             var cells = PostgresColumns(row)
-            return try TokenSignIn.decode(&cells)
+            return try SignIn.decode(&cells)
         }
     }
+}
+
+/// Where a one-trip statement's caller proves who they are: `SignIn.BearerToken` or
+/// `SignIn.BrowserSession`. A statement written for both is generic over its source and
+/// named after it (each source's SQL is a prepared statement of its own).
+public protocol SignInSource: Sendable {
+    /// `WITH signed_in AS (…)`: the secret's hash in `$1`, the clock's now in `$2`, the app in `$3`.
+    static var sql: String { get }
+    /// A short name for statement names.
+    static var name: String { get }
 }

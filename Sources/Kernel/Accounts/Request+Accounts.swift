@@ -57,15 +57,37 @@ extension Request {
     }
 
     /// The caller of an API request that carries a bearer token, for a service whose
-    /// statement signs the caller in itself (`TokenSignIn`); nil on web pages, without a
+    /// statement signs the caller in itself (`SignIn.BearerToken`); nil on web pages, without a
     /// token, or once the request has signed in another way.
-    public func tokenCaller(in app: AppDescriptor) -> TokenCaller? {
-        guard isAPIRequest, let token = bearerToken, storage[CurrentAccountsKey.self]?["account.\(app.id)"] == nil else { return nil }
-        return TokenCaller(token: token, app: app.id) { found in
+    public func tokenCaller(in app: AppDescriptor) -> SignInCaller? {
+        guard isAPIRequest, let token = bearerToken, !hasSignedIn(to: app) else { return nil }
+        return SignInCaller(source: SignIn.BearerToken.self, secret: token, app: app.id) { found in
             guard let account = try await self.accounts.accept(found, app: app.id) else { throw AppError.unauthenticated }
             self.remember(account, as: "account.\(app.id)")
             return account
         }
+    }
+
+    /// The caller of an API request (its bearer token) or of a page (its session cookie),
+    /// for a service whose statement signs the caller in itself; nil without either, or
+    /// once the request has signed in another way.
+    public func signInCaller(in app: AppDescriptor) -> SignInCaller? {
+        if isAPIRequest { return tokenCaller(in: app) }
+        guard let cookie = cookies[WebSessionMiddleware.cookieName]?.string, !cookie.isEmpty,
+              storage[WebSessionKey.self] == nil, !hasSignedIn(to: app) else { return nil }
+        return SignInCaller(source: SignIn.BrowserSession.self, secret: cookie, app: app.id) { found in
+            // Unknown, expired, signed out of this app or deactivated: not signed in.
+            guard let found, found.valid(at: self.kernel.clock.now, app: app.id) else { throw AppError.unauthenticated }
+            let data = found.sessionData.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+            self.storage[WebSessionKey.self] = WebSession(data: data, recordID: found.tokenID)
+            let account = found.account
+            self.remember(account, as: "account.\(app.id)")
+            return account
+        }
+    }
+
+    private func hasSignedIn(to app: AppDescriptor) -> Bool {
+        storage[CurrentAccountsKey.self]?["account.\(app.id)"] != nil
     }
 
     /// Signs `account` in to its app in this browser, with a fresh session id, and
@@ -119,22 +141,32 @@ extension Request {
     }
 }
 
-/// An API caller not yet signed in: their bearer token, to be checked by a service's own
-/// statement, and `signIn(_:)` for what that statement read — the same checks as
-/// `Request.requireAccount` (a 401 when the token is unknown, expired, revoked, of another
-/// app or of a deactivated account), the account remembered for the rest of the request.
-public struct TokenCaller: Sendable {
-    public let token: String
+/// A caller not yet signed in: their secret (a bearer token or a session cookie), to be
+/// checked by a service's own statement, and `signIn(_:)` for what that statement read —
+/// the same checks as `Request.requireAccount` (a 401 when the secret is unknown, expired,
+/// revoked, of another app or of a deactivated account), the account remembered for the
+/// rest of the request.
+public struct SignInCaller: Sendable {
+    /// Which `signed_in` CTE the statement must start with.
+    public let source: any SignInSource.Type
+    let secret: String
     public let app: String
-    let accept: @Sendable (TokenSignIn?) async throws -> Account
+    let accept: @Sendable (SignIn?) async throws -> Account
 
-    public func signIn(_ found: TokenSignIn?) async throws -> Account {
+    public func signIn(_ found: SignIn?) async throws -> Account {
         try await accept(found)
     }
 
-    /// `$1`–`$3` of `TokenSignIn.sql` for this caller, with room for `capacity` more.
+    /// `signIn(_:)`, then a 403 unless the account has one of `roles`.
+    public func signIn(_ found: SignIn?, roles: Set<String>) async throws -> Account {
+        let account = try await accept(found)
+        guard roles.contains(account.role) else { throw AppError.forbidden }
+        return account
+    }
+
+    /// `$1`–`$3` of the source's `sql` for this caller, with room for `capacity` more.
     public func bindings(now: Date, capacity: Int) -> PostgresBindings {
-        TokenSignIn.bindings(token: token, now: now, app: app, capacity: capacity)
+        SignIn.bindings(secretHash: SecretToken.hash(secret), now: now, app: app, capacity: capacity)
     }
 }
 

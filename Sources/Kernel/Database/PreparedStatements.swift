@@ -46,6 +46,12 @@ public struct PostgresColumns {
         return try cell.decode(T.self, file: file, line: line)
     }
 
+    /// `columns` ("a, b") qualified by `table` ("t.a, t.b"), for statements that read
+    /// several tables' columns by position.
+    public static func qualified(_ columns: String, by table: String) -> String {
+        columns.split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
+    }
+
     /// Passes over `count` cells without decoding them.
     @inlinable public mutating func skip(_ count: Int) {
         for _ in 0..<count { _ = cells.next() }

@@ -123,19 +123,19 @@ struct EventSearchStatement: PostgresPreparedStatement {
     }
 }
 
-/// The search for an API caller that also signs the caller in (`TokenSignIn`): one round
+/// The search for an API caller that also signs the caller in (`SignIn`): one round
 /// trip. A row per hit, or one without when nothing matched; nothing is searched for a
 /// caller whose token is not valid.
 struct SignedInEventSearchStatement: PostgresPreparedStatement {
     static let name = "movejoin_signed_in_event_search"
-    static let sql = TokenSignIn.sql + """
-         SELECT \(TokenSignIn.columns), EXISTS (SELECT 1 FROM mj_profiles WHERE account_id = \(TokenSignIn.accountID)), hit.*
+    static let sql = SignIn.BearerToken.sql + """
+         SELECT \(SignIn.columns), EXISTS (SELECT 1 FROM mj_profiles WHERE account_id = \(SignIn.accountID)), hit.*
         FROM signed_in
-        LEFT JOIN LATERAL (\(EventSearchStatement.search(viewer: TokenSignIn.accountID, parameters: (4...12).map { "$\($0)" }))) hit
+        LEFT JOIN LATERAL (\(EventSearchStatement.search(viewer: SignIn.accountID, parameters: (4...12).map { "$\($0)" }))) hit
             ON signed_in.valid
         ORDER BY hit.starts_at, hit.id
         """
-    static let bindingDataTypes = TokenSignIn.bindingDataTypes + [.text, .timestamptz, .timestamptz, .textArray, .text, .text,
+    static let bindingDataTypes = SignIn.bindingDataTypes + [.text, .timestamptz, .timestamptz, .textArray, .text, .text,
                                                                   .timestamptz, .uuid, .int8]
 
     struct Row: Sendable {
@@ -144,13 +144,13 @@ struct SignedInEventSearchStatement: PostgresPreparedStatement {
         let hasProfile: Bool
         let hit: SearchHit?
 
-        func signIn() throws -> TokenSignIn {
+        func signIn() throws -> SignIn {
             var columns = Kernel.PostgresColumns(row)
-            return try TokenSignIn.decode(&columns)
+            return try SignIn.decode(&columns)
         }
     }
 
-    let caller: TokenCaller
+    let caller: SignInCaller
     let now: Date
     let search: EventSearchStatement
 
@@ -163,7 +163,7 @@ struct SignedInEventSearchStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var columns = Kernel.PostgresColumns(row)
-        columns.skip(TokenSignIn.columnCount)
+        columns.skip(SignIn.columnCount)
         let hasProfile = try columns.next(Bool.self)
         let hit = try columns.next(UUID?.self).map { try EventSearchStatement.hit(&columns, id: $0) }
         return Row(row: row, hasProfile: hasProfile, hit: hit)

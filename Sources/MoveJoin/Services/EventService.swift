@@ -151,7 +151,7 @@ public struct EventService: Sendable {
     /// `search(_:for:)` for an API caller, signed in by the same statement: one round trip
     /// on PostgreSQL (`SignedInEventSearchStatement`). Nil on other databases, and for a
     /// search the portable path must refuse: it signs the caller in first (401 before 422).
-    public func search(_ search: EventSearch, caller: TokenCaller) async throws -> EventPage? {
+    public func search(_ search: EventSearch, caller: SignInCaller) async throws -> EventPage? {
         guard db is any PostgresDatabase, let statement = try? self.statement(for: search, viewerID: nil) else { return nil }
         let rows = try await db.preparedRows(SignedInEventSearchStatement(caller: caller, now: context.clock.now, search: statement)) ?? []
         _ = try await caller.signIn(try rows.first?.signIn())

@@ -1,0 +1,191 @@
+import FluentPostgresDriver
+import Foundation
+import Kernel
+
+/// What a volunteer's inbox shows: who they are, the task they hold (with its template)
+/// and the open tasks of their city they have not declined, oldest first — none while
+/// they are offline.
+public struct VolunteerInbox: Sendable {
+    public let member: Member
+    public let current: HelpTask?
+    public let offered: [TaskDetails]
+}
+
+/// The inbox — the page volunteers keep open and refresh on every event of their city —
+/// as one PostgreSQL statement that also signs the caller in, from the API (bearer token)
+/// or the page (session cookie): one round trip instead of eight, prepared once per
+/// connection and read by position. Every read is guarded by the signed-in account
+/// (`SignIn.accountID`), so a caller who is not a signed-in volunteer reads nothing.
+/// A row per offered task, or one without.
+struct InboxStatement<Source: SignInSource>: PostgresPreparedStatement {
+    static var name: String { "golden_ager_inbox_" + Source.name }
+    static var sql: String { Source.sql + InboxColumns.body }
+    static var bindingDataTypes: [PostgresDataType] { SignIn.bindingDataTypes + [.int8] }
+    typealias Row = InboxRow
+
+    let caller: SignInCaller
+    let now: Date
+    let limit: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = caller.bindings(now: now, capacity: 1)
+        bindings.append(limit)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> InboxRow {
+        var columns = Kernel.PostgresColumns(row)
+        columns.skip(InboxColumns.perCaller)
+        return InboxRow(row: row, offered: try columns.offeredTask())
+    }
+}
+
+/// One row of `InboxStatement`: the caller's columns are the same on every row and read
+/// from the first only.
+struct InboxRow: Sendable {
+    let row: PostgresRow
+    let offered: TaskDetails.Offered?
+
+    func signIn() throws -> SignIn {
+        var columns = Kernel.PostgresColumns(row)
+        return try SignIn.decode(&columns)
+    }
+
+    /// The volunteer's profile and the task they hold (nil when not signed in as one).
+    func volunteer() throws -> (profile: Profile?, current: HelpTask?) {
+        var columns = Kernel.PostgresColumns(row)
+        columns.skip(SignIn.columnCount)
+        let profile = try columns.profile()
+        let current = try columns.task()
+        let template = try columns.template()
+        current?.$template.value = template
+        return (profile, current)
+    }
+}
+
+/// The columns `InboxStatement` reads, in `PostgresColumns` order, and its body.
+enum InboxColumns {
+    static let task = "id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at"
+    static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at"
+    static let category = "id, slug, name_uk, name_en, position, is_consultation"
+    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, updated_at"
+
+    /// How many columns each row starts with before its offered task's: the sign-in, the
+    /// profile, the current task and its template.
+    static let perCaller = SignIn.columnCount + 11 + 10 + 9
+
+    static let body = """
+        , volunteer AS (
+            SELECT * FROM ga_profiles WHERE account_id = (SELECT id FROM signed_in WHERE valid AND role = 'volunteer'))
+        SELECT \(SignIn.columns), \(qualified(profile, "p")), \(qualified(task, "held")), \(qualified(template, "held_template")),
+               offered.*
+        FROM signed_in
+        LEFT JOIN volunteer p ON true
+        LEFT JOIN LATERAL (
+            SELECT * FROM ga_tasks WHERE volunteer_id = p.account_id AND status = 'accepted' LIMIT 1) held ON true
+        LEFT JOIN ga_task_templates held_template ON held_template.id = held.template_id
+        LEFT JOIN LATERAL (
+            SELECT \(qualified(task, "t")), \(qualified(template, "tt")), \(qualified(category, "c"))
+            FROM ga_tasks t
+            JOIN ga_task_templates tt ON tt.id = t.template_id
+            JOIN ga_categories c ON c.id = tt.category_id
+            WHERE p.is_online AND t.city = p.city AND t.status = 'searching'
+              AND NOT EXISTS (SELECT 1 FROM ga_task_declines d WHERE d.task_id = t.id AND d.volunteer_id = p.account_id)
+            ORDER BY t.created_at LIMIT $4) offered ON true
+        ORDER BY offered.created_at
+        """
+
+    private static func qualified(_ columns: String, _ table: String) -> String {
+        Kernel.PostgresColumns.qualified(columns, by: table)
+    }
+}
+
+extension TaskDetails {
+    /// An open task as a volunteer's inbox offers it: what is to be done, nobody's contact.
+    struct Offered: Sendable {
+        let task: HelpTask
+        let template: TaskTemplate
+        let category: Category
+
+        func details(for member: Member) -> TaskDetails {
+            TaskDetails(task: task, template: template, category: category, pensioner: nil, volunteer: nil, history: [],
+                        isMine: task.pensionerID == member.id, isAssignedToMe: task.volunteerID == member.id)
+        }
+    }
+}
+
+extension Kernel.PostgresColumns {
+    /// `InboxColumns.task`; nil when its columns are NULL (an outer join found none).
+    mutating func task() throws -> HelpTask? {
+        guard let id = try next(UUID?.self) else {
+            skip(9)
+            return nil
+        }
+        let templateID: UUID = try next(), pensionerID: UUID = try next(), volunteerID: UUID? = try next()
+        let status: TaskStatus = try next(), city: String = try next(), minutes: Int = try next(), createdAt: Date = try next()
+        let task = HelpTask(templateID: templateID, pensionerID: pensionerID, city: city, minutes: minutes, createdAt: createdAt)
+        task.id = id
+        task.volunteerID = volunteerID
+        task.status = status
+        task.acceptedAt = try next()
+        task.closedAt = try next()
+        task.$id.exists = true
+        return task
+    }
+
+    /// `InboxColumns.template`; nil when its columns are NULL.
+    mutating func template() throws -> TaskTemplate? {
+        guard let id = try next(UUID?.self) else {
+            skip(8)
+            return nil
+        }
+        let template = TaskTemplate(categoryID: try next(), titleUK: try next(), titleEN: try next(), descriptionUK: try next(),
+                                    descriptionEN: try next(), minutes: try next(), position: try next())
+        template.id = id
+        template.archivedAt = try next()
+        template.$id.exists = true
+        return template
+    }
+
+    /// `InboxColumns.category` (never NULL where it is read).
+    mutating func category() throws -> Category {
+        let id: UUID = try next()
+        let category = Category(slug: try next(), nameUK: try next(), nameEN: try next(), position: try next(),
+                                isConsultation: try next())
+        category.id = id
+        category.$id.exists = true
+        return category
+    }
+
+    /// `InboxColumns.profile`; nil when its columns are NULL (no volunteer signed in).
+    mutating func profile() throws -> Profile? {
+        guard let id = try next(UUID?.self) else {
+            skip(10)
+            return nil
+        }
+        let profile = Profile()
+        profile.id = id
+        profile.role = try next()
+        profile.firstName = try next()
+        profile.lastName = try next()
+        profile.phone = try next()
+        profile.birthday = try next()
+        profile.city = try next()
+        profile.address = try next()
+        profile.$organisation.id = try next()
+        profile.isOnline = try next()
+        profile.updatedAt = try next()
+        profile.$id.exists = true
+        return profile
+    }
+
+    /// An offered task with its template and category; nil on the row of an empty inbox.
+    mutating func offeredTask() throws -> TaskDetails.Offered? {
+        guard let task = try task() else { return nil }
+        guard let template = try template() else { return nil }
+        let category = try category()
+        template.$category.value = category
+        task.$template.value = template
+        return TaskDetails.Offered(task: task, template: template, category: category)
+    }
+}
