@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Vapor
 
 /// Streams events to a browser (or any client) as Server-Sent Events.
@@ -46,7 +47,7 @@ public enum ServerSentEvents {
             var delivered = resumeFrom ?? 0
             if let resumeFrom {
                 for event in try await bus.events(after: resumeFrom, topics: topics, on: database) where include(event) {
-                    try await writer.writeBuffer(ByteBuffer(string: format(event)))
+                    try await writer.writeBuffer(frames.frame(for: event))
                     delivered = max(delivered, event.id)
                 }
             }
@@ -57,7 +58,7 @@ public enum ServerSentEvents {
                 case .event(let event):
                     // Skip what the replay already sent.
                     if resumeFrom != nil, event.id <= delivered { continue }
-                    try await writer.writeBuffer(ByteBuffer(string: format(event)))
+                    try await writer.writeBuffer(frames.frame(for: event))
                 }
             }
             logger.debug("Event stream closed")
@@ -67,6 +68,24 @@ public enum ServerSentEvents {
         headers.replaceOrAdd(name: .cacheControl, value: "no-cache, no-store")
         headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// The last event's frame, shared by every stream it goes to: a task offered in a city
+    /// reaches a thousand volunteers' streams with the same bytes (a `ByteBuffer` is
+    /// copied on write, so each stream may write the same one).
+    static let frames = RecentFrame()
+
+    final class RecentFrame: Sendable {
+        // The whole event is compared, not its id: servers in one process (the tests')
+        // number their events each on their own.
+        private let last = NIOLockedValueBox<(event: Event, frame: ByteBuffer)?>(nil)
+
+        func frame(for event: Event) -> ByteBuffer {
+            if let last = last.withLockedValue({ $0 }), last.event == event { return last.frame }
+            let frame = ByteBuffer(string: ServerSentEvents.format(event))
+            last.withLockedValue { $0 = (event, frame) }
+            return frame
+        }
     }
 
     /// One event in the SSE wire format; multi-line data becomes several `data:` lines.
