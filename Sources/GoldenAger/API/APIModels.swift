@@ -159,6 +159,15 @@ extension APIModels {
                     description: template.description(in: language), minutes: template.minutes)
     }
 
+    /// A task as the inbox offers it: nobody's contact, no history yet.
+    static func task(_ offer: OfferedTask, _ language: Language) -> TaskDTO {
+        TaskDTO(id: offer.id, status: offer.status.rawValue,
+                template: TemplateDTO(id: offer.templateID, categoryId: offer.categoryID, title: offer.title(in: language),
+                                      description: offer.description(in: language), minutes: offer.templateMinutes),
+                category: offer.categoryName(in: language), city: offer.city, minutes: offer.minutes, createdAt: offer.createdAt,
+                acceptedAt: nil, closedAt: nil, pensioner: nil, volunteer: nil, history: [])
+    }
+
     static func task(_ details: TaskDetails, _ language: Language) -> TaskDTO {
         let task = details.task
         func person(_ p: TaskDetails.Person?) -> PersonDTO? {

@@ -37,7 +37,7 @@ extension Request {
         }
         let member = try await member(.volunteer)
         let held = withHeldTask ? try await tasks.currentAssignment(of: member) : nil
-        return VolunteerInbox(member: member, current: held, offered: try await tasks.inbox(of: member))
+        return VolunteerInbox(member: member, current: held, offered: try await tasks.inbox(of: member).map(OfferedTask.init))
     }
 }
 

@@ -8,7 +8,38 @@ import Kernel
 public struct VolunteerInbox: Sendable {
     public let member: Member
     public let current: HelpTask?
-    public let offered: [TaskDetails]
+    public let offered: [OfferedTask]
+}
+
+/// An open task as a volunteer's inbox offers it: what is to be done and since when;
+/// nobody's contact. Plain values: the inbox is read on every event of a city, and making
+/// Fluent models of its rows cost more than reading them.
+public struct OfferedTask: Sendable {
+    public let id: UUID
+    public let status: TaskStatus
+    public let city: String
+    public let minutes: Int
+    public let createdAt: Date
+    public let templateID: UUID
+    public let categoryID: UUID
+    let titleUK, titleEN, descriptionUK, descriptionEN: String
+    public let templateMinutes: Int
+    let categoryUK, categoryEN: String
+
+    public func title(in language: Language) -> String { language == .en ? titleEN : titleUK }
+    public func description(in language: Language) -> String { language == .en ? descriptionEN : descriptionUK }
+    public func categoryName(in language: Language) -> String { language == .en ? categoryEN : categoryUK }
+}
+
+extension OfferedTask {
+    /// The offer of a task the portable services read.
+    init(_ details: TaskDetails) {
+        let task = details.task, template = details.template, category = details.category
+        self.init(id: task.id!, status: task.status, city: task.city, minutes: task.minutes, createdAt: task.createdAt,
+                  templateID: template.id!, categoryID: template.$category.id, titleUK: template.titleUK, titleEN: template.titleEN,
+                  descriptionUK: template.descriptionUK, descriptionEN: template.descriptionEN, templateMinutes: template.minutes,
+                  categoryUK: category.nameUK, categoryEN: category.nameEN)
+    }
 }
 
 /// The inbox — the page volunteers keep open and refresh on every event of their city —
@@ -44,7 +75,7 @@ struct InboxStatement<Source: SignInSource>: PostgresPreparedStatement {
 /// from the first only.
 struct InboxRow: Sendable {
     let row: PostgresRow
-    let offered: TaskDetails.Offered?
+    let offered: OfferedTask?
 
     func signIn() throws -> SignIn {
         var columns = Kernel.PostgresColumns(row)
@@ -67,7 +98,6 @@ struct InboxRow: Sendable {
 enum InboxColumns {
     static let task = "id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at"
     static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at"
-    static let category = "id, slug, name_uk, name_en, position, is_consultation"
     static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, updated_at"
 
     /// How many columns each row starts with before its offered task's: the sign-in, the
@@ -85,7 +115,8 @@ enum InboxColumns {
             SELECT * FROM ga_tasks WHERE volunteer_id = p.account_id AND status = 'accepted' LIMIT 1) held ON true
         LEFT JOIN ga_task_templates held_template ON held_template.id = held.template_id
         LEFT JOIN LATERAL (
-            SELECT \(qualified(task, "t")), \(qualified(template, "tt")), \(qualified(category, "c"))
+            SELECT t.id, t.status, t.city, t.minutes, t.created_at, tt.id, tt.category_id, tt.title_uk, tt.title_en,
+                   tt.description_uk, tt.description_en, tt.minutes, c.name_uk, c.name_en
             FROM ga_tasks t
             JOIN ga_task_templates tt ON tt.id = t.template_id
             JOIN ga_categories c ON c.id = tt.category_id
@@ -97,20 +128,6 @@ enum InboxColumns {
 
     private static func qualified(_ columns: String, _ table: String) -> String {
         Kernel.PostgresColumns.qualified(columns, by: table)
-    }
-}
-
-extension TaskDetails {
-    /// An open task as a volunteer's inbox offers it: what is to be done, nobody's contact.
-    struct Offered: Sendable {
-        let task: HelpTask
-        let template: TaskTemplate
-        let category: Category
-
-        func details(for member: Member) -> TaskDetails {
-            TaskDetails(task: task, template: template, category: category, pensioner: nil, volunteer: nil, history: [],
-                        isMine: task.pensionerID == member.id, isAssignedToMe: task.volunteerID == member.id)
-        }
     }
 }
 
@@ -147,16 +164,6 @@ extension Kernel.PostgresColumns {
         return template
     }
 
-    /// `InboxColumns.category` (never NULL where it is read).
-    mutating func category() throws -> Category {
-        let id: UUID = try next()
-        let category = Category(slug: try next(), nameUK: try next(), nameEN: try next(), position: try next(),
-                                isConsultation: try next())
-        category.id = id
-        category.$id.exists = true
-        return category
-    }
-
     /// `InboxColumns.profile`; nil when its columns are NULL (no volunteer signed in).
     mutating func profile() throws -> Profile? {
         guard let id = try next(UUID?.self) else {
@@ -179,13 +186,12 @@ extension Kernel.PostgresColumns {
         return profile
     }
 
-    /// An offered task with its template and category; nil on the row of an empty inbox.
-    mutating func offeredTask() throws -> TaskDetails.Offered? {
-        guard let task = try task() else { return nil }
-        guard let template = try template() else { return nil }
-        let category = try category()
-        template.$category.value = category
-        task.$template.value = template
-        return TaskDetails.Offered(task: task, template: template, category: category)
+    /// An offered task (`InboxColumns.body`'s last columns); nil on the row of an empty inbox.
+    mutating func offeredTask() throws -> OfferedTask? {
+        guard let id = try next(UUID?.self) else { return nil }
+        return OfferedTask(id: id, status: try next(), city: try next(), minutes: try next(), createdAt: try next(),
+                           templateID: try next(), categoryID: try next(), titleUK: try next(), titleEN: try next(),
+                           descriptionUK: try next(), descriptionEN: try next(), templateMinutes: try next(),
+                           categoryUK: try next(), categoryEN: try next())
     }
 }

@@ -202,7 +202,7 @@ public struct TaskService: Sendable {
         let volunteer = try rows[0].volunteer()
         let member = Member(account: account, profile: volunteer.profile)
         _ = try member.requireProfile()
-        return VolunteerInbox(member: member, current: volunteer.current, offered: rows.compactMap { $0.offered?.details(for: member) })
+        return VolunteerInbox(member: member, current: volunteer.current, offered: rows.compactMap(\.offered))
     }
 
     /// The task the volunteer holds now, with its template.

@@ -62,29 +62,28 @@ enum VolunteerPages {
                 },
             profile.isOnline && offered.isEmpty ? H.p(.class("empty")) { l.text("ga.inbox.empty") } : .empty,
             H.ul(.class("task-list")) {
-                for details in offered { H.li { taskCard(req, details, busy: current != nil) } }
+                for offer in offered { H.li { taskCard(req, offer, busy: current != nil) } }
             },
         ])
     }
 
     /// One offered task: what is to be done, then accept (green) or decline (red).
-    static func taskCard(_ req: Request, _ details: TaskDetails, busy: Bool) -> HTML {
+    static func taskCard(_ req: Request, _ offer: OfferedTask, busy: Bool) -> HTML {
         let l = req.localizer
-        let task = details.task
-        let title = details.template.title(in: l.language)
-        return H.article(.class("card task-card"), .data("task-id", task.id!.uuidString)) {
+        let title = offer.title(in: l.language)
+        return H.article(.class("card task-card"), .data("task-id", offer.id.uuidString)) {
             H.h2 { title }
             H.p(.class("task-meta")) {
-                "\(details.category.name(in: l.language)) · \(l.duration(minutes: task.minutes)) · \(l.time(task.createdAt))"
+                "\(offer.categoryName(in: l.language)) · \(l.duration(minutes: offer.minutes)) · \(l.time(offer.createdAt))"
             }
-            H.p { details.template.description(in: l.language) }
+            H.p { offer.description(in: l.language) }
             H.div(.class("actions")) {
                 if !busy {
-                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id!)/accept") {
+                    Components.postForm(req, action: "\(prefix)/tasks/\(offer.id)/accept") {
                         H.button(.type("submit"), .class("button button-yes"), .aria("label", l.text("ga.task.accept_named", ["title": title]))) { l.text("ga.task.accept") }
                     }
                 }
-                Components.postForm(req, action: "\(prefix)/tasks/\(task.id!)/decline") {
+                Components.postForm(req, action: "\(prefix)/tasks/\(offer.id)/decline") {
                     H.button(.type("submit"), .class("button button-no"), .aria("label", l.text("ga.task.decline_named", ["title": title]))) { l.text("ga.task.decline") }
                 }
             }
@@ -123,10 +122,10 @@ enum VolunteerPages {
             }
             if task.status == .searching && !details.isAssignedToMe {
                 H.div(.class("actions")) {
-                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id!)/accept") {
+                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id)/accept") {
                         H.button(.type("submit"), .class("button button-yes")) { l.text("ga.task.accept") }
                     }
-                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id!)/decline") {
+                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id)/decline") {
                         H.button(.type("submit"), .class("button button-no")) { l.text("ga.task.decline") }
                     }
                 }
