@@ -73,7 +73,7 @@ extension Request {
     /// once the request has signed in another way.
     public func signInCaller(in app: AppDescriptor) -> SignInCaller? {
         if isAPIRequest { return tokenCaller(in: app) }
-        guard let cookie = cookies[WebSessionMiddleware.cookieName]?.string, !cookie.isEmpty,
+        guard let cookie = cookie(WebSessionMiddleware.cookieName), !cookie.isEmpty,
               storage[WebSessionKey.self] == nil, !hasSignedIn(to: app) else { return nil }
         return SignInCaller(source: SignIn.BrowserSession.self, secret: cookie, app: app.id) { found in
             // Unknown, expired, signed out of this app or deactivated: not signed in.
@@ -119,7 +119,7 @@ extension Request {
 
     /// The accounts signed in through this browser's session, in any app.
     func sessionAccountIDs() async throws -> [UUID] {
-        guard cookies[WebSessionMiddleware.cookieName] != nil else { return [] }
+        guard cookie(WebSessionMiddleware.cookieName) != nil else { return [] }
         let session = try await webSession()
         return session.snapshot.data.filter { $0.key.hasPrefix("account.") }.compactMap { UUID(uuidString: $0.value) }
     }
@@ -130,7 +130,7 @@ extension Request {
     }
 
     private func sessionAccount(in app: AppDescriptor) async throws -> Account? {
-        guard cookies[WebSessionMiddleware.cookieName] != nil else { return nil }
+        guard cookie(WebSessionMiddleware.cookieName) != nil else { return nil }
         let session = try await webSession()
         guard let id = session["account.\(app.id)"].flatMap(UUID.init(uuidString:)) else { return nil }
         guard let account = try await Account.fetch(id, on: db), account.app == app.id, account.isActive else {

@@ -93,7 +93,7 @@ extension Request {
     public func webSession() async throws -> WebSession {
         if let session = storage[WebSessionKey.self] { return session }
         var session = WebSession(data: [:], recordID: nil)
-        if let token = cookies[WebSessionMiddleware.cookieName]?.string, !token.isEmpty,
+        if let token = cookie(WebSessionMiddleware.cookieName), !token.isEmpty,
            let record = try await WebSessionRecord.query(on: db).filter(\.$tokenHash == SecretToken.hash(token)).first(),
            record.expiresAt > kernel.clock.now {
             let data = (try? JSONDecoder().decode([String: String].self, from: Data(record.data.utf8))) ?? [:]

@@ -22,7 +22,7 @@ extension Request {
     public var language: Language {
         if let chosen = storage[ChosenLanguageKey.self] { return chosen }
         if let resolved = storage[ResolvedLanguageKey.self] { return resolved }
-        let resolved = Language(code: cookies[Request.languageCookie]?.string)
+        let resolved = Language(code: cookie(Request.languageCookie))
             ?? Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)) ?? .default
         storage[ResolvedLanguageKey.self] = resolved
         return resolved
@@ -55,7 +55,7 @@ struct LanguageCookieMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        if let chosen = request.storage[ChosenLanguageKey.self], request.cookies[Request.languageCookie]?.string != chosen.rawValue {
+        if let chosen = request.storage[ChosenLanguageKey.self], request.cookie(Request.languageCookie) != chosen.rawValue {
             response.cookies[Request.languageCookie] = HTTPCookies.Value(
                 string: chosen.rawValue, maxAge: 365 * 24 * 3600, path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
         }

@@ -34,7 +34,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     }
 
     private func verify(_ request: Request) async throws {
-        guard let expected = request.cookies[Self.cookieName]?.string, !expected.isEmpty else { throw AppError.csrf }
+        guard let expected = request.cookie(Self.cookieName), !expected.isEmpty else { throw AppError.csrf }
         var submitted = request.headers.first(name: Self.headerName)
         if submitted == nil {
             // Routes collect bodies after middleware runs; collect now (within the same
@@ -58,11 +58,15 @@ struct CookieCSRFTokenKey: StorageKey {
     typealias Value = String
 }
 
+struct CSRFFieldKey: StorageKey {
+    typealias Value = HTML
+}
+
 extension Request {
     /// The token to put in this page's forms; issues a cookie on first use.
     public var csrfToken: String {
         if let known = storage[CookieCSRFTokenKey.self] { return known }
-        if let existing = cookies[CSRFMiddleware.cookieName]?.string, !existing.isEmpty {
+        if let existing = cookie(CSRFMiddleware.cookieName), !existing.isEmpty {
             storage[CookieCSRFTokenKey.self] = existing
             return existing
         }
@@ -72,8 +76,11 @@ extension Request {
         return token
     }
 
-    /// The hidden input every state-changing form carries.
+    /// The hidden input every state-changing form carries, rendered once per request.
     public var csrfField: HTML {
-        H.input(.type("hidden"), .name(CSRFMiddleware.fieldName), .value(csrfToken))
+        if let rendered = storage[CSRFFieldKey.self] { return rendered }
+        let field = H.input(.type("hidden"), .name(CSRFMiddleware.fieldName), .value(csrfToken))
+        storage[CSRFFieldKey.self] = field
+        return field
     }
 }

@@ -23,7 +23,7 @@ public enum Flash {
 
     /// The banner for the pending message, if any; marks it shown so it is cleared.
     static func banner(for request: Request, localizer: Localizer) -> HTML {
-        let pending = request.storage[PendingFlashKey.self] ?? decode(request.cookies[cookieName]?.string)
+        let pending = request.storage[PendingFlashKey.self] ?? decode(request.cookie(cookieName))
         guard let message = pending else { return .empty }
         request.storage[FlashShownKey.self] = true
         request.storage[PendingFlashKey.self] = nil
