@@ -155,6 +155,10 @@ struct BuildingBlockTests {
         let html = H.a(.href(#"/x?a=1&b="2""#), .data("note", "<'>")) { "Tom & \"Jerry\" <b>" }
         #expect(html.rendered == #"<a href="/x?a=1&amp;b=&quot;2&quot;" data-note="&lt;&#39;&gt;">Tom &amp; &quot;Jerry&quot; &lt;b&gt;</a>"#)
         #expect(H.input(.flag("required"), .flag("hidden", false), .value(nil)).rendered == "<input required>")
+        #expect(HTML.escape("Ганна & «Дім» <😀> 'так'") == "Ганна &amp; «Дім» &lt;😀&gt; &#39;так&#39;", "multi-byte characters pass through whole")
+        #expect(HTML.escape("Без змін — 🙂") == "Без змін — 🙂")
+        #expect(HTML.escape(String("x<y>z".dropFirst())) == "&lt;y&gt;z")
+        #expect(HTML.escape("") == "")
     }
 
     @Test("DATABASE_URL picks SQLite or PostgreSQL; bad settings are refused with a clear message")

@@ -23,23 +23,33 @@ public struct HTML: Sendable, CustomStringConvertible {
     }
 
     /// Escapes the five characters that matter in text and in quoted attribute values.
+    /// Works on the UTF-8 bytes: the five are ASCII, and no byte of a multi-byte
+    /// character is ASCII. (Every text and attribute of a page passes through here; a scan
+    /// through `String.UTF8View` took 4% of rendering a volunteer's inbox.)
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
+        var text = text
+        // `withUTF8` makes the bytes contiguous first; nil means nothing needed escaping.
+        return text.withUTF8(escape) ?? text
+    }
+
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.firstIndex(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return nil
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        out.append(contentsOf: bytes[..<first])
+        for byte in bytes[first...] {
+            switch byte {
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x27: out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
