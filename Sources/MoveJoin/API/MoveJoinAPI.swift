@@ -192,7 +192,7 @@ enum MoveJoinAPI {
         answer.status = MJParticipationStatus(outcome.status)
         answer.waitlistPosition = Int32(outcome.waitlistPosition)
         let creator = try await outcome.event.creatorID.asyncFlatMap { try await MoveJoinProfile.find($0, on: req.db) }
-        answer.event = MJEvent(EventView(event: outcome.event, creator: creator, myStatus: outcome.status,
+        answer.event = MJEvent(EventView(event: outcome.event, creator: creator.map(EventCreator.init), myStatus: outcome.status,
                                          myWaitlistPosition: outcome.waitlistPosition), req.language)
         return answer
     }

@@ -67,10 +67,14 @@ extension MJProfile {
 
 extension MJPerson {
     init(_ profile: MoveJoinProfile) {
+        self.init(EventCreator(profile))
+    }
+
+    init(_ creator: EventCreator) {
         self.init()
-        id = profile.id!.uuidString.lowercased()
-        name = profile.name
-        surname = profile.surname
+        id = creator.id.uuidString.lowercased()
+        name = creator.name
+        surname = creator.surname
     }
 }
 

@@ -8,7 +8,7 @@ struct SearchHit: Sendable {
     /// The viewer's own place in it, if any.
     let standing: EventService.Standing?
     /// Nil once the creator has deleted their account.
-    let creator: MoveJoinProfile?
+    let creator: EventCreator?
     /// The viewer's place on the waitlist when read with the event (nil: not read).
     var waitlistPosition: Int? = nil
 }
@@ -111,13 +111,10 @@ struct EventSearchStatement: PostgresPreparedStatement {
             standing = .init(status: status, queueNumber: myQueueNumber)
         }
 
-        var creator: MoveJoinProfile?
+        var creator: EventCreator?
         if let creatorID = try columns.next(UUID?.self) {
-            let profile = MoveJoinProfile(accountID: creatorID, name: try columns.next(), surname: try columns.next(),
-                                          cityID: try columns.next(), at: try columns.next())
-            profile.updatedAt = try columns.next()
-            profile.$id.exists = true
-            creator = profile
+            creator = EventCreator(id: creatorID, name: try columns.next(), surname: try columns.next())
+            columns.skip(3)  // the profile's city and times
         }
         return SearchHit(event: event, standing: standing, creator: creator, waitlistPosition: waitlistPosition ?? (standing == nil ? nil : 0))
     }

@@ -5,22 +5,42 @@ import Foundation
 import Kernel
 import SQLKit
 
+/// Who created an event, as events show them: plain values (a search reads twenty of
+/// these, and making Fluent models of them cost more than reading the rows).
+public struct EventCreator: Sendable {
+    public let id: UUID
+    public let name: String
+    public let surname: String
+
+    public var fullName: String { "\(name) \(surname)" }
+
+    public init(id: UUID, name: String, surname: String) {
+        self.id = id
+        self.name = name
+        self.surname = surname
+    }
+
+    public init(_ profile: MoveJoinProfile) {
+        self.init(id: profile.id!, name: profile.name, surname: profile.surname)
+    }
+}
+
 /// An event as one person sees it: with their own place in it.
 public struct EventView: Sendable {
     public let event: EventRecord
-    public let creator: MoveJoinProfile?
+    public let creator: EventCreator?
     public let myStatus: ParticipationStatus?
     /// 1-based, 0 unless waitlisted.
     public let myWaitlistPosition: Int
 
-    public init(event: EventRecord, creator: MoveJoinProfile?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
+    public init(event: EventRecord, creator: EventCreator?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
         self.event = event
         self.creator = creator
         self.myStatus = myStatus
         self.myWaitlistPosition = myWaitlistPosition
     }
 
-    public init(event: SportEvent, creator: MoveJoinProfile?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
+    public init(event: SportEvent, creator: EventCreator?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
         self.init(event: EventRecord(event), creator: creator, myStatus: myStatus, myWaitlistPosition: myWaitlistPosition)
     }
 }
@@ -70,7 +90,7 @@ public struct EventService: Sendable {
             try await event.create(on: db)
             try await Participation(eventID: event.requireID(), accountID: creator, status: .participant, queueNumber: 1, at: now).create(on: db)
         }
-        return EventView(event: event, creator: mover.profile, myStatus: .participant, myWaitlistPosition: 0)
+        return EventView(event: event, creator: EventCreator(mover.profile), myStatus: .participant, myWaitlistPosition: 0)
     }
 
     /// Changes an event (its creator only, before it starts). The capacity cannot go
@@ -96,7 +116,7 @@ public struct EventService: Sendable {
             return .init(event: event, status: .participant, waitlistPosition: 0, promoted: promoted, told: told)
         }
         await context.participation.publish(outcome)
-        return EventView(event: outcome.event, creator: mover.profile, myStatus: .participant, myWaitlistPosition: 0)
+        return EventView(event: outcome.event, creator: EventCreator(mover.profile), myStatus: .participant, myWaitlistPosition: 0)
     }
 
     /// Cancels an event (its creator only, before it starts); everyone in it is told.
@@ -112,7 +132,7 @@ public struct EventService: Sendable {
             return try await participation.cancelLocked(eventID, on: db, at: now)
         }
         await participation.publish(outcome)
-        return EventView(event: outcome.event, creator: mover.profile, myStatus: .participant, myWaitlistPosition: 0)
+        return EventView(event: outcome.event, creator: EventCreator(mover.profile), myStatus: .participant, myWaitlistPosition: 0)
     }
 
     /// One event as `viewer` sees it (any event, cancelled and past ones included).
@@ -220,7 +240,7 @@ public struct EventService: Sendable {
         }
         let rows = try await query.orderBy(Self.column("starts_at")).orderBy(Self.column("id")).limit(search.limit).all()
         return try rows.map { row in
-            let creator = try row.decodeNil(column: "creator_account_id") ? nil : MoveJoinProfile.decode(row, prefix: "creator_")
+            let creator = try row.decodeNil(column: "creator_account_id") ? nil : EventCreator(try MoveJoinProfile.decode(row, prefix: "creator_"))
             let standing = search.viewerID == nil ? nil : try Self.standing(row, status: "my_status", queue: "my_queue_number")
             return SearchHit(event: EventRecord(try SportEvent.decode(row)), standing: standing, creator: creator)
         }
@@ -278,7 +298,7 @@ public struct EventService: Sendable {
                 }
             }
         }
-        return try await views(of: events.map { SearchHit(event: EventRecord($0), standing: standings[$0.id!], creator: $0.creatorID.flatMap { creators[$0] }) })
+        return try await views(of: events.map { SearchHit(event: EventRecord($0), standing: standings[$0.id!], creator: $0.creatorID.flatMap { creators[$0] }.map(EventCreator.init)) })
     }
 
     /// Views of events whose creator and standing are known; a place on the waitlist is
