@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# shellcheck shell=bash
+# What the benchmark scripts share: the machine they ran on, how fast it was that
+# minute, and PostgreSQL's settings. Sourced by bench/run, bench/golden-ager,
+# bench/movejoin and bench/fuctivity.
+#
+# This machine's figures move by ±20% between runs of one binary (other guests share
+# its cores), so every run records a yardstick next to its figures: a fixed piece of
+# work that none of our code takes part in.
+
+# Shared buffers as a production server on this machine would have them (the default,
+# 128 MB, holds little of a million-row table); override with PG_SERVER_OPTIONS.
+export PG_SERVER_OPTIONS=${PG_SERVER_OPTIONS:--c shared_buffers=2GB}
+
+# "2 cores, 24 GiB (AMD EPYC …)"
+machine_description() {
+    local cpu memory
+    cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+    memory=$(awk '/^MemTotal:/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
+    printf '%s cores, %s GiB (%s)' "$(nproc)" "$memory" "${cpu:-unknown CPU}"
+}
+
+# Milliseconds one core takes to hash 256 MiB of zeros with sha256sum: the same work on
+# every run, so a larger figure means a slower (busier) machine at that moment.
+machine_yardstick_ms() {
+    local started ended
+    started=$(date +%s%N)
+    head -c 268435456 /dev/zero | sha256sum >/dev/null
+    ended=$(date +%s%N)
+    echo $(((ended - started) / 1000000))
+}
+
+# The CPU counters of /proc/stat ("busy steal total", in clock ticks), for cpu_steal_since.
+cpu_counters() {
+    awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print $2 + $3 + $4 + $7 + $8, $9, total }' /proc/stat
+}
+
+# The share of the machine's CPU time since COUNTERS (from cpu_counters) that the
+# hypervisor gave to other guests, as "1.2%".
+cpu_steal_since() {
+    local before=$1
+    awk -v before="$before" -v after="$(cpu_counters)" 'BEGIN {
+        split(before, b, " "); split(after, a, " ")
+        total = a[3] - b[3]
+        printf "%.1f%%", (total > 0 ? 100 * (a[2] - b[2]) / total : 0)
+    }'
+}
+
+# One line for a run's header: the machine and its yardstick now.
+machine_line() {
+    echo "machine: $(machine_description); yardstick: sha256 of 256 MiB in $(machine_yardstick_ms) ms on one core"
+}
