@@ -102,7 +102,9 @@ enum InboxColumns {
 
     /// How many columns each row starts with before its offered task's: the sign-in, the
     /// profile, the current task and its template.
-    static let perCaller = SignIn.columnCount + 11 + 10 + 9
+    static let perCaller = SignIn.columnCount + count(profile) + count(task) + count(template)
+
+    static func count(_ columns: String) -> Int { columns.split(separator: ",").count }
 
     static let body = """
         , volunteer AS (
@@ -135,7 +137,7 @@ extension Kernel.PostgresColumns {
     /// `InboxColumns.task`; nil when its columns are NULL (an outer join found none).
     mutating func task() throws -> HelpTask? {
         guard let id = try next(UUID?.self) else {
-            skip(9)
+            skip(InboxColumns.count(InboxColumns.task) - 1)
             return nil
         }
         let templateID: UUID = try next(), pensionerID: UUID = try next(), volunteerID: UUID? = try next()
@@ -153,7 +155,7 @@ extension Kernel.PostgresColumns {
     /// `InboxColumns.template`; nil when its columns are NULL.
     mutating func template() throws -> TaskTemplate? {
         guard let id = try next(UUID?.self) else {
-            skip(8)
+            skip(InboxColumns.count(InboxColumns.template) - 1)
             return nil
         }
         let template = TaskTemplate(categoryID: try next(), titleUK: try next(), titleEN: try next(), descriptionUK: try next(),
@@ -167,7 +169,7 @@ extension Kernel.PostgresColumns {
     /// `InboxColumns.profile`; nil when its columns are NULL (no volunteer signed in).
     mutating func profile() throws -> Profile? {
         guard let id = try next(UUID?.self) else {
-            skip(10)
+            skip(InboxColumns.count(InboxColumns.profile) - 1)
             return nil
         }
         let profile = Profile()
