@@ -96,7 +96,7 @@ struct AuthorisationTests {
         }
     }
 
-    @Test("logging out revokes the token; a password change revokes every token")
+    @Test("logging out revokes the token; a password change revokes every other token, the caller's stays")
     func tokens() async throws {
         try await withMoveJoin { app in
             let runner = try await register(app)
@@ -107,15 +107,61 @@ struct AuthorisationTests {
             var login = MJLoginRequest()
             login.email = runner.email
             login.password = password
-            let session = try await call(app, .POST, "/session", login).message(MJSession.self)
+            let phone = try await call(app, .POST, "/session", login).message(MJSession.self)
+            let tablet = try await call(app, .POST, "/session", login).message(MJSession.self)
+            let other = try await register(app, name: "Оля")
             var change = MJChangePasswordRequest()
             change.currentPassword = password
             change.newPassword = "another-pass"
             change.newPasswordRepeat = "another-pass"
-            #expect(try await call(app, .PUT, "/me/password", change, token: session.token).status == .noContent)
-            #expect(try await call(app, .GET, "/me", token: session.token).status == .unauthorized)
+            #expect(try await call(app, .PUT, "/me/password", change, token: phone.token).status == .noContent)
+            #expect(try await call(app, .GET, "/me", token: phone.token).status == .ok, "the device the change was made on stays signed in")
+            #expect(try await call(app, .GET, "/me", token: tablet.token).status == .unauthorized)
+            #expect(try await call(app, .GET, "/me", token: other.token).status == .ok, "nobody else is signed out")
+            #expect(try await call(app, .POST, "/session", login).status == .unauthorized, "the old password no longer works")
             login.password = "another-pass"
             #expect(try await call(app, .POST, "/session", login).status == .ok)
         }
+    }
+
+    @Test("a password change signs the person's other browsers out, keeps this one (under a new session id), and ends browsers when made in the app")
+    func passwordChangeEndsOtherSessions() async throws {
+        try await withMoveJoin { app in
+            let runner = try await register(app)
+            let other = try await register(app, name: "Оля")
+            let here = try await signedIn(app, runner.email)
+            let elsewhere = try await signedIn(app, runner.email)
+            let someoneElse = try await signedIn(app, other.email)
+            let before = here.cookies["hromada_session"]
+
+            let changed = try await here.post("/movejoin/profile/password",
+                                              form: ["currentPassword": password, "newPassword": "another-pass", "newPasswordRepeat": "another-pass"])
+            #expect(changed.status == .seeOther && changed.headers.first(name: .location) == "/movejoin/profile", "\(changed.status) \(changed.text)")
+            #expect(here.cookies["hromada_session"] != nil && here.cookies["hromada_session"] != before, "a new session id")
+            #expect(try await here.get("/movejoin/profile").status == .ok)
+            #expect(try await elsewhere.get("/movejoin/profile").status == .seeOther)
+            #expect(try await someoneElse.get("/movejoin/profile").status == .ok)
+            #expect(try await call(app, .GET, "/me", token: runner.token).status == .unauthorized, "every token is revoked")
+
+            // Changed in the app (a token): every browser is signed out.
+            var login = MJLoginRequest()
+            login.email = runner.email
+            login.password = "another-pass"
+            let phone = try await call(app, .POST, "/session", login).message(MJSession.self)
+            var change = MJChangePasswordRequest()
+            change.currentPassword = "another-pass"
+            change.newPassword = "third-pass-1"
+            change.newPasswordRepeat = "third-pass-1"
+            #expect(try await call(app, .PUT, "/me/password", change, token: phone.token).status == .noContent)
+            #expect(try await here.get("/movejoin/profile").status == .seeOther)
+            #expect(try await someoneElse.get("/movejoin/profile").status == .ok)
+        }
+    }
+
+    private func signedIn(_ app: Application, _ email: String, password: String = password) async throws -> TestBrowser {
+        let browser = TestBrowser(app)
+        let response = try await browser.post("/movejoin/login", form: ["email": email, "password": password])
+        #expect(response.status == .seeOther, "\(response.status) \(response.text)")
+        return browser
     }
 }

@@ -4,6 +4,13 @@ import Foundation
 import FluentPostgresDriver
 import Vapor
 
+/// What a signed-in request proved itself with: its bearer token, or its browser
+/// session's record.
+public enum Credential: Sendable {
+    case token(String)
+    case session(UUID)
+}
+
 /// Sign-up, sign-in, tokens and deactivation for every app's accounts.
 public struct AccountService: Sendable {
     let database: any Database
@@ -76,13 +83,40 @@ public struct AccountService: Sendable {
         return account
     }
 
-    public func changePassword(of account: Account, current: String, new: String) async throws {
+    /// Checks the current password and sets the new one; then every other credential of
+    /// the account ends: its API tokens are revoked and its browser sessions signed out of
+    /// it, except `kept`, the one the change was made with.
+    public func changePassword(of account: Account, current: String, new: String, keeping kept: Credential? = nil) async throws {
         guard try await passwords.verify(current, created: account.passwordHash) else {
             throw AppError.validation([FieldError(field: "currentPassword", key: "auth.wrong_password")])
         }
         account.passwordHash = try await passwords.hash(new)
         try await account.save(on: database)
-        try await APIToken.query(on: database).filter(\.$account.$id == account.requireID()).delete()
+        var tokens = APIToken.query(on: database).filter(\.$account.$id == (try account.requireID()))
+        if case .token(let token) = kept { tokens = tokens.filter(\.$tokenHash != SecretToken.hash(token)) }
+        try await tokens.delete()
+        var keptSession: UUID?
+        if case .session(let id) = kept { keptSession = id }
+        try await signOutSessions(of: account, except: keptSession)
+    }
+
+    /// Removes `account` from every browser session but `kept`; a session's sign-ins to
+    /// other apps stay, and a session left with nothing is deleted.
+    func signOutSessions(of account: Account, except kept: UUID?) async throws {
+        let id = try account.requireID().uuidString
+        let key = "account.\(account.app)"
+        // The id narrows the rows down; the decoded data decides.
+        for record in try await WebSessionRecord.query(on: database).filter(\.$data ~~ id).all() where record.id != kept {
+            var data = (try? JSONDecoder().decode([String: String].self, from: Data(record.data.utf8))) ?? [:]
+            guard data[key] == id else { continue }
+            data[key] = nil
+            if data.isEmpty {
+                try await record.delete(on: database)
+            } else {
+                record.data = String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
+                try await record.save(on: database)
+            }
+        }
     }
 
     /// Stops an account from signing in and revokes its tokens; its sessions stop

@@ -90,6 +90,13 @@ extension Request {
         storage[CurrentAccountsKey.self]?["account.\(app.id)"] != nil
     }
 
+    /// What this request is signed in with: the bearer token on API routes, the browser
+    /// session's record elsewhere (nil when there is none yet).
+    public func credential() async throws -> Credential? {
+        if isAPIRequest { return bearerToken.map(Credential.token) }
+        return try await webSessionID().map(Credential.session)
+    }
+
     /// Signs `account` in to its app in this browser, with a fresh session id, and
     /// makes its saved language this browser's language.
     public func logIn(_ account: Account) async throws {

@@ -89,6 +89,11 @@ struct WebSessionKey: StorageKey {
 }
 
 extension Request {
+    /// The stored record of this browser's session, if it has one yet.
+    func webSessionID() async throws -> UUID? {
+        try await webSession().loadedRecordID
+    }
+
     /// This browser's session, loaded from the database on first use.
     public func webSession() async throws -> WebSession {
         if let session = storage[WebSessionKey.self] { return session }

@@ -107,7 +107,7 @@ enum MoveJoinAPI {
         let mover = try await req.mover()
         let input = try req.message(MJChangePasswordRequest.self)
         try await req.moveJoin.people.changePassword(mover, current: input.currentPassword, new: input.newPassword,
-                                                     repeat: input.newPasswordRepeat)
+                                                     repeat: input.newPasswordRepeat, keeping: try await req.credential())
         return Response(status: .noContent)
     }
 

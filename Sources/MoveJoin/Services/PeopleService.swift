@@ -87,13 +87,14 @@ public struct PeopleService: Sendable {
         return profile
     }
 
-    /// Checks the current password, sets the new one and signs out every API token.
-    public func changePassword(_ mover: Mover, current: String?, new: String?, repeat: String?) async throws {
+    /// Checks the current password and sets the new one: every other token is revoked and
+    /// every other browser session signed out; `kept`, the one it was changed with, stays.
+    public func changePassword(_ mover: Mover, current: String?, new: String?, repeat: String?, keeping kept: Credential?) async throws {
         var v = Kernel.Validator()
         v.text("currentPassword", current, maxLength: 200)
         v.newPassword(new, repeat: `repeat`, fields: ("newPassword", "newPasswordRepeat"), minLength: Self.passwordMinLength)
         try v.throwIfInvalid()
-        try await context.accounts.changePassword(of: mover.account, current: current!, new: new!)
+        try await context.accounts.changePassword(of: mover.account, current: current!, new: new!, keeping: kept)
     }
 
     /// Deletes the person: their future events are cancelled (participants are told),

@@ -112,7 +112,9 @@ enum ProfilePages {
         let state = FormState.submitted(by: req)
         do {
             try await req.moveJoin.people.changePassword(mover, current: state.values["currentPassword"], new: state.values["newPassword"],
-                                                         repeat: state.values["newPasswordRepeat"])
+                                                         repeat: state.values["newPasswordRepeat"], keeping: try await req.credential())
+            // This browser stays signed in, under a new session id (as after any sign-in).
+            try await req.webSession().regenerateID()
             return req.redirect(to: "\(prefix)/profile", flash: .success, "mj.password.changed")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await passwordPage(req, mover, state: FormState(errors: error.fieldErrors), status: error.status)

@@ -459,7 +459,7 @@ public nonisolated struct MJUpdateProfileRequest: Sendable {
   fileprivate var _cityID: String? = nil
 }
 
-/// PUT /me/password → 204; every other token of the account is revoked.
+/// PUT /me/password → 204; every other token of the account is revoked and its browser sessions are signed out.
 public nonisolated struct MJChangePasswordRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
