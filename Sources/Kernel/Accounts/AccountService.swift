@@ -91,18 +91,22 @@ public struct AccountService: Sendable {
             throw AppError.validation([FieldError(field: "currentPassword", key: "auth.wrong_password")])
         }
         account.passwordHash = try await passwords.hash(new)
-        try await account.save(on: database)
-        var tokens = APIToken.query(on: database).filter(\.$account.$id == (try account.requireID()))
-        if case .token(let token) = kept { tokens = tokens.filter(\.$tokenHash != SecretToken.hash(token)) }
-        try await tokens.delete()
-        var keptSession: UUID?
-        if case .session(let id) = kept { keptSession = id }
-        try await signOutSessions(of: account, except: keptSession)
+        let accountID = try account.requireID()
+        // All or nothing: a new password with the old credentials still valid is no change.
+        try await database.writeTransaction { db in
+            try await account.save(on: db)
+            var tokens = APIToken.query(on: db).filter(\.$account.$id == accountID)
+            if case .token(let token) = kept { tokens = tokens.filter(\.$tokenHash != SecretToken.hash(token)) }
+            try await tokens.delete()
+            var keptSession: UUID?
+            if case .session(let id) = kept { keptSession = id }
+            try await Self.signOutSessions(of: account, except: keptSession, on: db)
+        }
     }
 
     /// Removes `account` from every browser session but `kept`; a session's sign-ins to
     /// other apps stay, and a session left with nothing is deleted.
-    func signOutSessions(of account: Account, except kept: UUID?) async throws {
+    static func signOutSessions(of account: Account, except kept: UUID?, on database: any Database) async throws {
         let id = try account.requireID().uuidString
         let key = "account.\(account.app)"
         // The id narrows the rows down; the decoded data decides.
