@@ -2,7 +2,7 @@ import Fluent
 import SQLKit
 import Foundation
 import HromadaTesting
-import Kernel
+@testable import Kernel
 import Testing
 import Vapor
 import VaporTesting
@@ -128,5 +128,19 @@ struct EventTimeTests {
         }
         let text = String(decoding: try JSONEncoder().encode(Event(id: 1, topic: "t", name: "n", data: "{}", at: Date(timeIntervalSince1970: 1_790_000_000.123))), as: UTF8.self)
         #expect(text.contains(#""at":"2026-09-21T14:13:20.123Z""#))
+    }
+
+    @Test("an event's frame is made once for all its streams; another server's event with the same id gets its own")
+    func sharedFrames() {
+        let frames = ServerSentEvents.RecentFrame()
+        let moment = Date(timeIntervalSince1970: 1_795_000_000)
+        let first = Event(id: 7, topic: "t", name: "said", data: #"{"text":"a"}"#, at: moment)
+        let other = Event(id: 7, topic: "t", name: "said", data: #"{"text":"b"}"#, at: moment)
+        #expect(String(buffer: frames.frame(for: first)) == "id: 7\nevent: said\ndata: {\"text\":\"a\"}\n\n")
+        #expect(String(buffer: frames.frame(for: first)) == ServerSentEvents.format(first))
+        #expect(String(buffer: frames.frame(for: other)) == ServerSentEvents.format(other))
+        #expect(String(buffer: frames.frame(for: first)) == ServerSentEvents.format(first))
+        let lines = Event(id: 8, topic: "t", name: "note", data: "x\ny", at: moment)
+        #expect(String(buffer: frames.frame(for: lines)) == "id: 8\nevent: note\ndata: x\ndata: y\n\n")
     }
 }
