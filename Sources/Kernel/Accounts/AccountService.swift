@@ -182,12 +182,12 @@ public struct AccountService: Sendable {
     /// expired (the token is then deleted) or belongs to another app or a deactivated account.
     public func accept(_ found: SignIn?, app: String) async throws -> Account? {
         guard let found else { return nil }
-        guard found.expiresAt > clock.now else {
+        let now = clock.now
+        guard found.expiresAt > now else {
             try await APIToken.query(on: database).filter(\.$id == found.tokenID).delete()
             return nil
         }
-        guard found.app == app, found.isActive else { return nil }
-        return found.account
+        return found.valid(at: now, app: app) ? found.account : nil
     }
 
     /// Revokes one token (logout from a device).

@@ -30,10 +30,29 @@ public final class MoveJoinProfile: Model, @unchecked Sendable {
     public var city: City? { City.find(cityID) }
 }
 
+/// What follows from an event's stored values — its end, the places left — written once
+/// for the model and the plain record.
+public protocol EventFacts {
+    var startsAt: Date { get }
+    var durationMinutes: Int { get }
+    var capacity: Int { get }
+    var participantCount: Int { get }
+    var cityID: String { get }
+    var sportTypeID: String { get }
+}
+
+extension EventFacts {
+    public var endsAt: Date { startsAt.addingTimeInterval(TimeInterval(durationMinutes * 60)) }
+    public var placesLeft: Int { max(0, capacity - participantCount) }
+    public var isFull: Bool { participantCount >= capacity }
+    public var city: City? { City.find(cityID) }
+    public var sportType: SportType? { SportType.find(sportTypeID) }
+}
+
 /// An event as plain values, for what is only shown: lists, pages and API answers.
 /// Reading a `SportEvent`'s property wrappers cost about a fifth of a search's CPU, and
 /// making and freeing the models as much again.
-public struct EventRecord: Sendable {
+public struct EventRecord: EventFacts, Sendable {
     public let id: UUID
     public let creatorID: UUID?
     public let sportTypeID: String
@@ -53,11 +72,6 @@ public struct EventRecord: Sendable {
     public let createdAt: Date
     public let updatedAt: Date
 
-    public var endsAt: Date { startsAt.addingTimeInterval(TimeInterval(durationMinutes * 60)) }
-    public var placesLeft: Int { max(0, capacity - participantCount) }
-    public var isFull: Bool { participantCount >= capacity }
-    public var city: City? { City.find(cityID) }
-    public var sportType: SportType? { SportType.find(sportTypeID) }
 }
 
 extension EventRecord {
@@ -74,7 +88,7 @@ extension EventRecord {
 /// A group sport event. `participantCount` and `waitlistCount` are kept in step with
 /// the participation rows by the same transaction that changes them, under a lock on
 /// this row, and a CHECK constraint stops the count from ever passing the capacity.
-public final class SportEvent: Model, @unchecked Sendable {
+public final class SportEvent: Model, EventFacts, @unchecked Sendable {
     public static let schema = "mj_events"
     @ID(key: .id) public var id: UUID?
     /// Nil once the creator has deleted their account (their past events stay in others' history).
@@ -104,11 +118,6 @@ public final class SportEvent: Model, @unchecked Sendable {
 
     public init() {}
 
-    public var endsAt: Date { startsAt.addingTimeInterval(TimeInterval(durationMinutes * 60)) }
-    public var placesLeft: Int { max(0, capacity - participantCount) }
-    public var isFull: Bool { participantCount >= capacity }
-    public var city: City? { City.find(cityID) }
-    public var sportType: SportType? { SportType.find(sportTypeID) }
 
     static func searchText(title: String, details: String, venue: String) -> String {
         [title, details, venue].joined(separator: "\n").lowercased()
