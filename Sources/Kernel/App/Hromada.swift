@@ -104,16 +104,19 @@ public enum Hromada {
     }
 
     /// Outermost first: every answer gets an id and security headers, errors become
-    /// pages or problem documents, then cookies (flash, language, session) and CSRF.
+    /// pages or problem documents, then cookies (flash, language, session) and CSRF — all
+    /// in one task (`AsyncMiddlewareChain`).
     static func installMiddleware(on application: Application, configuration: HromadaConfiguration) {
         application.middleware = .init()
-        application.middleware.use(RequestContextMiddleware())
-        application.middleware.use(SecurityHeadersMiddleware(strictTransport: configuration.secureCookies))
-        application.middleware.use(KernelErrorMiddleware())
-        application.middleware.use(FlashMiddleware(secureCookies: configuration.secureCookies))
-        application.middleware.use(LanguageCookieMiddleware(secureCookies: configuration.secureCookies))
-        application.middleware.use(WebSessionMiddleware(lifetime: configuration.sessionLifetime, secureCookies: configuration.secureCookies))
-        application.middleware.use(CSRFMiddleware(secureCookies: configuration.secureCookies))
+        application.middleware.use(AsyncMiddlewareChain([
+            RequestContextMiddleware(),
+            SecurityHeadersMiddleware(strictTransport: configuration.secureCookies),
+            KernelErrorMiddleware(),
+            FlashMiddleware(secureCookies: configuration.secureCookies),
+            LanguageCookieMiddleware(secureCookies: configuration.secureCookies),
+            WebSessionMiddleware(lifetime: configuration.sessionLifetime, secureCookies: configuration.secureCookies),
+            CSRFMiddleware(secureCookies: configuration.secureCookies),
+        ]))
     }
 
     static func mount(_ app: any HromadaApp, on application: Application) throws {

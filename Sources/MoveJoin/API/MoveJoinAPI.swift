@@ -9,7 +9,7 @@ import Vapor
 /// see `WireFormat`). Handlers read the message, call one service, answer with a message.
 enum MoveJoinAPI {
     static func register(on root: any RoutesBuilder) {
-        let api = root.grouped(ProtobufErrorMiddleware())
+        let api = root.grouped(inOneTask: ProtobufErrorMiddleware())
         api.get("cities", use: cities)
         api.get("sport-types", use: sportTypes)
         api.post("accounts", use: register)
