@@ -126,7 +126,14 @@ struct WebAndLiveTests {
             let inbox = try await browser.get("/golden-ager/inbox/list")
             #expect(inbox.text.contains("data-task-id=\"\(task.uuidString)\""))
             #expect(!inbox.text.contains("Тестова"))
-            #expect(try await browser.post("/golden-ager/tasks/\(task)/accept", form: [:]).headers.first(name: .location) == "/golden-ager/tasks/\(task)")
+            // Opened before accepting, the task page says what is to be done and offers
+            // accept and decline — and accepting goes through the page's own form.
+            let offer = try await browser.get("/golden-ager/tasks/\(task)")
+            #expect(offer.text.contains(try await firstTemplate(app).titleUK))
+            #expect(!offer.text.contains("Тестова"))
+            #expect(offer.formActions.filter { $0.hasPrefix("/golden-ager/tasks/") } == ["/golden-ager/tasks/\(task)/accept", "/golden-ager/tasks/\(task)/decline"])
+            let acceptAction = try #require(offer.formActions.first { $0.hasSuffix("/accept") })
+            #expect(try await browser.post(acceptAction, form: [:]).headers.first(name: .location) == "/golden-ager/tasks/\(task)")
             let page = try await browser.get("/golden-ager/tasks/\(task)")
             #expect(page.text.contains("вул. Тестова, 1"))
             #expect(page.text.contains("href=\"tel:+\(pensioner.phone)\""))

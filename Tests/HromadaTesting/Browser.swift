@@ -73,4 +73,9 @@ extension TestingHTTPResponse {
     public func setCookie(_ name: String) -> String? {
         headers[.setCookie].first { $0.hasPrefix("\(name)=") }
     }
+
+    /// Where the page's forms post to, in page order: what a tap on their buttons sends.
+    public var formActions: [String] {
+        text.matches(of: /<form[^>]*\saction="([^"]*)"/).map { String($0.output.1).replacingOccurrences(of: "&amp;", with: "&") }
+    }
 }

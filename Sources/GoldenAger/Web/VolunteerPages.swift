@@ -122,10 +122,10 @@ enum VolunteerPages {
             }
             if task.status == .searching && !details.isAssignedToMe {
                 H.div(.class("actions")) {
-                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id)/accept") {
+                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id!)/accept") {
                         H.button(.type("submit"), .class("button button-yes")) { l.text("ga.task.accept") }
                     }
-                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id)/decline") {
+                    Components.postForm(req, action: "\(prefix)/tasks/\(task.id!)/decline") {
                         H.button(.type("submit"), .class("button button-no")) { l.text("ga.task.decline") }
                     }
                 }
