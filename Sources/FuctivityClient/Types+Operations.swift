@@ -69,6 +69,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The new account's profile, `/fuctivity/api/v1/me`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/POST/responses/201/headers/Location`.
+                    public var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The new account's profile, `/fuctivity/api/v1/me`.
+                    public init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.Register.Output.Created.Headers
                 /// - Remark: Generated from `#/paths/accounts/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/accounts/POST/responses/201/content/application\/json`.
@@ -91,8 +107,13 @@ public enum Operations {
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.Register.Output.Created.Body) {
+                public init(
+                    headers: Operations.Register.Output.Created.Headers,
+                    body: Operations.Register.Output.Created.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -2034,6 +2055,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/activities/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The new activity, `/fuctivity/api/v1/activities/{activityID}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/activities/POST/responses/201/headers/Location`.
+                    public var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The new activity, `/fuctivity/api/v1/activities/{activityID}`.
+                    public init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateActivity.Output.Created.Headers
                 /// - Remark: Generated from `#/paths/activities/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/activities/POST/responses/201/content/application\/json`.
@@ -2056,8 +2093,13 @@ public enum Operations {
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.CreateActivity.Output.Created.Body) {
+                public init(
+                    headers: Operations.CreateActivity.Output.Created.Headers,
+                    body: Operations.CreateActivity.Output.Created.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -4419,6 +4461,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/calendar-feed/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The feed's settings, `/fuctivity/api/v1/calendar-feed`.
+                    ///
+                    /// - Remark: Generated from `#/paths/calendar-feed/POST/responses/201/headers/Location`.
+                    public var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The feed's settings, `/fuctivity/api/v1/calendar-feed`.
+                    public init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateCalendarFeed.Output.Created.Headers
                 /// - Remark: Generated from `#/paths/calendar-feed/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/calendar-feed/POST/responses/201/content/application\/json`.
@@ -4441,8 +4499,13 @@ public enum Operations {
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.CreateCalendarFeed.Output.Created.Body) {
+                public init(
+                    headers: Operations.CreateCalendarFeed.Output.Created.Headers,
+                    body: Operations.CreateCalendarFeed.Output.Created.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }

@@ -69,6 +69,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The new account's profile, `/golden-ager/api/v1/me`.
+                    ///
+                    /// - Remark: Generated from `#/paths/accounts/POST/responses/201/headers/Location`.
+                    public var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The new account's profile, `/golden-ager/api/v1/me`.
+                    public init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RegisterAccount.Output.Created.Headers
                 /// - Remark: Generated from `#/paths/accounts/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/accounts/POST/responses/201/content/application\/json`.
@@ -91,8 +107,13 @@ public enum Operations {
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.RegisterAccount.Output.Created.Body) {
+                public init(
+                    headers: Operations.RegisterAccount.Output.Created.Headers,
+                    body: Operations.RegisterAccount.Output.Created.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -2066,6 +2087,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The new task, `/golden-ager/api/v1/tasks/{taskID}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/tasks/POST/responses/201/headers/Location`.
+                    public var location: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The new task, `/golden-ager/api/v1/tasks/{taskID}`.
+                    public init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.OrderTask.Output.Created.Headers
                 /// - Remark: Generated from `#/paths/tasks/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/tasks/POST/responses/201/content/application\/json`.
@@ -2088,8 +2125,13 @@ public enum Operations {
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.OrderTask.Output.Created.Body) {
+                public init(
+                    headers: Operations.OrderTask.Output.Created.Headers,
+                    body: Operations.OrderTask.Output.Created.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }

@@ -102,6 +102,7 @@ struct APITests {
                                       reminders: [["minutesBefore": 30], ["at": iso.string(from: start.addingTimeInterval(-86_400))]])
             let created = try await send(app, .POST, "/calendar-feed", as: marta)
             #expect(created.status == .created)
+            #expect(created.headers.first(name: .location) == "/fuctivity/api/v1/calendar-feed")
             let url = try #require(try object(created)["url"] as? String)
             let path = try #require(URL(string: url)?.path)
             #expect(path.hasPrefix("/fuctivity/calendar/") && path.hasSuffix(".ics"))

@@ -26,8 +26,10 @@ struct ClientJourneyTests {
                 let invalid = try await anonymous.register(body: .json(.init(email: "nope"))).unprocessableContent.body.applicationProblemJson
                 #expect(invalid.code == "validation_failed" && Set(invalid.errors?.map(\.field) ?? []).isSuperset(of: ["name", "email", "password"]))
 
-                let session = try await anonymous.register(body: .json(.init(name: "Марта", email: "marta@example.com",
-                                                                             password: "rest-well-1", timeZone: "Europe/Kyiv"))).created.body.json
+                let signUp = try await anonymous.register(body: .json(.init(name: "Марта", email: "marta@example.com",
+                                                                            password: "rest-well-1", timeZone: "Europe/Kyiv"))).created
+                #expect(signUp.headers.location == "/fuctivity/api/v1/me")
+                let session = try signUp.body.json
                 #expect(session.profile.onboarded == false && session.profile.settings.timeZone == "Europe/Kyiv")
                 let marta = try Self.client(baseURL, token: session.token)
 
@@ -40,11 +42,13 @@ struct ClientJourneyTests {
                 let kyiv = TimeZone(identifier: "Europe/Kyiv")!
                 let yesterday = LocalDay(Date(), in: kyiv).adding(days: -1)
                 let start = yesterday.moment(minutes: 18 * 60, in: kyiv)
-                let saved = try await marta.createActivity(body: .json(.init(
+                let creation = try await marta.createActivity(body: .json(.init(
                     categoryId: walk.id, description: "Парк", startsAt: start, endsAt: start.addingTimeInterval(5400),
-                    reminders: [.init(minutesBefore: 10)]))).created.body.json
+                    reminders: [.init(minutesBefore: 10)]))).created
+                let saved = try creation.body.json
                 #expect(saved.overlaps.isEmpty && saved.activity.durationMinutes == 90 && saved.activity.reminders.count == 1)
                 let id = saved.activity.id
+                #expect(creation.headers.location == "/fuctivity/api/v1/activities/\(id)")
 
                 let badRating = try await marta.rateActivity(path: .init(activityID: id), body: .json(.init(rating: 4))).conflict.body.applicationProblemJson
                 #expect(badRating.code == "activity_not_done")

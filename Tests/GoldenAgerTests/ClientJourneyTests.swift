@@ -94,7 +94,9 @@ struct ClientJourneyTests {
                 // A volunteer cannot order; the pensioner can, once.
                 let notForVolunteers = try await volunteer.orderTask(body: .json(.init(templateId: template.id))).forbidden.body.applicationProblemJson
                 #expect(notForVolunteers.code == "forbidden")
-                let ordered = try await pensioner.orderTask(body: .json(.init(templateId: template.id))).created.body.json
+                let order = try await pensioner.orderTask(body: .json(.init(templateId: template.id))).created
+                let ordered = try order.body.json
+                #expect(order.headers.location == "/golden-ager/api/v1/tasks/\(ordered.id)")
                 #expect(ordered.status == .searching)
                 #expect(ordered.template.id == template.id)
                 #expect(ordered.minutes == template.minutes)

@@ -43,7 +43,7 @@ enum FuctivityAPI {
                                                                language: req.language)
         let issued = try await req.accounts.issueToken(for: planner.account)
         return try await M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.profile(planner))
-            .encodeResponse(status: .created, for: req)
+            .created(at: "\(Fuctivity.descriptor.apiPath)/me", for: req)
     }
 
     static func logIn(_ req: Request) async throws -> M.Session {
@@ -118,11 +118,16 @@ enum FuctivityAPI {
     static func createActivity(_ req: Request) async throws -> Response {
         if let caller = req.tokenCaller(in: Fuctivity.descriptor), let draft = try? draft(req),
            let saved = try await req.fuctivity.activities.create(draft, caller: caller) {
-            return try await M.saved(saved, req.language).encodeResponse(status: .created, for: req)
+            return try await created(saved, req)
         }
         let planner = try await req.planner()
-        let saved = try await req.fuctivity.activities.create(try draft(req), for: planner)
-        return try await M.saved(saved, req.language).encodeResponse(status: .created, for: req)
+        return try await created(try await req.fuctivity.activities.create(try draft(req), for: planner), req)
+    }
+
+    /// 201 with the saved activity, its overlaps, and its address.
+    static func created(_ saved: SavedActivity, _ req: Request) async throws -> Response {
+        let answer = M.saved(saved, req.language)
+        return try await answer.created(at: "\(Fuctivity.descriptor.apiPath)/activities/\(answer.activity.id)", for: req)
     }
 
     static func activity(_ req: Request) async throws -> M.Activity {
@@ -216,7 +221,7 @@ enum FuctivityAPI {
         let planner = try await req.planner()
         let created = try await req.fuctivity.feeds.create(for: planner.id)
         return try await M.Feed(url: FuctivityWeb.feedURL(token: created.token, req), createdAt: created.createdAt)
-            .encodeResponse(status: .created, for: req)
+            .created(at: "\(Fuctivity.descriptor.apiPath)/calendar-feed", for: req)
     }
 
     static func revokeCalendarFeed(_ req: Request) async throws -> HTTPStatus {

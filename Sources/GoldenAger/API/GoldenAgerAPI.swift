@@ -45,7 +45,7 @@ enum GoldenAgerAPI {
             role: role, phone: input.phone, password: input.password, firstName: input.firstName, lastName: input.lastName,
             birthday: input.birthday, city: input.city, address: input.address, organisationID: input.organisationId),
             language: req.language)
-        return try await profileDTO(member, req).encodeResponse(status: .created, for: req)
+        return try await profileDTO(member, req).created(at: "\(GoldenAger.descriptor.apiPath)/me", for: req)
     }
 
     static func logIn(_ req: Request) async throws -> M.Session {
@@ -126,8 +126,8 @@ enum GoldenAgerAPI {
         guard let templateID = input.templateId else {
             throw AppError.validation([FieldError(field: "templateId", key: "validation.required")])
         }
-        let task = try await req.goldenAger.tasks.order(templateID: templateID, by: member)
-        return try await taskDTO(task.requireID(), member, req).encodeResponse(status: .created, for: req)
+        let id = try await req.goldenAger.tasks.order(templateID: templateID, by: member).requireID()
+        return try await taskDTO(id, member, req).created(at: "\(GoldenAger.descriptor.apiPath)/tasks/\(id)", for: req)
     }
 
     static func task(_ req: Request) async throws -> M.TaskDTO {

@@ -122,7 +122,7 @@ public enum Hromada {
     static func mount(_ app: any HromadaApp, on application: Application) throws {
         let descriptor = app.descriptor
         let web = application.grouped(PathComponent(stringLiteral: descriptor.id))
-        let api = web.grouped("api", "v1")
+        let api = web.grouped("api", "v1")  // descriptor.apiPath
         try AppShellRoutes.register(app, on: web)
         try app.registerRoutes(AppMount(application: application, descriptor: descriptor, web: web, api: api))
     }

@@ -24,6 +24,8 @@ public struct AppDescriptor: Sendable, Hashable {
     }
 
     public var pathPrefix: String { "/\(id)" }
+    /// Where the app's JSON API is mounted (`Hromada.mount`): `/<id>/api/v1`.
+    public var apiPath: String { "\(pathPrefix)/api/v1" }
 
     public func name(in language: Language) -> String { names[language] ?? names[.uk] ?? id }
     public func tagline(in language: Language) -> String { taglines[language] ?? taglines[.uk] ?? "" }
