@@ -105,22 +105,33 @@ public struct AccountService: Sendable {
     }
 
     /// Removes `account` from every browser session but `kept`; a session's sign-ins to
-    /// other apps stay, and a session left with nothing is deleted.
+    /// other apps stay, and a session left with nothing is deleted. Each record is changed
+    /// only if it still holds what was read (see `WebSessionRecord.replaceData`), so a
+    /// request of that browser saving at the same moment cannot write the account back.
     static func signOutSessions(of account: Account, except kept: UUID?, on database: any Database) async throws {
         let id = try account.requireID().uuidString
         let key = "account.\(account.app)"
         // The id narrows the rows down; the decoded data decides.
         for record in try await WebSessionRecord.query(on: database).filter(\.$data ~~ id).all() where record.id != kept {
-            var data = (try? JSONDecoder().decode([String: String].self, from: Data(record.data.utf8))) ?? [:]
-            guard data[key] == id else { continue }
-            data[key] = nil
-            if data.isEmpty {
-                try await record.delete(on: database)
-            } else {
-                record.data = String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
-                try await record.save(on: database)
-            }
+            try await signOut(key, id, from: record.requireID(), holding: record.data, on: database)
         }
+    }
+
+    /// Removes `key` (if it holds `accountID`) from the record, `json` being what it was read holding.
+    static func signOut(_ key: String, _ accountID: String, from recordID: UUID, holding json: String, on database: any Database) async throws {
+        var stored = json
+        for _ in 0..<WebSessionRecord.writeAttempts {
+            var data = WebSessionRecord.decode(stored)
+            guard data[key] == accountID else { return }
+            data[key] = nil
+            let written = data.isEmpty
+                ? try await WebSessionRecord.delete(recordID, ifStill: stored, on: database)
+                : try await WebSessionRecord.replaceData(of: recordID, ifStill: stored, with: WebSessionRecord.encode(data), expiresAt: nil, on: database)
+            if written { return }
+            guard let fresh = try await WebSessionRecord.find(recordID, on: database) else { return }
+            stored = fresh.data
+        }
+        throw AppError.conflict(code: "session_busy", key: "error.conflict")
     }
 
     /// Stops an account from signing in and revokes its tokens; its sessions stop

@@ -4,21 +4,27 @@ import NIOConcurrencyHelpers
 import Vapor
 
 /// The data of one browser session: a small string map, loaded on first use and
-/// written back only when it changed.
+/// written back only when it changed — and then only the keys this request changed,
+/// onto whatever the stored record holds by then (see `WebSessionRecord.replaceData`), so
+/// a sign-out made elsewhere meanwhile (a password change) is never written back.
 public final class WebSession: Sendable {
     struct State {
-        var data: [String: String] = [:]
-        var changed = false
+        var data: [String: String]
+        /// This request's changes, key by key (a nil value: removed).
+        var changes: [String: String?] = [:]
         var regenerate = false
+        var changed: Bool { regenerate || !changes.isEmpty }
     }
 
     private let state: NIOLockedValueBox<State>
-    /// The stored record this session was loaded from, if any.
+    /// The stored record this session was loaded from, if any, and its data as loaded.
     let loadedRecordID: UUID?
+    let loadedJSON: String
 
-    init(data: [String: String], recordID: UUID?) {
+    init(data: [String: String], recordID: UUID?, json: String = "{}") {
         state = NIOLockedValueBox(State(data: data))
         loadedRecordID = recordID
+        loadedJSON = json
     }
 
     public subscript(key: String) -> String? {
@@ -27,7 +33,7 @@ public final class WebSession: Sendable {
             state.withLockedValue {
                 guard $0.data[key] != newValue else { return }
                 $0.data[key] = newValue
-                $0.changed = true
+                $0.changes.updateValue(newValue, forKey: key)
             }
         }
     }
@@ -35,13 +41,18 @@ public final class WebSession: Sendable {
     /// Gives the session a new id at the next save: call it when privileges change
     /// (sign-in), so an id planted before sign-in is worthless after it.
     public func regenerateID() {
-        state.withLockedValue {
-            $0.regenerate = true
-            $0.changed = true
-        }
+        state.withLockedValue { $0.regenerate = true }
     }
 
     var snapshot: State { state.withLockedValue { $0 } }
+}
+
+extension [String: String] {
+    func applying(_ changes: [String: String?]) -> [String: String] {
+        var data = self
+        for (key, value) in changes { data[key] = value }
+        return data
+    }
 }
 
 /// Loads sessions lazily and saves changed ones after the response is produced.
@@ -58,29 +69,42 @@ struct WebSessionMiddleware: AsyncMiddleware {
         return response
     }
 
-    private func save(_ session: WebSession, for request: Request, into response: Response) async throws {
+    /// Writes this request's changes onto the stored record. A new id (sign-in) or
+    /// nothing left to keep (signed out of every app) replaces or ends the record; a
+    /// record another request changed meanwhile is read again and the changes re-applied.
+    func save(_ session: WebSession, for request: Request, into response: Response) async throws {
         let state = session.snapshot
         guard state.changed else { return }
         let db = request.db
-        // A new id (sign-in) or nothing left to keep (signed out of every app): the old record goes.
-        if let id = session.loadedRecordID, state.regenerate || state.data.isEmpty {
-            try await WebSessionRecord.query(on: db).filter(\.$id == id).delete()
-        }
-        if state.data.isEmpty {
-            response.cookies[Self.cookieName] = .expired
-            return
-        }
         let expiresAt = request.kernel.clock.now.addingTimeInterval(lifetime)
-        let json = String(decoding: try JSONEncoder().encode(state.data), as: UTF8.self)
-        if let id = session.loadedRecordID, !state.regenerate {
-            try await WebSessionRecord.query(on: db).filter(\.$id == id)
-                .set(\.$data, to: json).set(\.$expiresAt, to: expiresAt).update()
+        var recordID = session.loadedRecordID
+        var stored = session.loadedJSON
+        for _ in 0..<WebSessionRecord.writeAttempts {
+            let data = WebSessionRecord.decode(stored).applying(state.changes)
+            if let id = recordID {
+                let written = state.regenerate || data.isEmpty
+                    ? try await WebSessionRecord.delete(id, ifStill: stored, on: db)
+                    : try await WebSessionRecord.replaceData(of: id, ifStill: stored, with: WebSessionRecord.encode(data), expiresAt: expiresAt, on: db)
+                if !written {
+                    // Changed by another request, or gone (signed out everywhere, expired).
+                    let record = try await WebSessionRecord.find(id, on: db)
+                    (recordID, stored) = (record?.id, record?.data ?? "{}")
+                    continue
+                }
+                if !(state.regenerate || data.isEmpty) { return }
+            }
+            // The old record is gone: start a new one, unless nothing is left to keep.
+            if data.isEmpty {
+                response.cookies[Self.cookieName] = .expired
+                return
+            }
+            let token = SecretToken.generate()
+            try await WebSessionRecord(tokenHash: SecretToken.hash(token), data: WebSessionRecord.encode(data), expiresAt: expiresAt).create(on: db)
+            response.cookies[Self.cookieName] = HTTPCookies.Value(
+                string: token, maxAge: Int(lifetime), path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
             return
         }
-        let token = SecretToken.generate()
-        try await WebSessionRecord(tokenHash: SecretToken.hash(token), data: json, expiresAt: expiresAt).create(on: db)
-        response.cookies[Self.cookieName] = HTTPCookies.Value(
-            string: token, maxAge: Int(lifetime), path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
+        throw AppError.conflict(code: "session_busy", key: "error.conflict")
     }
 }
 
@@ -101,8 +125,7 @@ extension Request {
         if let token = cookie(WebSessionMiddleware.cookieName), !token.isEmpty,
            let record = try await WebSessionRecord.query(on: db).filter(\.$tokenHash == SecretToken.hash(token)).first(),
            record.expiresAt > kernel.clock.now {
-            let data = (try? JSONDecoder().decode([String: String].self, from: Data(record.data.utf8))) ?? [:]
-            session = WebSession(data: data, recordID: record.id)
+            session = WebSession(data: WebSessionRecord.decode(record.data), recordID: record.id, json: record.data)
         }
         storage[WebSessionKey.self] = session
         return session
