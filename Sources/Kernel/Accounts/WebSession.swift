@@ -82,7 +82,8 @@ struct WebSessionMiddleware: AsyncMiddleware {
         for _ in 0..<WebSessionRecord.writeAttempts {
             let data = WebSessionRecord.decode(stored).applying(state.changes)
             if let id = recordID {
-                let written = state.regenerate || data.isEmpty
+                let endsRecord = state.regenerate || data.isEmpty
+                let written = endsRecord
                     ? try await WebSessionRecord.delete(id, ifStill: stored, on: db)
                     : try await WebSessionRecord.replaceData(of: id, ifStill: stored, with: WebSessionRecord.encode(data), expiresAt: expiresAt, on: db)
                 if !written {
@@ -91,7 +92,7 @@ struct WebSessionMiddleware: AsyncMiddleware {
                     (recordID, stored) = (record?.id, record?.data ?? "{}")
                     continue
                 }
-                if !(state.regenerate || data.isEmpty) { return }
+                if !endsRecord { return }
             }
             // The old record is gone: start a new one, unless nothing is left to keep.
             if data.isEmpty {
