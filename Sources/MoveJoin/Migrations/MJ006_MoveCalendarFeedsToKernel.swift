@@ -24,5 +24,9 @@ struct MoveCalendarFeedsToKernel: AsyncMigration {
             SELECT f.account_id, f.token_hash, f.created_at FROM kernel_calendar_feeds f
             JOIN kernel_accounts a ON a.id = f.account_id WHERE a.app = 'movejoin'
             """).run()
+        try await sql.raw("""
+            DELETE FROM kernel_calendar_feeds
+            WHERE account_id IN (SELECT id FROM kernel_accounts WHERE app = 'movejoin')
+            """).run()
     }
 }
