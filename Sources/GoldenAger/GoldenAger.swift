@@ -22,7 +22,7 @@ public struct GoldenAger: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
-         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates()]
+         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince()]
     }
 
     public func registerRoutes(_ mount: AppMount) throws {
@@ -31,6 +31,10 @@ public struct GoldenAger: HromadaApp {
     }
 
     public var demoAccounts: [DemoAccount] { GoldenAgerDemoData.accounts }
+
+    public func housekeeping(_ services: ServiceContext) async throws {
+        try await GoldenAgerContext(services).profiles.endLapsedOnlineStates()
+    }
 
     public func seedDemoData(_ context: SeedContext) async throws {
         try await GoldenAgerDemoData.seed(context)

@@ -81,6 +81,8 @@ public final class Profile: Model, @unchecked Sendable {
     /// Volunteers and coordinators.
     @OptionalParent(key: "organisation_id") public var organisation: Organisation?
     @Field(key: "is_online") public var isOnline: Bool
+    /// When the volunteer last went online; nil while offline.
+    @OptionalField(key: "online_since") public var onlineSince: Date?
     @Field(key: "updated_at") public var updatedAt: Date
     public init() {}
 

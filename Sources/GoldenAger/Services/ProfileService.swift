@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 import Kernel
 
@@ -211,13 +212,41 @@ public struct ProfileService: Sendable {
         let profile = try member.requireProfile()
         guard profile.isOnline != online else { return profile }
         profile.isOnline = online
+        profile.onlineSince = online ? context.clock.now : nil
         profile.updatedAt = context.clock.now
         try await profile.save(on: context.db)
-        try await EventPublisher(context: context).volunteer(online ? "volunteer.online" : "volunteer.offline", id: member.id, city: profile.city)
-        try await context.events.publish(topic: GoldenAgerEvents.account(member.id), name: online ? "volunteer.online" : "volunteer.offline",
-                                         payload: GoldenAgerEvents.VolunteerPayload(volunteerId: member.id, city: profile.city),
-                                         at: context.clock.now, on: context.db)
+        try await announce(online: online, volunteer: member.id, city: profile.city)
         return profile
+    }
+
+    /// How long "online" lasts without being switched on again: a volunteer who forgot to
+    /// go offline is not counted on the coordinators' board (nor offered tasks) the next
+    /// day. The volunteer instructions say so (`InstructionsContent`).
+    public static let onlineLapse: TimeInterval = 12 * 3600
+
+    /// Takes offline every volunteer who went online more than `onlineLapse` ago, and
+    /// announces it as their own "go offline" would be. Run by the server's housekeeping.
+    /// One statement decides who lapses, so a volunteer who goes online again meanwhile
+    /// stays online.
+    public func endLapsedOnlineStates() async throws {
+        let now = context.clock.now
+        let lapsed = try await (context.db as! any SQLDatabase).update(Profile.schema)
+            .set("is_online", to: false).set(SQLIdentifier("online_since"), to: SQLLiteral.null).set("updated_at", to: now)
+            .where("is_online", .equal, true).where("online_since", .lessThan, now.addingTimeInterval(-Self.onlineLapse))
+            .returning("account_id", "city").all()
+        for row in lapsed {
+            try await announce(online: false, volunteer: try row.decode(column: "account_id", as: UUID.self),
+                               city: try row.decode(column: "city", as: String.self))
+        }
+    }
+
+    /// Tells the board and the volunteer's own pages that they went online or offline.
+    private func announce(online: Bool, volunteer: UUID, city: String) async throws {
+        let name = online ? "volunteer.online" : "volunteer.offline"
+        try await EventPublisher(context: context).volunteer(name, id: volunteer, city: city)
+        try await context.events.publish(topic: GoldenAgerEvents.account(volunteer), name: name,
+                                         payload: GoldenAgerEvents.VolunteerPayload(volunteerId: volunteer, city: city),
+                                         at: context.clock.now, on: context.db)
     }
 
     public func organisation(of profile: Profile) async throws -> Organisation? {

@@ -98,7 +98,7 @@ enum InstructionsContent {
 
     private static let volunteerUK: [InstructionSection] = [
         InstructionSection(title: "Вхідні й зв’язок", paragraphs: [
-            "Коли готові допомагати, натисніть кнопку «Не на зв’язку» серед вкладок: вона стане зеленою і покаже «На зв’язку». Поки Ви на зв’язку, нові завдання від пенсіонерів з Вашого міста з’являються у «Вхідних» самі, без оновлення сторінки.",
+            "Коли готові допомагати, натисніть кнопку «Не на зв’язку» серед вкладок: вона стане зеленою і покаже «На зв’язку». Поки Ви на зв’язку, нові завдання від пенсіонерів з Вашого міста з’являються у «Вхідних» самі, без оновлення сторінки. Через 12 годин зв’язок вимикається сам — на випадок, якщо Ви забули його вимкнути; увімкніть його знову, коли будете готові.",
             "У кожному завданні видно назву, опис і скільки часу воно займе. Так Ви знаєте, що треба зробити, ще до того, як погодитеся.",
             "Коли не можете допомагати, вимкніть перемикач. Нові завдання перестануть надходити.",
         ]),
@@ -132,7 +132,7 @@ enum InstructionsContent {
 
     private static let volunteerEN: [InstructionSection] = [
         InstructionSection(title: "Inbox and online", paragraphs: [
-            "When you are ready to help, tap the «Offline» button among the tabs: it turns green and says «Online». While you are online, new tasks from pensioners in your town appear in your «Inbox» by themselves, without reloading the page.",
+            "When you are ready to help, tap the «Offline» button among the tabs: it turns green and says «Online». While you are online, new tasks from pensioners in your town appear in your «Inbox» by themselves, without reloading the page. After 12 hours it switches itself off, in case you forgot; switch it on again when you are ready.",
             "Each task shows its name, description and how long it takes. So you know what to do before you agree.",
             "When you cannot help, turn the switch off. New tasks stop coming.",
         ]),

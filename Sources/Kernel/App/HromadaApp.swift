@@ -87,6 +87,9 @@ public protocol HromadaApp: Sendable {
     /// A folder of the app's own CSS, JavaScript and SVG files, served like the kernel's
     /// under `/static/<name>`; names must not clash with the kernel's (prefix them with the app's id).
     var publicDirectory: URL? { get }
+    /// The app's share of the server's periodic housekeeping (every ten minutes): ending
+    /// what has lapsed. Runs on one instance or several at once, so it must be safe to repeat.
+    func housekeeping(_ services: ServiceContext) async throws
 }
 
 extension HromadaApp {
@@ -95,4 +98,5 @@ extension HromadaApp {
     public var commands: [String: any AsyncCommand] { [:] }
     public var openAPIDocument: String? { nil }
     public var publicDirectory: URL? { nil }
+    public func housekeeping(_ services: ServiceContext) async throws {}
 }

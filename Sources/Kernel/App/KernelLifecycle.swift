@@ -15,6 +15,7 @@ final class KernelLifecycle: LifecycleHandler {
                 try? await Task.sleep(for: .seconds(600))
                 if Task.isCancelled { break }
                 await Housekeeping.run(on: application.db, kernel: kernel, logger: application.logger)
+                await Housekeeping.runApps(kernel.apps, services: application.services, logger: application.logger)
             }
         }
         housekeeping.withLockedValue { $0 = task }
@@ -37,6 +38,17 @@ public enum Housekeeping {
             try await LoginAttempt.query(on: database).filter(\.$at < now.addingTimeInterval(-LoginThrottle.window)).delete()
         } catch {
             logger.warning("Housekeeping failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+
+    /// Each app's own housekeeping; one app's failure does not keep the others from theirs.
+    public static func runApps(_ apps: [any HromadaApp], services: ServiceContext, logger: Logger) async {
+        for app in apps {
+            do {
+                try await app.housekeeping(services)
+            } catch {
+                logger.warning("Housekeeping failed", metadata: ["app": .string(app.descriptor.id), "error": "\(String(reflecting: error))"])
+            }
         }
     }
 }
