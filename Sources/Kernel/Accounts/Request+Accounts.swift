@@ -78,8 +78,7 @@ extension Request {
         return SignInCaller(source: SignIn.BrowserSession.self, secret: cookie, app: app.id) { found in
             // Unknown, expired, signed out of this app or deactivated: not signed in.
             guard let found, found.valid(at: self.kernel.clock.now, app: app.id) else { throw AppError.unauthenticated }
-            let data = found.sessionData.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
-            self.storage[WebSessionKey.self] = WebSession(data: data, recordID: found.tokenID)
+            self.storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}")
             let account = found.account
             self.remember(account, as: "account.\(app.id)")
             return account

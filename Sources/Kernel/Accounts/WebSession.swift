@@ -17,12 +17,14 @@ public final class WebSession: Sendable {
     }
 
     private let state: NIOLockedValueBox<State>
-    /// The stored record this session was loaded from, if any, and its data as loaded.
+    /// The stored record this session was loaded from, if any, and its data as loaded
+    /// (what the save's compare-and-swap expects the record still to hold).
     let loadedRecordID: UUID?
     let loadedJSON: String
 
-    init(data: [String: String], recordID: UUID?, json: String = "{}") {
-        state = NIOLockedValueBox(State(data: data))
+    /// A session as its record holds it, or a new one (no record, no data).
+    init(recordID: UUID? = nil, json: String = "{}") {
+        state = NIOLockedValueBox(State(data: WebSessionRecord.decode(json)))
         loadedRecordID = recordID
         loadedJSON = json
     }
@@ -122,11 +124,11 @@ extension Request {
     /// This browser's session, loaded from the database on first use.
     public func webSession() async throws -> WebSession {
         if let session = storage[WebSessionKey.self] { return session }
-        var session = WebSession(data: [:], recordID: nil)
+        var session = WebSession()
         if let token = cookie(WebSessionMiddleware.cookieName), !token.isEmpty,
            let record = try await WebSessionRecord.query(on: db).filter(\.$tokenHash == SecretToken.hash(token)).first(),
            record.expiresAt > kernel.clock.now {
-            session = WebSession(data: WebSessionRecord.decode(record.data), recordID: record.id, json: record.data)
+            session = WebSession(recordID: record.id, json: record.data)
         }
         storage[WebSessionKey.self] = session
         return session
