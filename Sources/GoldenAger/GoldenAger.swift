@@ -22,7 +22,7 @@ public struct GoldenAger: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
-         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince()]
+         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions()]
     }
 
     public func registerRoutes(_ mount: AppMount) throws {

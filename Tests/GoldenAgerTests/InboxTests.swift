@@ -54,6 +54,99 @@ struct InboxTests {
         }
     }
 
+    @Test("the inbox follows every change to its city's tasks, also changes made straight in the database by another server")
+    func followsChanges() async throws {
+        try await withGoldenAger { app in
+            let volunteer = try await register(app, .volunteer), other = try await register(app, .volunteer)
+            try await goOnline(app, volunteer)
+            try await goOnline(app, other)
+            let sql = app.db as! any SQLDatabase
+            func offered(_ person: Person = volunteer, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [APIModels.TaskDTO] {
+                let answer = try await send(app, .GET, "/inbox", as: person)
+                #expect(answer.status == .ok, "\(answer.body.string)", sourceLocation: sourceLocation)
+                let tasks = try answer.content.decode(APIModels.Inbox.self).tasks
+                // Served from memory or read, the answer is what the portable service reads now.
+                let account = try #require(try await Account.find(person.id, on: app.db))
+                let portable = try await GoldenAgerContext(app.services).tasks.inbox(of: try await Member(account: account, on: app.db))
+                #expect(try canonical(tasks) == canonical(portable.map { APIModels.task($0, .uk) }), sourceLocation: sourceLocation)
+                return tasks
+            }
+            #expect(try await offered().isEmpty)
+
+            let firstPensioner = try await register(app, .pensioner), secondPensioner = try await register(app, .pensioner)
+            let first = try await order(app, by: firstPensioner)
+            #expect(try await offered().map(\.id) == [first])
+            let second = try await order(app, by: secondPensioner)
+            #expect(try await offered().map(\.id) == [first, second])
+
+            #expect(try await send(app, .POST, "/tasks/\(first)/accept", as: other).status == .ok)
+            #expect(try await offered().map(\.id) == [second])
+            #expect(try await send(app, .POST, "/tasks/\(first)/withdraw", as: other, body: ["reason": "Захворів"]).status == .ok)
+            #expect(try await offered().map(\.id) == [first, second])
+            #expect(try await offered(other).map(\.id) == [second], "not offered again to whoever gave it back")
+            #expect(try await send(app, .POST, "/tasks/\(second)/cancel", as: secondPensioner).status == .ok)
+            #expect(try await offered().map(\.id) == [first])
+
+            // Another server's changes reach this one through the database alone.
+            try await sql.raw("UPDATE ga_task_templates SET title_uk = 'Змінена назва' WHERE id = (SELECT template_id FROM ga_tasks WHERE id = \(bind: first))").run()
+            #expect(try await offered().map(\.template.title) == ["Змінена назва"])
+            let browser = TestBrowser(app)
+            #expect(try await browser.post("/golden-ager/login", form: ["phone": volunteer.phone, "password": "secret-1"]).status == .seeOther)
+            #expect(try await browser.get("/golden-ager/inbox").text.contains("<h2>Змінена назва</h2>"))
+            try await sql.raw("UPDATE ga_tasks SET status = 'cancelled', closed_at = \(bind: Date()) WHERE id = \(bind: first)").run()
+            #expect(try await offered().isEmpty)
+            #expect(!(try await browser.get("/golden-ager/inbox").text.contains("data-task-id")))
+        }
+    }
+
+    @Test("city versions added to a database with open tasks: every city with tasks gets one; reverting and applying again works")
+    func cityVersionsMigration() async throws {
+        try await withGoldenAger { app in
+            let volunteer = try await register(app, .volunteer, city: "lviv")
+            try await goOnline(app, volunteer)
+            let task = try await order(app, by: try await register(app, .pensioner, city: "lviv"))
+            let migration = CreateCityVersions()
+            try await migration.revert(on: app.db)
+            try await migration.prepare(on: app.db)
+            let inbox = try await send(app, .GET, "/inbox", as: volunteer).content.decode(APIModels.Inbox.self)
+            #expect(inbox.tasks.map(\.id) == [task])
+            guard let sql = app.db as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
+            let versions = try await sql.raw("SELECT city, version FROM ga_city_versions").all()
+            #expect(try versions.map { try $0.decode(column: "city", as: String.self) } == ["lviv"])
+            // A template change moves every city's version: its text is on the cards.
+            try await sql.raw("UPDATE ga_task_templates SET minutes = minutes").run()
+            #expect(try await sql.raw("SELECT version FROM ga_city_versions").first()?.decode(column: "version", as: Int.self) == 2)
+        }
+    }
+
+    @Test("every card on the inbox page carries the browser's own CSRF token, and its accept form works")
+    func cardsCarryOwnToken() async throws {
+        try await withGoldenAger { app in
+            let task = try await order(app, by: try await register(app, .pensioner))
+            var tokens: Set<String> = []
+            var browsers: [TestBrowser] = [], volunteers: [Person] = []
+            for _ in 0..<2 {
+                let volunteer = try await register(app, .volunteer)
+                volunteers.append(volunteer)
+                try await goOnline(app, volunteer)
+                let browser = try await signedIn(app, volunteer)
+                let page = try await browser.get("/golden-ager/inbox")
+                #expect(page.text.contains("data-task-id=\"\(task)\""))
+                let token = try #require(browser.cookies["hromada_csrf"])
+                let values = page.text.components(separatedBy: #"name="_csrf" value=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+                #expect(values.count >= 4 && values.allSatisfy { $0 == token }, "\(values)")
+                tokens.insert(token)
+                browsers.append(browser)
+            }
+            #expect(tokens.count == 2)
+            let accept = "/golden-ager/tasks/\(task)/accept"
+            #expect(try await browsers[1].get("/golden-ager/inbox").formActions.contains(accept))
+            #expect(try await browsers[1].post(accept, form: [:]).status == .seeOther)
+            let accepted = try #require(try await HelpTask.find(task, on: app.db))
+            #expect(accepted.status == .accepted && accepted.volunteerID == volunteers[1].id)
+        }
+    }
+
     @Test("the inbox refuses whoever is not a signed-in volunteer: expired, signed-out, deactivated or another app's session; forged tokens")
     func refusals() async throws {
         try await withGoldenAger { app in

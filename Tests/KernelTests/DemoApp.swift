@@ -48,6 +48,17 @@ struct DemoApp: HromadaApp {
             return req.redirect(to: "/demo-app/login", redirectType: .normal)
         }
         web.get("boom") { _ -> String in throw DemoFailure() }
+        // Three cards with a form each, from a cache of two (`FragmentCacheTests`).
+        web.get("cards") { req in
+            let text = req.query[String.self, at: "text"] ?? "перша"
+            let cards = req.kernel.state.shared { FragmentCache<String, String>(capacity: 2) }
+            let content = HTMLBuilder.join(["a", "b", "c"].map { key in
+                cards.html(key, text, for: req) {
+                    Components.postForm(req, action: "/demo-app/pages/api") { H.p { "\(key): \(text)" } }
+                }
+            })
+            return req.render(Page(title: "Cards", app: Self.descriptor, content: content))
+        }
         // A web page whose path contains "api" further down: still a page, still CSRF-checked.
         web.post("pages", "api") { _ in "saved" }
         web.get("stream") { req in

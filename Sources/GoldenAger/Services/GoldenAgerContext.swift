@@ -15,6 +15,8 @@ public struct GoldenAgerContext: ServiceScoped {
     public var hours: HoursService { HoursService(context: self) }
     public var administration: AdministrationService { AdministrationService(context: self) }
     var audit: AuditLog { AuditLog(app: GoldenAger.id, clock: clock) }
+    /// This server's copy of each city's open tasks.
+    var cityOffers: CityOffers { state.shared { CityOffers() } }
 }
 
 extension Request {

@@ -14,7 +14,7 @@ public struct VolunteerInbox: Sendable {
 /// An open task as a volunteer's inbox offers it: what is to be done and since when;
 /// nobody's contact. Plain values: the inbox is read on every event of a city, and making
 /// Fluent models of its rows cost more than reading them.
-public struct OfferedTask: Sendable {
+public struct OfferedTask: Sendable, Equatable {
     public let id: UUID
     public let status: TaskStatus
     public let city: String
@@ -44,54 +44,47 @@ extension OfferedTask {
 
 /// The inbox — the page volunteers keep open and refresh on every event of their city —
 /// as one PostgreSQL statement that also signs the caller in, from the API (bearer token)
-/// or the page (session cookie): one round trip instead of eight, prepared once per
-/// connection and read by position. Every read is guarded by the signed-in account
-/// (`SignIn.accountID`), so a caller who is not a signed-in volunteer reads nothing.
-/// A row per offered task, or one without.
+/// or the page (session cookie): one round trip, prepared once per connection and read
+/// by position. It reads who the volunteer is, the task they hold, the version of their
+/// city's open tasks (`CreateCityVersions`) and which of them they declined; the open
+/// tasks themselves come from memory while that version holds (`CityOffers`). Every
+/// read is guarded by the signed-in account (`SignIn.accountID`), so a caller who is not
+/// a signed-in volunteer reads nothing. One row, or none for an unknown secret.
 struct InboxStatement<Source: SignInSource>: PostgresPreparedStatement {
     static var name: String { "golden_ager_inbox_" + Source.name }
     static var sql: String { Source.sql + InboxColumns.body }
-    static var bindingDataTypes: [PostgresDataType] { SignIn.bindingDataTypes + [.int8] }
+    static var bindingDataTypes: [PostgresDataType] { SignIn.bindingDataTypes }
     typealias Row = InboxRow
 
     let caller: SignInCaller
     let now: Date
-    let limit: Int
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = caller.bindings(now: now, capacity: 1)
-        bindings.append(limit)
-        return bindings
+        caller.bindings(now: now, capacity: 0)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> InboxRow {
         var columns = Kernel.PostgresColumns(row)
-        columns.skip(InboxColumns.perCaller)
-        return InboxRow(row: row, offered: try columns.offeredTask())
+        let signIn = try SignIn.decode(&columns)
+        let profile = try columns.profile()
+        let current = try columns.task()
+        // Read whether or not a task is held: the columns are there either way.
+        let template = try columns.template()
+        current?.$template.value = template
+        return InboxRow(signIn: signIn, profile: profile, current: current,
+                        cityVersion: try columns.next(Int64?.self) ?? 0, declined: try columns.next([UUID]?.self) ?? [])
     }
 }
 
-/// One row of `InboxStatement`: the caller's columns are the same on every row and read
-/// from the first only.
+/// What `InboxStatement` read: the sign-in, and for a signed-in volunteer their profile,
+/// the task they hold (with its template), their city's version and the open tasks there
+/// they declined.
 struct InboxRow: Sendable {
-    let row: PostgresRow
-    let offered: OfferedTask?
-
-    func signIn() throws -> SignIn {
-        var columns = Kernel.PostgresColumns(row)
-        return try SignIn.decode(&columns)
-    }
-
-    /// The volunteer's profile and the task they hold (nil when not signed in as one).
-    func volunteer() throws -> (profile: Profile?, current: HelpTask?) {
-        var columns = Kernel.PostgresColumns(row)
-        columns.skip(SignIn.columnCount)
-        let profile = try columns.profile()
-        let current = try columns.task()
-        let template = try columns.template()
-        current?.$template.value = template
-        return (profile, current)
-    }
+    let signIn: SignIn
+    let profile: Profile?
+    let current: HelpTask?
+    let cityVersion: Int64
+    let declined: [UUID]
 }
 
 /// The columns `InboxStatement` reads, in `PostgresColumns` order, and its body.
@@ -100,37 +93,64 @@ enum InboxColumns {
     static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at"
     static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, updated_at"
 
-    /// How many columns each row starts with before its offered task's: the sign-in, the
-    /// profile, the current task and its template.
-    static let perCaller = SignIn.columnCount + count(profile) + count(task) + count(template)
-
     static func count(_ columns: String) -> Int { columns.split(separator: ",").count }
 
     static let body = """
         , volunteer AS (
             SELECT * FROM ga_profiles WHERE account_id = (SELECT id FROM signed_in WHERE valid AND role = 'volunteer'))
         SELECT \(SignIn.columns), \(qualified(profile, "p")), \(qualified(task, "held")), \(qualified(template, "held_template")),
-               offered.*
+               (SELECT version FROM ga_city_versions WHERE city = p.city),
+               ARRAY(SELECT d.task_id FROM ga_task_declines d JOIN ga_tasks t ON t.id = d.task_id
+                     WHERE d.volunteer_id = p.account_id AND t.city = p.city AND t.status = 'searching')
         FROM signed_in
         LEFT JOIN volunteer p ON true
         LEFT JOIN LATERAL (
             SELECT * FROM ga_tasks WHERE volunteer_id = p.account_id AND status = 'accepted' LIMIT 1) held ON true
         LEFT JOIN ga_task_templates held_template ON held_template.id = held.template_id
-        LEFT JOIN LATERAL (
-            SELECT t.id, t.status, t.city, t.minutes, t.created_at, tt.id, tt.category_id, tt.title_uk, tt.title_en,
-                   tt.description_uk, tt.description_en, tt.minutes, c.name_uk, c.name_en
-            FROM ga_tasks t
-            JOIN ga_task_templates tt ON tt.id = t.template_id
-            JOIN ga_categories c ON c.id = tt.category_id
-            WHERE p.is_online AND t.city = p.city AND t.status = 'searching'
-              AND NOT EXISTS (SELECT 1 FROM ga_task_declines d WHERE d.task_id = t.id AND d.volunteer_id = p.account_id)
-            ORDER BY t.created_at LIMIT $4) offered ON true
-        ORDER BY offered.created_at
         """
 
     private static func qualified(_ columns: String, _ table: String) -> String {
         Kernel.PostgresColumns.qualified(columns, by: table)
     }
+}
+
+/// A city's open tasks, oldest first, with the city's version read in the same snapshot
+/// (0 while the city has none): what `CityOffers` keeps. Many rows, or one without a task.
+struct CityOffersStatement: PostgresPreparedStatement {
+    static let name = "golden_ager_city_offers"
+    static let sql = """
+        SELECT (SELECT version FROM ga_city_versions WHERE city = $1),
+               t.id, t.status, t.city, t.minutes, t.created_at, tt.id, tt.category_id, tt.title_uk, tt.title_en,
+               tt.description_uk, tt.description_en, tt.minutes, c.name_uk, c.name_en
+        FROM (SELECT 1) one
+        LEFT JOIN (ga_tasks t
+                   JOIN ga_task_templates tt ON tt.id = t.template_id
+                   JOIN ga_categories c ON c.id = tt.category_id) ON t.city = $1 AND t.status = 'searching'
+        ORDER BY t.created_at
+        LIMIT $2
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .int8]
+    typealias Row = CityOfferRow
+
+    let city: String
+    let limit: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(city)
+        bindings.append(limit)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var columns = Kernel.PostgresColumns(row)
+        return CityOfferRow(version: try columns.next(Int64?.self) ?? 0, offered: try columns.offeredTask())
+    }
+}
+
+struct CityOfferRow: Sendable {
+    let version: Int64
+    let offered: OfferedTask?
 }
 
 extension Kernel.PostgresColumns {

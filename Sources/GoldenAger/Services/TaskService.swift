@@ -191,18 +191,30 @@ public struct TaskService: Sendable {
     }
 
     /// The inbox of the caller `caller` signs in, with the task they hold, in one statement
-    /// on PostgreSQL (`InboxStatement`); nil on other databases (then `inbox(of:)`). A 401
-    /// or 403 unless the caller is a signed-in volunteer, as `inbox(of:)`.
+    /// on PostgreSQL (`InboxStatement`), the city's open tasks from memory while its
+    /// version holds (`CityOffers`); nil on other databases (then `inbox(of:)`). A 401 or
+    /// 403 unless the caller is a signed-in volunteer, as `inbox(of:)`.
     public func inbox(caller: SignInCaller, limit: Int = 100) async throws -> VolunteerInbox? {
         func rows<Source: SignInSource>(_: Source.Type) async throws -> [InboxRow]? {
-            try await db.preparedRows(InboxStatement<Source>(caller: caller, now: context.clock.now, limit: limit))
+            try await db.preparedRows(InboxStatement<Source>(caller: caller, now: context.clock.now))
         }
         guard let rows = try await rows(caller.source) else { return nil }
-        let account = try await caller.signIn(try rows.first?.signIn(), roles: [GARole.volunteer.rawValue])
-        let volunteer = try rows[0].volunteer()
-        let member = Member(account: account, profile: volunteer.profile)
-        _ = try member.requireProfile()
-        return VolunteerInbox(member: member, current: volunteer.current, offered: rows.compactMap(\.offered))
+        let account = try await caller.signIn(rows.first?.signIn, roles: [GARole.volunteer.rawValue])
+        let row = rows[0]
+        let member = Member(account: account, profile: row.profile)
+        let profile = try member.requireProfile()
+        guard profile.isOnline else { return VolunteerInbox(member: member, current: row.current, offered: []) }
+        let open = try await openTasks(in: profile.city, version: row.cityVersion)
+        let declined = Set(row.declined)
+        return VolunteerInbox(member: member, current: row.current, offered: Array(open.lazy.filter { !declined.contains($0.id) }.prefix(limit)))
+    }
+
+    /// The open tasks of `city`, oldest first, as of `version` or later (PostgreSQL).
+    private func openTasks(in city: String, version: Int64) async throws -> [OfferedTask] {
+        try await context.cityOffers.tasks(in: city, version: version) {
+            let rows = try await db.preparedRows(CityOffersStatement(city: city, limit: CityOffers.tasksPerCity)) ?? []
+            return CityOffers.Snapshot(version: rows.first?.version ?? 0, tasks: rows.compactMap(\.offered))
+        }
     }
 
     /// The task the volunteer holds now, with its template.

@@ -61,10 +61,29 @@ enum VolunteerPages {
                     }
                 },
             profile.isOnline && offered.isEmpty ? H.p(.class("empty")) { l.text("ga.inbox.empty") } : .empty,
-            H.ul(.class("task-list")) {
-                for offer in offered { H.li { taskCard(req, offer, busy: current != nil) } }
-            },
+            H.ul(.class("task-list")) { taskCards(req, offered, busy: current != nil) },
         ])
+    }
+
+    /// A task card is the same for every volunteer who reads it in the same language and
+    /// time zone, so it is rendered once per server (`FragmentCache`), found by these.
+    struct CardKey: Hashable, Sendable {
+        let task: UUID
+        let language: Language
+        let timeZone: String
+        let busy: Bool
+    }
+
+    /// The offered tasks' cards, each in a list item.
+    static func taskCards(_ req: Request, _ offered: [OfferedTask], busy: Bool) -> HTML {
+        let l = req.localizer
+        let timeZone = l.timeZone.identifier
+        let cards = req.kernel.state.shared { FragmentCache<CardKey, OfferedTask>(capacity: 4_096) }
+        return HTMLBuilder.join(offered.map { offer in
+            cards.html(CardKey(task: offer.id, language: l.language, timeZone: timeZone, busy: busy), offer, for: req) {
+                H.li { taskCard(req, offer, busy: busy) }
+            }
+        })
     }
 
     /// One offered task: what is to be done, then accept (green) or decline (red).

@@ -12,6 +12,8 @@ public final class HromadaKernel: Sendable {
     public let clock: any WallClock
     public let events: EventBus
     public let assets: StaticAssets
+    /// Apps' in-memory caches, one set per server.
+    public let state = ServerState()
     /// A bcrypt hash of nothing anyone knows, verified when a login is unknown.
     let decoyPasswordHash: String
 

@@ -12,13 +12,16 @@ public struct ServiceContext: Sendable {
     public let accounts: AccountService
     /// The server's default time zone (a person's own, where an app keeps one, wins).
     public let timeZone: TimeZone
+    /// The server's in-memory caches (`HromadaKernel.state`).
+    public let state: ServerState
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone) {
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState) {
         self.db = db
         self.clock = clock
         self.events = events
         self.accounts = accounts
         self.timeZone = timeZone
+        self.state = state
     }
 }
 
@@ -33,12 +36,14 @@ extension ServiceScoped {
     public var events: EventBus { services.events }
     public var accounts: AccountService { services.accounts }
     public var timeZone: TimeZone { services.timeZone }
+    public var state: ServerState { services.state }
 }
 
 extension Request {
     /// The services context of this request (its database, the kernel's clock and bus).
     public var services: ServiceContext {
-        ServiceContext(db: db, clock: clock, events: kernel.events, accounts: accounts, timeZone: kernel.configuration.defaultTimeZone)
+        ServiceContext(db: db, clock: clock, events: kernel.events, accounts: accounts, timeZone: kernel.configuration.defaultTimeZone,
+                       state: kernel.state)
     }
 }
 
@@ -46,6 +51,6 @@ extension Application {
     /// A services context outside any request (background jobs).
     public var services: ServiceContext {
         ServiceContext(db: db, clock: kernel.clock, events: kernel.events, accounts: kernel.accountService(on: db, passwords: password.async),
-                       timeZone: kernel.configuration.defaultTimeZone)
+                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state)
     }
 }

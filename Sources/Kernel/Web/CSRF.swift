@@ -79,8 +79,15 @@ extension Request {
     /// The hidden input every state-changing form carries, rendered once per request.
     public var csrfField: HTML {
         if let rendered = storage[CSRFFieldKey.self] { return rendered }
-        let field = H.input(.type("hidden"), .name(CSRFMiddleware.fieldName), .value(csrfToken))
+        let field = H.csrfField(rawValue: HTML.escape(csrfToken))
         storage[CSRFFieldKey.self] = field
         return field
+    }
+}
+
+extension H {
+    /// The hidden CSRF input with `rawValue` as its (already escaped) value.
+    static func csrfField(rawValue: String) -> HTML {
+        HTML(unsafeRaw: "<input type=\"hidden\" name=\"\(CSRFMiddleware.fieldName)\" value=\"\(rawValue)\">")
     }
 }

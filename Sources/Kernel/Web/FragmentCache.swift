@@ -1,0 +1,70 @@
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Markup rendered once and served to many requests: a fragment that is the same for
+/// everyone who sees it but for the CSRF token in its forms — a task card in a volunteer's
+/// inbox is the same for every volunteer of the city who reads that language. It is
+/// rendered with a hole where the token goes, and each request fills in its own.
+///
+/// A fragment is found by a cheap `Key` (an id, the language) and kept with the `Content`
+/// it was made of (the row's values); it is served only while the content asked for is
+/// equal to that, so a changed row is rendered again and nothing needs invalidating.
+/// Comparing is cheap where it matters: values read once and shared between requests
+/// compare equal by their storage. When the cache holds `capacity` fragments it starts again.
+public final class FragmentCache<Key: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+    private let fragments = NIOLockedValueBox<[Key: (content: Content, fragment: Fragment)]>([:])
+    private let capacity: Int
+
+    public init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The fragment for `key` and `content` with `request`'s CSRF token, rendered by
+    /// `render` unless it is cached. `render` must depend on nothing but the key, the
+    /// content and the request's CSRF field (`Request.csrfField`, which
+    /// `Components.postForm` uses).
+    public func html(_ key: Key, _ content: Content, for request: Request, render: () -> HTML) -> HTML {
+        let kept = fragments.withLockedValue { $0[key] }
+        let fragment: Fragment
+        if let kept, kept.content == content {
+            fragment = kept.fragment
+        } else {
+            fragment = Fragment(request, render)
+            fragments.withLockedValue { fragments in
+                if fragments.count >= capacity { fragments.removeAll(keepingCapacity: true) }
+                fragments[key] = (content, fragment)
+            }
+        }
+        return fragment.filled(with: request.csrfToken)
+    }
+}
+
+/// Rendered markup split at its CSRF holes.
+struct Fragment: Sendable {
+    /// Where the token goes. Its `<` can never come out of escaped text or attribute values
+    /// (both turn `<` into `&lt;`), so the only holes are the ones the CSRF field made.
+    static let hole = "<csrf-token-hole>"
+
+    let pieces: [Substring]
+
+    /// Renders with `request`'s CSRF field swapped for one with a hole, then puts it back.
+    init(_ request: Request, _ render: () -> HTML) {
+        let field = request.storage[CSRFFieldKey.self]
+        request.storage[CSRFFieldKey.self] = H.csrfField(rawValue: Self.hole)
+        let rendered = render().rendered
+        request.storage[CSRFFieldKey.self] = field
+        pieces = rendered.split(separator: Self.hole, omittingEmptySubsequences: false)
+    }
+
+    func filled(with token: String) -> HTML {
+        guard pieces.count > 1 else { return HTML(unsafeRaw: String(pieces.first ?? "")) }
+        let escaped = HTML.escape(token)
+        var out = ""
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + (pieces.count - 1) * escaped.utf8.count)
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { out += escaped }
+            out += piece
+        }
+        return HTML(unsafeRaw: out)
+    }
+}
