@@ -5,7 +5,7 @@ import Vapor
 extension Request {
     /// Account services bound to this request's database and the kernel's clock.
     public var accounts: AccountService {
-        kernel.accountService(on: db, passwords: password.async)
+        services.accounts
     }
 
     /// The client's address as the server saw it, for throttling.

@@ -40,11 +40,22 @@ extension ServiceScoped {
 }
 
 extension Request {
-    /// The services context of this request (its database, the kernel's clock and bus).
+    /// The services context of this request (its database, the kernel's clock and bus),
+    /// made once per request: each part is a look-up in the application's storage (the
+    /// database under a lock), and a busy API call asks for it several times.
     public var services: ServiceContext {
-        ServiceContext(db: db, clock: clock, events: kernel.events, accounts: accounts, timeZone: kernel.configuration.defaultTimeZone,
-                       state: kernel.state)
+        if let made = storage[ServiceContextKey.self] { return made }
+        let kernel = self.kernel, db = self.db
+        let made = ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
+                                  accounts: kernel.accountService(on: db, passwords: password.async),
+                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state)
+        storage[ServiceContextKey.self] = made
+        return made
     }
+}
+
+private struct ServiceContextKey: StorageKey {
+    typealias Value = ServiceContext
 }
 
 extension Application {
