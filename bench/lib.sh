@@ -50,3 +50,27 @@ cpu_steal_since() {
 machine_line() {
     echo "machine: $(machine_description); yardstick: sha256 of 256 MiB in $(machine_yardstick_ms) ms on one core"
 }
+
+# ---------------------------------------------------------------- fixed-rate runs
+#
+# wrk keeps its connections busy (a closed loop): its p99 is that of a request queued
+# behind the others at saturation. A target of the form "sustains R requests/s with
+# p99 <= L" is read at a fixed rate instead: bench/tools/rate sends R requests a second
+# and times each from when it was due (see the comment at the top of rate.c).
+
+# Builds bench/tools/rate (once, and again when its source changes); prints its path.
+rate_tool() {
+    local source=$REPO_ROOT/bench/tools/rate.c binary=$REPO_ROOT/.build-tools/rate
+    if [ ! -x "$binary" ] || [ "$source" -nt "$binary" ]; then
+        mkdir -p "$(dirname "$binary")"
+        cc -O2 -Wall -o "$binary" "$source" >&2
+    fi
+    printf '%s\n' "$binary"
+}
+
+# run_rate OUT PORT RATE SECONDS REQUESTS_FILE: one fixed-rate run at 64 connections
+# against 127.0.0.1:PORT; its one line of results goes to OUT.
+run_rate() {
+    local out=$1 port=$2 rate=$3 seconds=$4 requests=$5
+    "$(rate_tool)" 127.0.0.1 "$port" 64 "$rate" "$seconds" "$requests" >"$out"
+}
