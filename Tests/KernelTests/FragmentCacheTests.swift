@@ -53,6 +53,32 @@ struct FragmentCacheTests {
         }
     }
 
+    @Test("the cached page shell: a flash message shows once, each address gets its own way back, each language its own shell")
+    func pageShell() async throws {
+        try await withDemo { app in
+            try await makeAccount(app)
+            let browser = TestBrowser(app)
+            let signedIn = try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
+            #expect(signedIn.status == .seeOther)
+            let first = try await browser.get("/demo-app/")
+            #expect(first.text.contains(#"<main id="main" class="page" tabindex="-1"><div class="flash flash-success" role="status">Ви увійшли.</div><h1>"#))
+            let second = try await browser.get("/demo-app/")
+            #expect(!second.text.contains("flash-success") && second.text.contains("<h1>Вітаємо, "))
+            #expect(first.text.replacingOccurrences(of: #"<div class="flash flash-success" role="status">Ви увійшли.</div>"#, with: "") == second.text,
+                    "the same page but for the flash")
+
+            #expect(second.text.contains(#"name="back" value="/demo-app/""#))
+            let cards = try await browser.get("/demo-app/cards?text=x")
+            #expect(cards.text.contains(#"name="back" value="/demo-app/cards?text=x""#) && !cards.text.contains(#"value="/demo-app/""#))
+            #expect(cards.text.contains("<p>a: x</p>") && !cards.text.contains("page-content-hole"))
+
+            browser.setCookie("hromada_lang", "en")
+            let english = try await browser.get("/demo-app/")
+            #expect(english.text.contains(#"<html lang="en">"#) && english.text.contains("<h1>Welcome, "))
+            #expect(Self.csrfValues(english.text) == [try #require(browser.cookies["hromada_csrf"])])
+        }
+    }
+
     static func csrfValues(_ html: String) -> [String] {
         html.components(separatedBy: #"name="_csrf" value=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
     }

@@ -1,7 +1,7 @@
 import Vapor
 
 /// A tab in an app's bottom navigation.
-public struct Tab: Sendable {
+public struct Tab: Sendable, Hashable {
     public let label: String
     public let href: String
     public let isCurrent: Bool
@@ -25,6 +25,17 @@ public struct Tab: Sendable {
         self.href = href
         self.isCurrent = false
         self.toggle = toggle
+    }
+
+    public static func == (lhs: Tab, rhs: Tab) -> Bool {
+        lhs.label == rhs.label && lhs.href == rhs.href && lhs.isCurrent == rhs.isCurrent
+            && lhs.toggle?.pressed == rhs.toggle?.pressed && lhs.toggle?.name == rhs.toggle?.name && lhs.toggle?.value == rhs.toggle?.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(href)
+        hasher.combine(isCurrent)
+        hasher.combine(toggle?.pressed)
     }
 }
 
@@ -71,12 +82,73 @@ extension Request {
 }
 
 /// The HTML around every page.
+///
+/// The shell is the same for every page with the same title, tabs, language and address
+/// (the language switch sends the browser back there) but for the CSRF token in its
+/// forms, so each server renders it once (`FragmentCache`) with a hole where the flash
+/// message and the content go.
 struct PageShell {
     let request: Request
     let page: Page
 
+    /// Where the flash message and the page's content go in the cached shell. Its `<` can
+    /// never come out of escaped text, so the only hole is the one the shell made.
+    static let contentHole = "<page-content-hole>"
+
+    /// Everything the shell is made of but the flash message and the content.
+    struct Key: Hashable, Sendable {
+        let app: String?
+        let language: Language
+        let title: String
+        let tabs: [Tab]
+        let scripts: [String]
+        let liveURL: String?
+        let liveEvents: [String]
+        let bodyClass: String?
+        let back: String
+    }
+
     var html: HTML {
         let l = request.localizer
+        let key = Key(app: page.app?.id, language: l.language, title: page.title, tabs: page.tabs, scripts: page.scripts,
+                      liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, back: back)
+        let shells = request.kernel.state.shared { FragmentCache<Key, Key>(capacity: 1_024) }
+        var shell = shells.html(key, key, for: request) { frame(l) }.rendered
+        let content = page.content.rendered, flash = Flash.banner(for: request, localizer: l).rendered
+        // Byte by byte: `String.range(of:)` goes through NSString and UTF-16, which took a
+        // twentieth of a page's time.
+        return shell.withUTF8 { bytes in
+            let hole = Self.contentHoleBytes.count
+            guard let start = Self.firstIndex(of: Self.contentHoleBytes, in: bytes) else {
+                preconditionFailure("the page shell has no content hole")
+            }
+            var out = ""
+            out.reserveCapacity(bytes.count + flash.utf8.count + content.utf8.count)
+            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self)
+            out += flash
+            out += content
+            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + hole)...]), as: UTF8.self)
+            return HTML(unsafeRaw: out)
+        }
+    }
+
+    private static let contentHoleBytes = Array(contentHole.utf8)
+
+    private static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let first = marker.first, marker.count <= bytes.count else { return nil }
+        for index in 0...(bytes.count - marker.count) where bytes[index] == first {
+            if memcmp(base + index, marker, marker.count) == 0 { return index }
+        }
+        return nil
+    }
+
+    /// The address the language switch sends the browser back to.
+    private var back: String {
+        request.url.path + (request.url.query.map { "?\($0)" } ?? "")
+    }
+
+    /// The shell with `contentHole` in `<main>`.
+    private func frame(_ l: Localizer) -> HTML {
         let siteName = l.text("site.name")
         let fullTitle = page.app.map { "\(page.title) · \($0.name(in: l.language))" } ?? (page.title == siteName ? siteName : "\(page.title) · \(siteName)")
         return H.document(lang: l.language.rawValue, head: head(title: fullTitle), body: body(l), bodyAttributes: [
@@ -115,10 +187,7 @@ struct PageShell {
         HTMLBuilder.join([
             H.a(.class("skip-link"), .href("#main")) { l.text("site.skip") },
             header(l),
-            H.main(.id("main"), .class("page"), Attribute("tabindex", "-1")) {
-                Flash.banner(for: request, localizer: l)
-                page.content
-            },
+            H.main(.id("main"), .class("page"), Attribute("tabindex", "-1")) { HTML(unsafeRaw: Self.contentHole) },
             tabs(l),
         ])
     }
@@ -134,8 +203,7 @@ struct PageShell {
 
     /// A form, so it works without JavaScript; the current language is marked pressed.
     private func languageSwitch(_ l: Localizer) -> HTML {
-        let back = request.url.path + (request.url.query.map { "?\($0)" } ?? "")
-        return H.form(.class("lang-switch"), Attribute("method", "post"), Attribute("action", "/locale"), .aria("label", l.text("language.label"))) {
+        H.form(.class("lang-switch"), Attribute("method", "post"), Attribute("action", "/locale"), .aria("label", l.text("language.label"))) {
             request.csrfField
             H.input(.type("hidden"), .name("back"), .value(back))
             for language in Language.allCases {
