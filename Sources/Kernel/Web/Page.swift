@@ -147,7 +147,9 @@ struct PageShell {
         request.url.path + (request.url.query.map { "?\($0)" } ?? "")
     }
 
-    /// The shell with `contentHole` in `<main>`.
+    /// The shell with `contentHole` in `<main>`. It is cached by `Key`, so it may depend on
+    /// nothing but the key's fields and the CSRF field: anything else of the request's
+    /// (the person, the flash) belongs in the content.
     private func frame(_ l: Localizer) -> HTML {
         let siteName = l.text("site.name")
         let fullTitle = page.app.map { "\(page.title) · \($0.name(in: l.language))" } ?? (page.title == siteName ? siteName : "\(page.title) · \(siteName)")
