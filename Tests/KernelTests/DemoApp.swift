@@ -59,6 +59,12 @@ struct DemoApp: HromadaApp {
             })
             return req.render(Page(title: "Cards", app: Self.descriptor, content: content))
         }
+        // A cached fragment that reads the CSRF token itself instead of through the field.
+        web.get("token-card") { req in
+            let cards = req.kernel.state.shared { FragmentCache<String, String>(capacity: 8) }
+            let card = cards.html("token", "token", for: req) { H.p(.data("token", req.csrfToken)) { "картка" } }
+            return req.render(Page(title: "Token card", app: Self.descriptor, content: card))
+        }
         // A web page whose path contains "api" further down: still a page, still CSRF-checked.
         web.post("pages", "api") { _ in "saved" }
         web.get("stream") { req in

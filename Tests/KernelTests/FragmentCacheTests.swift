@@ -53,6 +53,21 @@ struct FragmentCacheTests {
         }
     }
 
+    @Test("a cached fragment that reads the token itself never carries one browser's token to another")
+    func tokenNeverShared() async throws {
+        try await withDemo { app in
+            let first = TestBrowser(app), second = TestBrowser(app)
+            for browser in [first, second] { try await browser.get("/") }
+            let firstToken = try #require(first.cookies["hromada_csrf"])
+            let firstPage = try await first.get("/demo-app/token-card")
+            let secondPage = try await second.get("/demo-app/token-card")
+            for page in [firstPage, secondPage] {
+                #expect(page.text.contains(#"<p data-token="&lt;csrf-token-hole&gt;">картка</p>"#))
+            }
+            #expect(!secondPage.text.contains(firstToken))
+        }
+    }
+
     @Test("the cached page shell: a flash message shows once, each address gets its own way back, each language its own shell")
     func pageShell() async throws {
         try await withDemo { app in

@@ -48,11 +48,16 @@ struct Fragment: Sendable {
     let pieces: [Substring]
 
     /// Renders with `request`'s CSRF field swapped for one with a hole, then puts it back.
+    /// The token itself reads as the hole meanwhile too, so markup that reads
+    /// `Request.csrfToken` directly cannot put this person's token into what others are
+    /// served (escaped, it is no hole: such a form is refused, visibly, instead).
     init(_ request: Request, _ render: () -> HTML) {
-        let field = request.storage[CSRFFieldKey.self]
+        let field = request.storage[CSRFFieldKey.self], token = request.storage[CookieCSRFTokenKey.self]
         request.storage[CSRFFieldKey.self] = H.csrfField(rawValue: Self.hole)
+        request.storage[CookieCSRFTokenKey.self] = Self.hole
         let rendered = render().rendered
         request.storage[CSRFFieldKey.self] = field
+        request.storage[CookieCSRFTokenKey.self] = token
         pieces = rendered.split(separator: Self.hole, omittingEmptySubsequences: false)
     }
 
