@@ -72,7 +72,7 @@ public struct ActivityService: Sendable {
         let fields = try await validate(draft, for: planner)
         let now = context.clock.now
         let activity = RestActivity()
-        activity.id = UUID()
+        activity.id = UUID.timeOrdered(at: now)
         activity.ownerID = planner.id
         activity.status = .planned
         activity.createdAt = now
@@ -97,7 +97,7 @@ public struct ActivityService: Sendable {
               db is any PostgresDatabase else { return nil }
         let now = context.clock.now
         let activity = RestActivity()
-        activity.id = UUID()
+        activity.id = UUID.timeOrdered(at: now)
         activity.categoryID = categoryID
         activity.details = details
         activity.startsAt = startsAt
@@ -105,7 +105,7 @@ public struct ActivityService: Sendable {
         activity.status = .planned
         activity.createdAt = now
         activity.updatedAt = now
-        let timings = Self.distinct(draft.reminders, start: startsAt).map { (id: UUID(), timing: $0) }
+        let timings = Self.distinct(draft.reminders, start: startsAt).map { (id: UUID.timeOrdered(at: now), timing: $0) }
         let rows = try await db.preparedRows(CreateActivityStatement(caller: caller, now: now, activity: activity, reminders: timings)) ?? []
         let account = try await caller.signIn(rows.first?.signIn)
         guard let category = rows.first?.category else {
