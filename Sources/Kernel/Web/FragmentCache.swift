@@ -19,11 +19,11 @@ public final class FragmentCache<Key: Hashable & Sendable, Content: Equatable & 
         self.capacity = capacity
     }
 
-    /// The fragment for `key` and `content` with `request`'s CSRF token, rendered by
-    /// `render` unless it is cached. `render` must depend on nothing but the key, the
-    /// content and the request's CSRF field (`Request.csrfField`, which
-    /// `Components.postForm` uses).
-    public func html(_ key: Key, _ content: Content, for request: Request, render: () -> HTML) -> HTML {
+    /// The fragment for `key` and `content` with `request`'s CSRF token, and `inner` in its
+    /// `HTML.fragmentSlot` if it has one, rendered by `render` unless it is cached.
+    /// `render` must depend on nothing but the key, the content and the request's CSRF
+    /// field (`Request.csrfField`, which `Components.postForm` uses).
+    public func html(_ key: Key, _ content: Content, for request: Request, inserting inner: HTML = .empty, render: () -> HTML) -> HTML {
         let kept = fragments.withLockedValue { $0[key] }
         let fragment: Fragment
         if let kept, kept.content == content {
@@ -35,17 +35,30 @@ public final class FragmentCache<Key: Hashable & Sendable, Content: Equatable & 
                 fragments[key] = (content, fragment)
             }
         }
-        return fragment.filled(with: request.csrfToken)
+        return fragment.filled(with: request.csrfToken, inserting: inner)
     }
 }
 
-/// Rendered markup split at its CSRF holes.
+extension HTML {
+    /// Where a cached fragment takes what each request puts in (`FragmentCache.html(…inserting:)`):
+    /// a page shell's content, say. Its `<` can never come out of escaped text.
+    public static let fragmentSlot = HTML(unsafeRaw: Fragment.slot)
+}
+
+/// Rendered markup split, once, at its holes: the CSRF token's and the slot.
 struct Fragment: Sendable {
     /// Where the token goes. Its `<` can never come out of escaped text or attribute values
     /// (both turn `<` into `&lt;`), so the only holes are the ones the CSRF field made.
     static let hole = "<csrf-token-hole>"
+    static let slot = "<fragment-slot>"
 
-    let pieces: [Substring]
+    enum Segment: Sendable {
+        case markup(Substring)
+        case token
+        case slot
+    }
+
+    let segments: [Segment]
 
     /// Renders with `request`'s CSRF field swapped for one with a hole, then puts it back.
     /// The token itself reads as the hole meanwhile too, so markup that reads
@@ -58,17 +71,30 @@ struct Fragment: Sendable {
         let rendered = render().rendered
         request.storage[CSRFFieldKey.self] = field
         request.storage[CookieCSRFTokenKey.self] = token
-        pieces = rendered.split(separator: Self.hole, omittingEmptySubsequences: false)
+        var segments: [Segment] = []
+        for (slotIndex, part) in rendered.split(separator: Self.slot, omittingEmptySubsequences: false).enumerated() {
+            if slotIndex > 0 { segments.append(.slot) }
+            for (holeIndex, piece) in part.split(separator: Self.hole, omittingEmptySubsequences: false).enumerated() {
+                if holeIndex > 0 { segments.append(.token) }
+                if !piece.isEmpty { segments.append(.markup(piece)) }
+            }
+        }
+        self.segments = segments
     }
 
-    func filled(with token: String) -> HTML {
-        guard pieces.count > 1 else { return HTML(unsafeRaw: String(pieces.first ?? "")) }
+    func filled(with token: String, inserting inner: HTML) -> HTML {
         let escaped = HTML.escape(token)
         var out = ""
-        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + (pieces.count - 1) * escaped.utf8.count)
-        for (index, piece) in pieces.enumerated() {
-            if index > 0 { out += escaped }
-            out += piece
+        out.reserveCapacity(segments.reduce(inner.rendered.utf8.count) { total, segment in
+            if case .markup(let piece) = segment { return total + piece.utf8.count }
+            return total + escaped.utf8.count
+        })
+        for segment in segments {
+            switch segment {
+            case .markup(let piece): out += piece
+            case .token: out += escaped
+            case .slot: out += inner.rendered
+            }
         }
         return HTML(unsafeRaw: out)
     }

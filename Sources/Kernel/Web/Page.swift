@@ -7,7 +7,14 @@ public struct Tab: Sendable, Hashable {
     public let isCurrent: Bool
     /// A tab that is a switch (e.g. "online"): a POST form button, pressed or not, with a
     /// hidden field `name=value` saying what pressing it does.
-    public let toggle: (pressed: Bool, name: String, value: String)?
+    public let toggle: Toggle?
+
+    /// What a switch tab posts: `name=value`, and whether it shows as pressed.
+    public struct Toggle: Sendable, Hashable {
+        public let pressed: Bool
+        public let name: String
+        public let value: String
+    }
 
     public init(label: String, href: String, isCurrent: Bool) {
         self.label = label
@@ -17,25 +24,14 @@ public struct Tab: Sendable, Hashable {
     }
 
     public static func toggle(label: String, action: String, pressed: Bool, name: String, value: String) -> Tab {
-        Tab(label: label, href: action, toggle: (pressed, name, value))
+        Tab(label: label, href: action, toggle: Toggle(pressed: pressed, name: name, value: value))
     }
 
-    private init(label: String, href: String, toggle: (pressed: Bool, name: String, value: String)) {
+    private init(label: String, href: String, toggle: Toggle) {
         self.label = label
         self.href = href
         self.isCurrent = false
         self.toggle = toggle
-    }
-
-    public static func == (lhs: Tab, rhs: Tab) -> Bool {
-        lhs.label == rhs.label && lhs.href == rhs.href && lhs.isCurrent == rhs.isCurrent
-            && lhs.toggle?.pressed == rhs.toggle?.pressed && lhs.toggle?.name == rhs.toggle?.name && lhs.toggle?.value == rhs.toggle?.value
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(href)
-        hasher.combine(isCurrent)
-        hasher.combine(toggle?.pressed)
     }
 }
 
@@ -85,15 +81,11 @@ extension Request {
 ///
 /// The shell is the same for every page with the same title, tabs, language and address
 /// (the language switch sends the browser back there) but for the CSRF token in its
-/// forms, so each server renders it once (`FragmentCache`) with a hole where the flash
+/// forms, so each server renders it once (`FragmentCache`) with a slot where the flash
 /// message and the content go.
 struct PageShell {
     let request: Request
     let page: Page
-
-    /// Where the flash message and the page's content go in the cached shell. Its `<` can
-    /// never come out of escaped text, so the only hole is the one the shell made.
-    static let contentHole = "<page-content-hole>"
 
     /// Everything the shell is made of but the flash message and the content.
     struct Key: Hashable, Sendable {
@@ -113,33 +105,7 @@ struct PageShell {
         let key = Key(app: page.app?.id, language: l.language, title: page.title, tabs: page.tabs, scripts: page.scripts,
                       liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, back: back)
         let shells = request.kernel.state.shared { FragmentCache<Key, Key>(capacity: 1_024) }
-        var shell = shells.html(key, key, for: request) { frame(l) }.rendered
-        let content = page.content.rendered, flash = Flash.banner(for: request, localizer: l).rendered
-        // Byte by byte: `String.range(of:)` goes through NSString and UTF-16, which took a
-        // twentieth of a page's time.
-        return shell.withUTF8 { bytes in
-            let hole = Self.contentHoleBytes.count
-            guard let start = Self.firstIndex(of: Self.contentHoleBytes, in: bytes) else {
-                preconditionFailure("the page shell has no content hole")
-            }
-            var out = ""
-            out.reserveCapacity(bytes.count + flash.utf8.count + content.utf8.count)
-            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self)
-            out += flash
-            out += content
-            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + hole)...]), as: UTF8.self)
-            return HTML(unsafeRaw: out)
-        }
-    }
-
-    private static let contentHoleBytes = Array(contentHole.utf8)
-
-    private static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, let first = marker.first, marker.count <= bytes.count else { return nil }
-        for index in 0...(bytes.count - marker.count) where bytes[index] == first {
-            if memcmp(base + index, marker, marker.count) == 0 { return index }
-        }
-        return nil
+        return shells.html(key, key, for: request, inserting: Flash.banner(for: request, localizer: l) + page.content) { frame(l) }
     }
 
     /// The address the language switch sends the browser back to.
@@ -147,7 +113,7 @@ struct PageShell {
         request.url.path + (request.url.query.map { "?\($0)" } ?? "")
     }
 
-    /// The shell with `contentHole` in `<main>`. It is cached by `Key`, so it may depend on
+    /// The shell with the flash message's and the content's slot in `<main>`. It is cached by `Key`, so it may depend on
     /// nothing but the key's fields and the CSRF field: anything else of the request's
     /// (the person, the flash) belongs in the content.
     private func frame(_ l: Localizer) -> HTML {
@@ -189,7 +155,7 @@ struct PageShell {
         HTMLBuilder.join([
             H.a(.class("skip-link"), .href("#main")) { l.text("site.skip") },
             header(l),
-            H.main(.id("main"), .class("page"), Attribute("tabindex", "-1")) { HTML(unsafeRaw: Self.contentHole) },
+            H.main(.id("main"), .class("page"), Attribute("tabindex", "-1")) { HTML.fragmentSlot },
             tabs(l),
         ])
     }
