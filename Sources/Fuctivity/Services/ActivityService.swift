@@ -336,7 +336,7 @@ public struct ActivityService: Sendable {
         var insert = (db as! any SQLDatabase).insert(into: Reminder.schema)
             .columns("id", "activity_id", "owner_id", "minutes_before", "remind_at", "fires_at", "pushed_at")
         for reminder in reminders {
-            reminder.id = reminder.id ?? UUID()
+            reminder.id = reminder.id ?? UUID.timeOrdered()
             insert = insert.values(SQLBind(reminder.id!), SQLBind(reminder.activityID), SQLBind(reminder.ownerID), SQLBind(reminder.minutesBefore),
                                    SQLBind(reminder.remindAt), SQLBind(reminder.firesAt), SQLBind(reminder.pushedAt))
             reminder.$id.exists = true
