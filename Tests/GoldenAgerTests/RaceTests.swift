@@ -40,6 +40,36 @@ struct RaceTests {
         }
     }
 
+    @Test("orders racing inbox reads: once they settle, the inbox lists every order, as the database has them (no stale city list kept)")
+    func ordersRaceInboxReads() async throws {
+        try await withGoldenAger { app in
+            let volunteer = try await register(app, .volunteer)
+            try await goOnline(app, volunteer)
+            var pensioners: [Person] = []
+            for _ in 0..<20 { pensioners.append(try await register(app, .pensioner)) }
+            let template = try await firstTemplate(app).requireID()
+            try await TestHarness.withLiveServer(app) { base in
+                let inbox = URI(string: "\(base)/golden-ager/api/v1/inbox")
+                let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                    for pensioner in pensioners {
+                        group.addTask {
+                            try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/tasks"), headers: pensioner.auth) { request in
+                                request.body = json(["templateId": template.uuidString])
+                            }.status
+                        }
+                        group.addTask { try await app.client.get(inbox, headers: volunteer.auth).status }
+                    }
+                    return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+                }
+                #expect(statuses.filter { $0 == .created }.count == 20 && statuses.filter { $0 == .ok }.count == 20, "\(statuses)")
+                let settled = try await app.client.get(inbox, headers: volunteer.auth).content.decode(APIModels.Inbox.self)
+                let ordered = try await HelpTask.query(on: app.db).filter(\.$status == .searching).sort(\.$createdAt).all().map { try $0.requireID() }
+                #expect(ordered.count == 20)
+                #expect(Set(settled.tasks.map(\.id)) == Set(ordered))
+            }
+        }
+    }
+
     @Test("a pensioner double-submitting an order (10 at once) gets one task")
     func doubleOrder() async throws {
         try await withGoldenAger { app in
