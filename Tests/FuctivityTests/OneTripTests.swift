@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 @testable import Fuctivity
 import HromadaTesting
-import Kernel
+@testable import Kernel
 import Testing
 import Vapor
 import VaporTesting
@@ -45,6 +45,48 @@ struct OneTripTests {
             let id = try #require(activity["id"] as? String)
             #expect(try object(try await send(app, .GET, "/activities/\(id)", as: marta)) as NSDictionary == activity as NSDictionary)
             #expect(try await Reminder.query(on: app.db).filter(\.$ownerID == marta.id).count() == 4)
+        }
+    }
+
+    @Test("adding for many callers in one statement: each gets their own rows; an unknown or lapsed token or another's category writes nothing",
+          .enabled(if: TestHarness.isPostgres, "the statement is PostgreSQL's; the test command runs the suite again with TEST_DATABASE_URL"))
+    func addingInOneBatch() async throws {
+        try await withFuctivity { app in
+            let marta = try await register(app), petro = try await register(app, name: "Петро"), olena = try await register(app, name: "Олена")
+            let yoga = try #require(UUID(uuidString: try object(try await send(app, .POST, "/categories", as: marta, ["name": "Йога"]))["id"] as? String ?? ""))
+            let now = Date(), day = LocalDay(now, in: kyiv).adding(days: 2)
+            let walkStart = day.moment(minutes: 18 * 60, in: kyiv)
+            let walk = try await addActivity(app, marta, from: walkStart, to: walkStart.addingTimeInterval(3600))
+            let walkCategory = BuiltInCategory.find("walk")!.uuid
+            func item(_ person: Person, at: Date = now, category: UUID = walkCategory, starts: Date, reminders: [ReminderTiming] = []) -> CreateActivitiesStatement.Item {
+                CreateActivitiesStatement.Item(secretHash: SecretToken.hash(person.token), app: Fuctivity.id, now: at, id: UUID.timeOrdered(at: at),
+                                               categoryID: category, details: "Разом", startsAt: starts, endsAt: starts.addingTimeInterval(1800),
+                                               reminders: reminders.map { (id: UUID.timeOrdered(at: at), timing: $0) })
+            }
+            let items = [
+                item(marta, category: yoga, starts: walkStart.addingTimeInterval(1800), reminders: [.minutesBefore(10), .minutesBefore(30)]),
+                item(petro, category: yoga, starts: walkStart),                     // marta's category, not petro's
+                item(Person(id: UUID(), token: "not-a-token"), starts: walkStart),
+                item(marta, starts: walkStart.addingTimeInterval(86_400)),          // the next day: no overlap
+                item(olena, at: now.addingTimeInterval(400 * 86_400), starts: walkStart), // her token has lapsed by then
+            ]
+            let rows = try await CreateActivitiesStatement.run(items, on: app.db)
+
+            #expect(rows.map(\.count) == [1, 1, 0, 1, 1])
+            #expect(rows[0].first?.signIn.accountID == marta.id && rows[0].first?.category?.id == yoga)
+            #expect(rows[0].first?.overlap?.activity.id?.uuidString == walk.uppercased(), "marta's walk, which the yoga overlaps")
+            #expect(rows[1].first?.signIn.accountID == petro.id && rows[1].first?.category == nil && rows[1].first?.overlap == nil)
+            #expect(rows[3].first?.category?.id == walkCategory && rows[3].first?.overlap == nil)
+            #expect(rows[4].first?.signIn.accountID == olena.id && rows[4].first?.signIn.valid(at: items[4].now, app: Fuctivity.id) == false)
+            #expect(rows[4].first?.category == nil)
+
+            let added = try await RestActivity.query(on: app.db).filter(\.$details == "Разом").all()
+            #expect(Set(added.map(\.id)) == [items[0].id, items[3].id])
+            #expect(added.allSatisfy { $0.ownerID == marta.id && abs($0.createdAt.timeIntervalSince(now)) < 0.001 }, "made by marta at the item's now")
+            let reminders = try await Reminder.query(on: app.db).filter(\.$activityID == items[0].id).all()
+            #expect(Set(reminders.map(\.firesAt)) == [walkStart.addingTimeInterval(1200), walkStart])
+            #expect(reminders.allSatisfy { $0.ownerID == marta.id })
+            #expect(try await RestActivity.query(on: app.db).filter(\.$ownerID ~~ [petro.id, olena.id]).count() == 0)
         }
     }
 

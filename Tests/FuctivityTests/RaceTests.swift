@@ -8,7 +8,9 @@ import Vapor
 import VaporTesting
 
 /// Fuctivity's invariants under concurrent requests over real HTTP: an activity is
-/// finished once (done or skipped, never both), and a person's category names stay unique.
+/// finished once (done or skipped, never both), a person's category names stay unique,
+/// and additions made at the same moment (one statement for many callers on PostgreSQL)
+/// each reach their own caller only.
 @Suite("Races over real HTTP")
 struct RaceTests {
     /// Sends the same kind of request `count` times at once; returns the statuses.
@@ -41,6 +43,62 @@ struct RaceTests {
             #expect(statuses.filter { $0 == .conflict }.count == 19, "\(statuses)")
             let stored = try #require(try await RestActivity.find(UUID(uuidString: activity), on: app.db))
             #expect(stored.status == .done || stored.status == .skipped)
+        }
+    }
+
+    @Test("16 people adding at once, with unknown tokens and another's category among them: each answer is the caller's own, the refused write nothing")
+    func additionsStayApart() async throws {
+        try await withFuctivity { app in
+            var people: [Person] = []
+            for index in 0..<16 { people.append(try await register(app, name: "Людина \(index)")) }
+            let yoga = try #require(try object(try await send(app, .POST, "/categories", as: people[0], ["name": "Йога"]))["id"] as? String)
+            let start = LocalDay(Date(), in: kyiv).adding(days: 2).moment(minutes: 18 * 60, in: kyiv)
+            var walks: [UUID: String] = [:]
+            for person in people { walks[person.id] = try await addActivity(app, person, from: start, to: start.addingTimeInterval(3600)) }
+            let before = try await tableCounts(app)
+
+            // Who sends, with which category; nil for an unknown token.
+            let reading = BuiltInCategory.find("reading")!.uuid.uuidString
+            let senders: [(person: Person?, category: String)] = people.map { ($0, reading) }
+                + people[1...4].map { ($0, yoga) } + Array(repeating: (nil, reading), count: 4)
+            let book: [String: Any] = ["description": "Книжка", "startsAt": iso.string(from: start.addingTimeInterval(1800)),
+                                       "endsAt": iso.string(from: start.addingTimeInterval(5400))]
+            /// A sender's answer: its status, the ids of the overlaps it names, and the new activity's id.
+            struct Answer: Sendable { let status: HTTPStatus; let overlaps: [String]?; let id: String? }
+            let answers = try await TestHarness.withLiveServer(app) { base in
+                try await withThrowingTaskGroup(of: (Int, Answer).self) { group in
+                    for (index, sender) in senders.enumerated() {
+                        let request = json(book.merging(["categoryId": sender.category]) { $1 })
+                        let headers = (sender.person ?? Person(id: UUID(), token: "not-a-token-\(index)")).auth
+                        group.addTask {
+                            let response = try await app.client.post(URI(string: "\(base)\(api)/activities"), headers: headers) { $0.body = request }
+                            let saved = response.body.flatMap { try? JSONSerialization.jsonObject(with: Data($0.readableBytesView)) as? [String: Any] }
+                            return (index, Answer(status: response.status,
+                                                  overlaps: (saved?["overlaps"] as? [[String: Any]])?.compactMap { $0["id"] as? String },
+                                                  id: (saved?["activity"] as? [String: Any])?["id"] as? String))
+                        }
+                    }
+                    return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+                }
+            }
+            for (index, sender) in senders.enumerated() {
+                let answer = try #require(answers[index])
+                guard let person = sender.person else {
+                    #expect(answer.status == .unauthorized, "unknown token \(index)")
+                    continue
+                }
+                guard sender.category == reading else {
+                    #expect(answer.status == .unprocessableEntity, "another's category, sender \(index)")
+                    continue
+                }
+                #expect(answer.status == .created, "sender \(index)")
+                #expect(answer.overlaps == [walks[person.id]!], "sender \(index) is shown their own walk only")
+                let id = try #require(answer.id.flatMap(UUID.init(uuidString:)))
+                #expect(try await RestActivity.find(id, on: app.db)?.ownerID == person.id, "sender \(index) owns what they added")
+            }
+            var expected = before
+            expected[3] += people.count
+            #expect(try await tableCounts(app) == expected, "one activity for each accepted addition, nothing for the refused")
         }
     }
 

@@ -271,6 +271,20 @@ public struct SignIn: Sendable {
                 FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
                 WHERE t.token_hash = $1)
             """
+
+        /// `sql` for a statement that serves many callers at once (`Batcher`): the CTE
+        /// `signed_in` over the relation `input`, whose columns `n` (the caller's number),
+        /// `secret_hash`, `now` and `app` are what `$1`–`$3` are to `sql`. It has a row, with
+        /// `n`, for each caller whose token is known; `valid` and `SignIn.columns` as in `sql`.
+        public static func sql(forEachOf input: String) -> String {
+            """
+            signed_in AS (
+                SELECT i.n, \(SignIn.accountColumns), t.id AS token_id, t.expires_at AS token_expires_at,
+                       NULL::text AS session_data,
+                       (t.expires_at > i.now AND a.app = i.app AND a.deactivated_at IS NULL) AS valid
+                FROM \(input) i JOIN kernel_api_tokens t ON t.token_hash = i.secret_hash JOIN kernel_accounts a ON a.id = t.account_id)
+            """
+        }
     }
 
     /// A browser's session cookie, with the same parameters. The session holds the

@@ -172,8 +172,11 @@ public struct SignInCaller: Sendable {
 
     /// `$1`–`$3` of the source's `sql` for this caller, with room for `capacity` more.
     public func bindings(now: Date, capacity: Int) -> PostgresBindings {
-        SignIn.bindings(secretHash: SecretToken.hash(secret), now: now, app: app, capacity: capacity)
+        SignIn.bindings(secretHash: secretHash, now: now, app: app, capacity: capacity)
     }
+
+    /// What the statements store and look the secret up by (`secret_hash` of an `input`).
+    public var secretHash: String { SecretToken.hash(secret) }
 }
 
 struct CurrentAccountsKey: StorageKey {
