@@ -108,6 +108,42 @@ struct OneTripTests {
         }
     }
 
+    @Test("finishing for many callers in one statement: one activity asked twice changes once; another's activity, an unknown token or one not started change nothing",
+          .enabled(if: TestHarness.isPostgres, "the statement is PostgreSQL's; the test command runs the suite again with TEST_DATABASE_URL"))
+    func finishingInOneBatch() async throws {
+        try await withFuctivity { app in
+            let marta = try await register(app), petro = try await register(app, name: "Петро")
+            let now = Date()
+            let started = try await addActivity(app, marta, from: now.addingTimeInterval(-3600), to: now.addingTimeInterval(-1800))
+            let ahead = try await addActivity(app, marta, from: now.addingTimeInterval(3600), to: now.addingTimeInterval(7200))
+            let petros = try await addActivity(app, petro, from: now.addingTimeInterval(-3600), to: now.addingTimeInterval(-1800))
+            func item(_ person: Person, _ id: String, _ status: ActivityStatus) -> CompleteActivitiesStatement.Item {
+                CompleteActivitiesStatement.Item(secretHash: SecretToken.hash(person.token), app: Fuctivity.id, now: now,
+                                                 id: UUID(uuidString: id)!, status: status)
+            }
+            let items = [
+                item(marta, started, .done), item(marta, started, .skipped),
+                item(marta, petros, .done),                                   // petro's: unseen, untouched
+                item(Person(id: UUID(), token: "not-a-token"), started, .done),
+                item(marta, ahead, .done),                                    // not started: refused
+                item(petro, petros, .skipped),
+            ]
+            let rows = try await CompleteActivitiesStatement.run(items, on: app.db)
+
+            #expect(rows.map(\.count) == [1, 1, 1, 0, 1, 1])
+            #expect(rows[0].first?.changed != rows[1].first?.changed, "one of the two calls for one activity changes it")
+            #expect(rows[0].first?.view?.activity.status == .planned && rows[1].first?.view?.activity.status == .planned, "each read it as it was")
+            #expect(rows[2].first?.view == nil && rows[2].first?.changed == false)
+            #expect(rows[4].first?.view?.activity.id?.uuidString == ahead.uppercased() && rows[4].first?.changed == false)
+            #expect(rows[5].first?.changed == true)
+
+            let winner: ActivityStatus = rows[0].first?.changed == true ? .done : .skipped
+            #expect(try await RestActivity.find(UUID(uuidString: started), on: app.db)?.status == winner)
+            #expect(try await RestActivity.find(UUID(uuidString: ahead), on: app.db)?.status == .planned)
+            #expect(try await RestActivity.find(UUID(uuidString: petros), on: app.db)?.status == .skipped, "petro's own call, not marta's")
+        }
+    }
+
     @Test("the week's statistics equal the portable service's, rated categories named in the request's language")
     func statistics() async throws {
         try await withFuctivity { app in

@@ -128,9 +128,13 @@ public struct ActivityService: Sendable {
                              overlaps: rows.compactMap(\.overlap))
     }
 
-    /// The server's batcher of API additions. Two batches at a time keep both of
-    /// PostgreSQL's cores busy while the rest wait; 32 callers to a batch keep one short.
+    /// The server's batchers of API additions and finishings. Two batches of a kind at a
+    /// time measured best on two cores (docs/decisions.md); 32 callers to a batch keep one short.
     var additions: Batcher<CreateActivitiesStatement.Item, [CreateActivitiesStatement.Row]> {
+        context.state.shared { Batcher(concurrency: 2, limit: 32) }
+    }
+
+    var completions: Batcher<CompleteActivitiesStatement.Item, [CompleteActivitiesStatement.Row]> {
         context.state.shared { Batcher(concurrency: 2, limit: 32) }
     }
 
@@ -186,13 +190,15 @@ public struct ActivityService: Sendable {
     static var alreadyFinal: AppError { AppError.conflict(code: "activity_final", key: "fx.activity.final") }
 
     /// `complete(_:as:for:)` for an API caller, signed in by the same statement: one round
-    /// trip on PostgreSQL (`CompleteActivityStatement`); nil on other databases.
+    /// trip on PostgreSQL, shared with the other callers finishing at the same moment
+    /// (`CompleteActivitiesStatement`, batched by `completions`); nil on other databases.
     public func complete(_ id: UUID, as status: ActivityStatus, caller: SignInCaller) async throws -> ActivityView? {
         try Self.checkFinishing(as: status)
+        guard db is any PostgresDatabase else { return nil }
         let now = context.clock.now
-        guard let rows = try await db.preparedRows(CompleteActivityStatement(caller: caller, now: now, id: id, status: status)) else {
-            return nil
-        }
+        let item = CompleteActivitiesStatement.Item(secretHash: caller.secretHash, app: caller.app, now: now, id: id, status: status)
+        let db = self.db
+        let rows = try await completions.submit(item) { items in try await CompleteActivitiesStatement.run(items, on: db) }
         _ = try await caller.signIn(rows.first?.signIn)
         guard let row = rows.first, let view = row.view else {
             throw AppError.notFound(code: "activity_not_found", key: "fx.activity.not_found")

@@ -4,8 +4,9 @@ import Kernel
 
 // The API's three busiest calls — a week's statistics, finishing an activity and adding
 // one — as one PostgreSQL statement each that also signs the caller in (`SignIn`):
-// one round trip per call instead of four to seven; additions made at the same moment
-// share one statement (`Batcher`). Each is prepared once per connection
+// one round trip per call instead of four to seven. Additions and finishings made at the
+// same moment share one statement (`Batcher`): PostgreSQL's cost of a statement is
+// mostly its start-up and commit, paid once for the batch. Each is prepared once per connection
 // and its rows read by position. Every read and write in them is guarded by the signed-in
 // account (`SignIn.accountID`), so an unknown, expired or revoked token reads and
 // changes nothing; the service then answers from the rows, and `SignInCaller.signIn` turns
@@ -205,48 +206,89 @@ struct WeekActivitiesStatement: PostgresPreparedStatement {
     }
 }
 
-/// Marks the caller's activity `$4` as `$5` (`done` only once it has started) when it is
-/// still planned, and reads it as it was before, as a view. `changed` tells whether this
-/// statement changed it; of any number of concurrent calls, one does (the update re-checks
-/// the status it waited for).
-struct CompleteActivityStatement: PostgresPreparedStatement {
-    static let name = "fx_complete_activity"
-    static let sql = SignIn.BearerToken.sql + """
-        , target AS (
-            SELECT a.* FROM fx_activities a
-            WHERE a.id = $4 AND a.owner_id = \(SignIn.accountID) AND a.deleted_at IS NULL),
+/// Finishes activities for many API callers at once (`ActivityService.complete(_:as:caller:)`,
+/// in batches of `Batcher`), each signed in by its own token: caller `n` marks their
+/// activity `$4[n]` as `$5[n]` at `$2[n]` (`done` only once it has started) when it is still
+/// planned, and reads it as it was before, as a view; a row for each caller whose token is
+/// known. `changed` tells whether this caller's call changed it: of any number of calls for
+/// one activity, in one batch or in several at once, one does (a row is updated once per
+/// statement, and the update re-checks the status it waited for).
+struct CompleteActivitiesStatement: PostgresPreparedStatement {
+    static let name = "fx_complete_activities"
+    static let sql = """
+        WITH input AS (
+            SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[])
+                WITH ORDINALITY AS i(secret_hash, now, app, activity_id, new_status, n)),
+        \(SignIn.BearerToken.sql(forEachOf: "input")),
+        target AS (
+            SELECT i.n, i.now, i.new_status, a.* FROM input i
+            JOIN signed_in ON signed_in.n = i.n AND signed_in.valid
+            JOIN fx_activities a ON a.id = i.activity_id AND a.owner_id = signed_in.id AND a.deleted_at IS NULL),
         changed AS (
-            UPDATE fx_activities a SET status = $5, updated_at = $2
-            FROM target WHERE a.id = target.id AND a.status = 'planned' AND ($5 <> 'done' OR a.starts_at <= $2)
-            RETURNING a.id)
-        SELECT \(SignIn.columns), EXISTS (SELECT 1 FROM changed), \(OneTripColumns.view("target"))
-        FROM signed_in
-        LEFT JOIN target ON true
+            UPDATE fx_activities a SET status = target.new_status, updated_at = target.now
+            FROM target WHERE a.id = target.id AND a.status = 'planned' AND (target.new_status <> 'done' OR a.starts_at <= target.now)
+            RETURNING target.n)
+        SELECT i.n, \(SignIn.columns), EXISTS (SELECT 1 FROM changed WHERE changed.n = i.n), \(OneTripColumns.view("target"))
+        FROM input i
+        JOIN signed_in ON signed_in.n = i.n
+        LEFT JOIN target ON target.n = i.n
         \(OneTripColumns.viewJoins("target"))
         """
-    static let bindingDataTypes = SignIn.bindingDataTypes + [.uuid, .text]
+    static let bindingDataTypes: [PostgresDataType] = [.textArray, .timestamptzArray, .textArray, .uuidArray, .textArray]
+
+    /// One caller's finishing.
+    struct Item: Sendable {
+        let secretHash: String
+        let app: String
+        let now: Date
+        let id: UUID
+        let status: ActivityStatus
+    }
 
     struct Row: Sendable {
+        /// The caller's place in the batch, from 0.
+        let index: Int
         let signIn: SignIn
         let changed: Bool
         let view: ActivityView?
     }
 
-    let caller: SignInCaller
-    let now: Date
-    let id: UUID
-    let status: ActivityStatus
+    let items: [Item]
+
+    /// The rows of each item, in the items' order.
+    static func run(_ items: [Item], on db: any Database) async throws -> [[Row]] {
+        try OneTripBatch.rows(of: try await db.preparedRows(Self(items: items)) ?? [], items: items.count, index: \.index)
+    }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = caller.bindings(now: now, capacity: 2)
-        bindings.append(id)
-        bindings.append(status.rawValue)
+        var bindings = PostgresBindings(capacity: 5)
+        bindings.append(items.map(\.secretHash))
+        bindings.append(items.map(\.now))
+        bindings.append(items.map(\.app))
+        bindings.append(items.map(\.id))
+        bindings.append(items.map(\.status.rawValue))
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        return Row(signIn: try SignIn.decode(&cells), changed: try cells.next(Bool.self), view: try cells.activityView())
+        return Row(index: try cells.next(Int.self) - 1, signIn: try SignIn.decode(&cells), changed: try cells.next(Bool.self),
+                   view: try cells.activityView())
+    }
+}
+
+/// What the batched statements share.
+enum OneTripBatch {
+    /// `rows` grouped by the item each belongs to (`index`), in the items' order.
+    static func rows<Row>(of rows: [Row], items: Int, index: (Row) -> Int) throws -> [[Row]] {
+        var grouped = Array(repeating: [Row](), count: items)
+        for row in rows {
+            guard grouped.indices.contains(index(row)) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A row for item \(index(row)) of \(items)"))
+            }
+            grouped[index(row)].append(row)
+        }
+        return grouped
     }
 }
 
@@ -324,14 +366,7 @@ struct CreateActivitiesStatement: PostgresPreparedStatement {
 
     /// The rows of each item, in the items' order.
     static func run(_ items: [Item], on db: any Database) async throws -> [[Row]] {
-        var rows = Array(repeating: [Row](), count: items.count)
-        for row in try await db.preparedRows(Self(items: items)) ?? [] {
-            guard rows.indices.contains(row.index) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A row for item \(row.index) of \(items.count)"))
-            }
-            rows[row.index].append(row)
-        }
-        return rows
+        try OneTripBatch.rows(of: try await db.preparedRows(Self(items: items)) ?? [], items: items.count, index: \.index)
     }
 
     func makeBindings() throws -> PostgresBindings {
