@@ -120,6 +120,7 @@ struct GuardTests {
                 (with(["reminders": [["minutesBefore": 5, "at": iso.string(from: start)]]]), "reminders"),
                 (with(["reminders": (1...6).map { ["minutesBefore": $0] }]), "reminders"),
                 (with(["reminders": [["at": iso.string(from: start.addingTimeInterval(7200))]]]), "reminders"),
+                (with(["description": "Книжка\u{0}"]), "description"),   // PostgreSQL cannot store a NUL
             ]
             let before = try await tableCounts(app)
             for (body, field) in cases {
@@ -130,7 +131,8 @@ struct GuardTests {
                 }
             }
             for (rating, field) in [(["rating": 7], "rating"), (["rating": 0], "rating"), (["rating": "five"], "rating"),
-                                    (["rating": 3, "note": String(repeating: "x", count: 501)], "note")] as [([String: Any], String)] {
+                                    (["rating": 3, "note": String(repeating: "x", count: 501)], "note"),
+                                    (["rating": 3, "note": "до\u{0}бре"], "note")] as [([String: Any], String)] {
                 let answer = try await send(app, .POST, "/activities/\(activity)/rating", as: marta, rating)
                 #expect(answer.status.code >= 400 && answer.status.code < 500 && problemFields(answer).contains(field), "\(rating)")
             }
@@ -144,6 +146,10 @@ struct GuardTests {
             #expect(malformed.status == .badRequest || malformed.status == .unprocessableEntity)
             #expect(try await send(app, .GET, "/activities?from=2026-01-01&to=2026-06-01", as: marta).status == .unprocessableEntity)
             #expect(try await send(app, .GET, "/statistics?week=2026-02-30", as: marta).status == .unprocessableEntity)
+            let nulWeek = try await send(app, .GET, "/statistics?week=2026-02-02%00", as: marta)
+            #expect(nulWeek.status == .badRequest && problemFields(nulWeek) == ["week"], "\(nulWeek.body.string)")
+            let nulCategory = try await send(app, .POST, "/categories", as: marta, ["name": "Йо\u{0}га"])
+            #expect(nulCategory.status == .badRequest && problemFields(nulCategory) == ["name"], "\(nulCategory.body.string)")
             #expect(try await send(app, .GET, "/activities/not-a-uuid", as: marta).status == .notFound)
             #expect(try await tableCounts(app) == before)
             let stored = try object(try await send(app, .GET, "/activities/\(activity)", as: marta))

@@ -1,6 +1,6 @@
 import Foundation
 import HromadaTesting
-import Kernel
+@testable import Kernel
 import Testing
 import Vapor
 import VaporTesting
@@ -40,6 +40,46 @@ struct ErrorTests {
             #expect(missing.status == .badRequest)
             #expect(try problem(missing)["code"] as? String == "missing_field")
         }
+    }
+
+    @Test("a NUL character in a JSON field, a form or an address is a 400 naming the field, in the request's language")
+    func nulCharacters() async throws {
+        try await withDemo { app in
+            let json = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders,
+                                                          body: ByteBuffer(string: #"{"title": "a\u0000b", "count": 2}"#))
+            #expect(json.status == .badRequest)
+            let document = try problem(json)
+            #expect(document["code"] as? String == "invalid_character")
+            #expect((document["errors"] as? [[String: Any]])?.first?["field"] as? String == "title")
+            #expect((document["errors"] as? [[String: Any]])?.first?["message"] as? String == "Приберіть нульовий символ (U+0000).")
+
+            let address = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me?text=x%00", headers: jsonHeaders.adding("Accept-Language", "en"))
+            #expect(address.status == .badRequest)
+            #expect(try problem(address)["detail"] as? String == "The text contains a NUL character (U+0000), which input cannot hold. Remove it and send again.")
+            #expect((try problem(address)["errors"] as? [[String: Any]])?.first?["field"] as? String == "text")
+
+            let browser = TestBrowser(app)
+            try await browser.get("/demo-app/login")
+            let page = try await browser.post("/demo-app/login", form: ["login": "a\u{0}b@example.org", "password": "secret-1"])
+            #expect(page.status == .badRequest, "told about the character, not that the form expired")
+            #expect(page.body.string.contains("нульовий символ"))
+        }
+    }
+
+    @Test("finding a NUL in JSON: the field it is in, through arrays and objects; an escaped backslash is not one")
+    func nulInJSON() {
+        func field(_ text: String) -> String?? {
+            NULCharacters.inJSON(ByteBuffer(string: text)).map { $0.field }
+        }
+        #expect(field(#"{"a": "x", "reminders": [{"note": "b\u0000"}]}"#) == .some("note"))
+        #expect(field(#"{"list": ["ok", "\u0000"]}"#) == .some("list"))
+        #expect(field(#"{"a\u0000": 1}"#) == .some(nil), "a key: found, no field")
+        #expect(field(#""\u0000""#) == .some(nil))
+        #expect(field(#"{"a": "\\u0000"}"#) == .none, "a backslash, then u0000 as text")
+        #expect(field(#"{"a": "\u00001"}"#) == .some("a"))
+        #expect(field(#"{"a": "fine"}"#) == .none)
+        #expect(NULCharacters.inForm("a=1&b=x%00y")?.field == "b")
+        #expect(NULCharacters.inForm("a=1&b=100%25") == nil, "a literal percent sign")
     }
 
     @Test("over-long fields and out-of-range values are 422 with a message per field")

@@ -16,7 +16,7 @@ public enum Hromada {
         clock: any WallClock = SystemClock()
     ) async throws {
         HromadaMetrics.bootstrap()
-        APIDates.install()
+        NULCharacters.install()
         let poolLoops = application.eventLoopGroup.makeIterator().reduce(0) { count, _ in count + 1 }
         try useDatabase(configuration, on: application, eventLoops: poolLoops)
 
@@ -104,7 +104,7 @@ public enum Hromada {
     }
 
     /// Outermost first: every answer gets an id and security headers, errors become
-    /// pages or problem documents, then cookies (flash, language, session) and CSRF — all
+    /// pages or problem documents, an address holding a NUL is refused, then cookies (flash, language, session) and CSRF — all
     /// in one task (`AsyncMiddlewareChain`).
     static func installMiddleware(on application: Application, configuration: HromadaConfiguration) {
         application.middleware = .init()
@@ -112,6 +112,7 @@ public enum Hromada {
             RequestContextMiddleware(),
             SecurityHeadersMiddleware(strictTransport: configuration.secureCookies),
             KernelErrorMiddleware(),
+            NULCharacters.AddressGuard(),
             FlashMiddleware(secureCookies: configuration.secureCookies),
             LanguageCookieMiddleware(secureCookies: configuration.secureCookies),
             WebSessionMiddleware(lifetime: configuration.sessionLifetime, secureCookies: configuration.secureCookies),

@@ -22,12 +22,4 @@ enum APIDates {
     static func parse(_ text: String) -> Date? {
         (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
-
-    /// Installs the decoder for JSON bodies (the same for every application in the process).
-    static func install() {
-        var content = ContentConfiguration.global
-        content.use(decoder: decoder(), for: .json)
-        content.use(decoder: decoder(), for: .jsonAPI)
-        ContentConfiguration.global = content
-    }
 }

@@ -42,7 +42,13 @@ struct CSRFMiddleware: AsyncMiddleware {
             if request.body.data == nil {
                 _ = try await request.body.collect(max: request.application.routes.defaultMaxBodySize.value).get()
             }
-            submitted = try? request.content.get(String.self, at: Self.fieldName)
+            do {
+                submitted = try request.content.get(String.self, at: Self.fieldName)
+            } catch let refusal as AppError {
+                throw refusal   // a NUL in the form (`NULCharacters`): the person is told that, not that the form expired
+            } catch {
+                submitted = nil
+            }
         }
         guard let submitted, SecretToken.constantTimeEquals(submitted, expected) else { throw AppError.csrf }
     }
