@@ -80,7 +80,7 @@ struct BadInputTests {
         }
     }
 
-    @Test("event values out of range, unknown ids and enum numbers: 4xx, nothing written", arguments: Wire.allCases)
+    @Test("event values out of range, a NUL in text, unknown ids and enum numbers: 4xx, nothing written", arguments: Wire.allCases)
     func events(_ wire: Wire) async throws {
         try await withMoveJoin { app in
             let runner = try await register(app)
@@ -92,6 +92,13 @@ struct BadInputTests {
             let answer = try await call(app, .POST, "/events", input, token: runner.token, wire: wire)
             #expect(answer.status == .unprocessableEntity)
             #expect(try Set(answer.error.violations.map(\.field)) == ["sportTypeId", "title", "startTime", "durationMinutes", "capacity"])
+
+            // PostgreSQL cannot store a NUL in text: refused as a field, not failed as a statement.
+            var nul = eventInput(title: "Біг\u{0}")
+            nul.venue = "Парк\u{0}"
+            let nulAnswer = try await call(app, .POST, "/events", nul, token: runner.token, wire: wire)
+            #expect(nulAnswer.status == .unprocessableEntity)
+            #expect(try Set(nulAnswer.error.violations.map(\.field)) == ["title", "venue"])
 
             var strange = eventInput()
             strange.skillLevel = .UNRECOGNIZED(9)

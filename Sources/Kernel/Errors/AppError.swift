@@ -80,6 +80,8 @@ public struct Validator: Sendable {
     public func hasError(for field: String) -> Bool { errors.contains { $0.field == field } }
 
     /// Trims the text and checks presence and length; returns the trimmed text (or nil when absent).
+    /// A NUL character is refused too: input that did not come through the kernel's
+    /// decoders (MoveJoin's protobuf) reaches here with it (`NULCharacters`).
     @discardableResult
     public mutating func text(_ field: String, _ value: String?, required: Bool = true, maxLength: Int, minLength: Int = 0) -> String? {
         let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -87,7 +89,9 @@ public struct Validator: Sendable {
             if required { add(field, "validation.required") }
             return nil
         }
-        if trimmed.count > maxLength {
+        if trimmed.utf8.contains(0) {
+            add(field, "validation.nul_character")
+        } else if trimmed.count > maxLength {
             add(field, "validation.too_long", ["max": String(maxLength)])
         } else if trimmed.count < minLength {
             add(field, "validation.too_short", ["min": String(minLength)])
@@ -109,7 +113,7 @@ public struct Validator: Sendable {
             add(field, "validation.required")
             return nil
         }
-        guard email.count <= Self.emailMaxLength, Self.isPlausibleEmail(email) else {
+        guard email.count <= Self.emailMaxLength, Self.isPlausibleEmail(email), !email.utf8.contains(0) else {
             add(field, "validation.email")
             return nil
         }
