@@ -66,7 +66,7 @@ enum NULCharacters {
     /// JSON is the decoder's to refuse.
     static func inJSON(_ body: ByteBuffer) -> Found? {
         // Nearly every body has no such escape: look for it before reading the structure.
-        guard body.readableBytesView.firstRange(of: Array(#"\u0000"#.utf8)) != nil else { return nil }
+        guard body.withUnsafeReadableBytes(Self.holdsEscapedNUL) else { return nil }
         let bytes = Array(body.readableBytesView)
         var keys: [String?] = []   // per open container: the field being read in it
         var lastString = ""        // the string just read: a key if ':' follows
@@ -95,6 +95,18 @@ enum NULCharacters {
             index += 1
         }
         return nil
+    }
+
+    private static let escape = Array(#"\u0000"#.utf8)
+
+    /// Whether `bytes` hold `\u0000` anywhere (escaped or not: `inJSON` tells them apart).
+    /// A plain loop over raw bytes: it runs on every JSON body.
+    private static func holdsEscapedNUL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count >= escape.count else { return false }
+        for start in 0...(bytes.count - escape.count) where bytes[start] == UInt8(ascii: "\\") {
+            if (1..<escape.count).allSatisfy({ bytes[start + $0] == escape[$0] }) { return true }
+        }
+        return false
     }
 
     /// The JSON string whose opening quote is at `start`: the index of its closing quote
