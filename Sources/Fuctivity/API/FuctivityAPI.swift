@@ -127,7 +127,10 @@ enum FuctivityAPI {
     /// 201 with the saved activity, its overlaps, and its address.
     static func created(_ saved: SavedActivity, _ req: Request) async throws -> Response {
         let answer = M.saved(saved, req.language)
-        return try await answer.created(at: "\(Fuctivity.descriptor.apiPath)/activities/\(answer.activity.id)", for: req)
+        var json = JSONWriter()
+        answer.write(to: &json)
+        return Response(status: .created, json: json,
+                        headers: ["Location": "\(Fuctivity.descriptor.apiPath)/activities/\(answer.activity.id)"])
     }
 
     static func activity(_ req: Request) async throws -> M.Activity {
@@ -151,11 +154,11 @@ enum FuctivityAPI {
         return M.activity(try await req.fuctivity.activities.restore(try activityID(req), for: planner), req.language)
     }
 
-    static func completeActivity(_ req: Request) async throws -> M.Activity {
+    static func completeActivity(_ req: Request) async throws -> Response {
         if let caller = req.tokenCaller(in: Fuctivity.descriptor), let id = req.parameters.get("activityID", as: UUID.self),
            let status = (try? req.content.decode(M.Completion.self))?.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned,
            let view = try await req.fuctivity.activities.complete(id, as: status, caller: caller) {
-            return M.activity(view, req.language)
+            return answer(M.activity(view, req.language))
         }
         let planner = try await req.planner()
         let id = try activityID(req)
@@ -163,7 +166,14 @@ enum FuctivityAPI {
         guard let status = input.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned else {
             throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
         }
-        return M.activity(try await req.fuctivity.activities.complete(id, as: status, for: planner), req.language)
+        return answer(M.activity(try await req.fuctivity.activities.complete(id, as: status, for: planner), req.language))
+    }
+
+    /// 200 with `activity`, written by `JSONWriter`.
+    static func answer(_ activity: M.Activity) -> Response {
+        var json = JSONWriter()
+        activity.write(to: &json)
+        return Response(status: .ok, json: json)
     }
 
     static func rateActivity(_ req: Request) async throws -> M.Activity {
@@ -193,7 +203,13 @@ enum FuctivityAPI {
     }
 
     /// `?week=YYYY-MM-DD`: the week holding that day (this week by default).
-    static func statistics(_ req: Request) async throws -> M.Statistics {
+    static func statistics(_ req: Request) async throws -> Response {
+        var json = JSONWriter()
+        try await statisticsAnswer(req).write(to: &json)
+        return Response(status: .ok, json: json)
+    }
+
+    static func statisticsAnswer(_ req: Request) async throws -> M.Statistics {
         let weekText = req.query[String.self, at: "week"]
         // A malformed week is answered by the portable path, after signing in (401 before 400).
         if let caller = req.tokenCaller(in: Fuctivity.descriptor), weekText.map({ LocalDay($0) != nil }) ?? true,
