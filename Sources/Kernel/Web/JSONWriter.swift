@@ -129,7 +129,7 @@ public struct JSONWriter {
             days -= 1
             secondOfDay += 86_400
         }
-        let (year, month, day) = Self.civil(daysSinceEpoch: days)
+        let (year, month, day) = LocalDateTime.civil(fromDays: days)
         buffer.writeInteger(UInt8(ascii: "\""))
         writeDigits(year, 4)
         buffer.writeInteger(UInt8(ascii: "-"))
@@ -152,19 +152,6 @@ public struct JSONWriter {
             buffer.writeInteger(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 
