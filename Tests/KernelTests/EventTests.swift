@@ -102,6 +102,28 @@ struct EventTests {
         }
     }
 
+    @Test("a notification that reaches an instance whose databases have shut down ends its listener's turn, not the process",
+          .enabled(if: TestHarness.isPostgres, "needs PostgreSQL"))
+    func notificationAfterShutdown() async throws {
+        try await TestHarness.withDatabase { database, channel in
+            try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { closing in
+                try await TestHarness.withApplication(on: database, channel: channel, apps: [DemoApp()]) { other in
+                    await closing.databases.shutdownAsync()
+                    let stream = other.kernel.events.events(topics: ["late"])
+                    let published = try await other.kernel.events.publish(topic: "late", name: "demo.said", payload: Said(text: "запізно"),
+                                                                         at: Date(), on: other.db)
+                    #expect(await next(stream) == published)
+                    // The closing instance got the same notification: asking for its database
+                    // now fails (it crashed the process when it was `application.db`), and its
+                    // listener lets go of the connection until it is stopped.
+                    let deadline = ContinuousClock.now + .seconds(5)
+                    while closing.kernel.events.isLive, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+                    #expect(!closing.kernel.events.isLive)
+                }
+            }
+        }
+    }
+
     @Test("a large payload travels by id through NOTIFY's 8 kB limit",
           .enabled(if: TestHarness.isPostgres, "needs PostgreSQL"))
     func largePayload() async throws {

@@ -46,8 +46,15 @@ public enum Hromada {
         if configuration.demoData {
             try await DemoData.seedIfNeeded(application)
         }
-        // After migrations: the listener reads the events table when it connects.
-        await events.start(databases: { application.db }, eventLoop: application.eventLoopGroup.any())
+        // After migrations: the listener reads the events table when it connects. Once the
+        // server shuts down its databases are gone; a notification still being handled then
+        // ends the listener with an error (`application.db` would crash on them).
+        await events.start(databases: {
+            guard let db = application.databases.database(logger: application.logger, on: application.eventLoopGroup.any()) else {
+                throw Abort(.serviceUnavailable, reason: "The databases have shut down")
+            }
+            return db
+        }, eventLoop: application.eventLoopGroup.any())
     }
 
     static func useDatabase(_ configuration: HromadaConfiguration, on application: Application, eventLoops: Int) throws {

@@ -135,7 +135,7 @@ public final class EventBus: Sendable {
     /// `timeout`, until the listener is live, so that no event published right after
     /// start is missed. If the database is not reachable yet, the listener keeps trying
     /// in the background.
-    func start(databases: @escaping @Sendable () -> any Database, eventLoop: any EventLoop, timeout: Duration = .seconds(10)) async {
+    func start(databases: @escaping @Sendable () throws -> any Database, eventLoop: any EventLoop, timeout: Duration = .seconds(10)) async {
         guard case .postgres(let configuration, let channel) = transport else { return }
         let task = Task { [self] in
             await listen(configuration: configuration, channel: channel, databases: databases, eventLoop: eventLoop)
@@ -150,22 +150,22 @@ public final class EventBus: Sendable {
 
     /// Keeps one listening connection open, reconnecting after failures and catching up
     /// on events stored while it was away.
-    private func listen(configuration: PostgresConnection.Configuration, channel: String, databases: @escaping @Sendable () -> any Database, eventLoop: any EventLoop) async {
+    private func listen(configuration: PostgresConnection.Configuration, channel: String, databases: @escaping @Sendable () throws -> any Database, eventLoop: any EventLoop) async {
         var attempt = 0
         while !Task.isCancelled {
             do {
                 // Remember where we are before listening; whatever is stored after this
                 // point is either notified or found by the catch-up below.
-                let baseline = try await resumePoint(on: databases())
+                let baseline = try await resumePoint(on: try databases())
                 let connection = try await PostgresConnection.connect(on: eventLoop, configuration: configuration, id: 1, logger: logger).get()
                 do {
                     try await connection.listen(on: channel) { notifications in
                         attempt = 0
                         isListening.withLockedValue { $0 = true }
                         defer { isListening.withLockedValue { $0 = false } }
-                        try await catchUp(after: baseline, on: databases())
+                        try await catchUp(after: baseline, on: try databases())
                         for try await notification in notifications {
-                            try await handle(notification.payload, on: databases())
+                            try await handle(notification.payload, on: try databases())
                         }
                     }
                 } catch {
