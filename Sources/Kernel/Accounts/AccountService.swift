@@ -265,9 +265,7 @@ public struct SignIn: Sendable {
         public static let name = "token"
         public static let sql = """
             WITH signed_in AS (
-                SELECT \(SignIn.accountColumns), t.id AS token_id, t.expires_at AS token_expires_at,
-                       NULL::text AS session_data,
-                       (t.expires_at > $2 AND a.app = $3 AND a.deactivated_at IS NULL) AS valid
+                SELECT \(signedIn(now: "$2", app: "$3"))
                 FROM kernel_api_tokens t JOIN kernel_accounts a ON a.id = t.account_id
                 WHERE t.token_hash = $1)
             """
@@ -279,10 +277,17 @@ public struct SignIn: Sendable {
         public static func sql(forEachOf input: String) -> String {
             """
             signed_in AS (
-                SELECT i.n, \(SignIn.accountColumns), t.id AS token_id, t.expires_at AS token_expires_at,
-                       NULL::text AS session_data,
-                       (t.expires_at > i.now AND a.app = i.app AND a.deactivated_at IS NULL) AS valid
+                SELECT i.n, \(signedIn(now: "i.now", app: "i.app"))
                 FROM \(input) i JOIN kernel_api_tokens t ON t.token_hash = i.secret_hash JOIN kernel_accounts a ON a.id = t.account_id)
+            """
+        }
+
+        /// The select list of `signed_in` over tokens `t` and their accounts `a`, valid at `now` for `app`.
+        private static func signedIn(now: String, app: String) -> String {
+            """
+            \(SignIn.accountColumns), t.id AS token_id, t.expires_at AS token_expires_at,
+                   NULL::text AS session_data,
+                   (t.expires_at > \(now) AND a.app = \(app) AND a.deactivated_at IS NULL) AS valid
             """
         }
     }
