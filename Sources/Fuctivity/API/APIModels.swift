@@ -214,7 +214,7 @@ enum FXModels {
 // The answers of the API's three busiest calls — adding, finishing, a week's statistics —
 // are written by `JSONWriter`; `APIModelsTests` holds them equal to what `JSONEncoder`
 // makes of the same values, so the types stay the schema.
-extension FXModels.Activity {
+extension FXModels.Activity: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.object { json in
             json.member("id", id)
@@ -240,7 +240,7 @@ extension FXModels.Activity {
     }
 }
 
-extension FXModels.SavedActivityDTO {
+extension FXModels.SavedActivityDTO: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.object { json in
             json.key("activity")
@@ -251,7 +251,7 @@ extension FXModels.SavedActivityDTO {
     }
 }
 
-extension FXModels.Statistics {
+extension FXModels.Statistics: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.object { json in
             json.member("weekStart", weekStart)

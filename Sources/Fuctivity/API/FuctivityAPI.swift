@@ -127,10 +127,7 @@ enum FuctivityAPI {
     /// 201 with the saved activity, its overlaps, and its address.
     static func created(_ saved: SavedActivity, _ req: Request) async throws -> Response {
         let answer = M.saved(saved, req.language)
-        var json = JSONWriter()
-        answer.write(to: &json)
-        return Response(status: .created, json: json,
-                        headers: ["Location": "\(Fuctivity.descriptor.apiPath)/activities/\(answer.activity.id)"])
+        return Response(status: .created, json: answer, headers: ["Location": "\(Fuctivity.descriptor.apiPath)/activities/\(answer.activity.id)"])
     }
 
     static func activity(_ req: Request) async throws -> M.Activity {
@@ -158,7 +155,7 @@ enum FuctivityAPI {
         if let caller = req.tokenCaller(in: Fuctivity.descriptor), let id = req.parameters.get("activityID", as: UUID.self),
            let status = (try? req.content.decode(M.Completion.self))?.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned,
            let view = try await req.fuctivity.activities.complete(id, as: status, caller: caller) {
-            return answer(M.activity(view, req.language))
+            return Response(status: .ok, json: M.activity(view, req.language))
         }
         let planner = try await req.planner()
         let id = try activityID(req)
@@ -166,14 +163,7 @@ enum FuctivityAPI {
         guard let status = input.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned else {
             throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
         }
-        return answer(M.activity(try await req.fuctivity.activities.complete(id, as: status, for: planner), req.language))
-    }
-
-    /// 200 with `activity`, written by `JSONWriter`.
-    static func answer(_ activity: M.Activity) -> Response {
-        var json = JSONWriter()
-        activity.write(to: &json)
-        return Response(status: .ok, json: json)
+        return Response(status: .ok, json: M.activity(try await req.fuctivity.activities.complete(id, as: status, for: planner), req.language))
     }
 
     static func rateActivity(_ req: Request) async throws -> M.Activity {
@@ -204,9 +194,7 @@ enum FuctivityAPI {
 
     /// `?week=YYYY-MM-DD`: the week holding that day (this week by default).
     static func statistics(_ req: Request) async throws -> Response {
-        var json = JSONWriter()
-        try await statisticsAnswer(req).write(to: &json)
-        return Response(status: .ok, json: json)
+        Response(status: .ok, json: try await statisticsAnswer(req))
     }
 
     static func statisticsAnswer(_ req: Request) async throws -> M.Statistics {

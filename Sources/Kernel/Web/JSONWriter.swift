@@ -109,10 +109,9 @@ public struct JSONWriter {
                 case 0x0D: buffer.writeStaticString("\\r")
                 case 0x09: buffer.writeStaticString("\\t")
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
                     buffer.writeStaticString("\\u00")
-                    buffer.writeInteger(hex[Int(byte >> 4)])
-                    buffer.writeInteger(hex[Int(byte & 0x0F)])
+                    buffer.writeInteger(Self.hexDigits[Int(byte >> 4)])
+                    buffer.writeInteger(Self.hexDigits[Int(byte & 0x0F)])
                 }
                 plainFrom = index + 1
             }
@@ -120,6 +119,8 @@ public struct JSONWriter {
         }
         buffer.writeInteger(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A moment as `"2026-11-25T17:30:00Z"`: RFC 3339 in UTC, the second it falls in.
     public mutating func date(_ moment: Date) {
@@ -155,9 +156,16 @@ public struct JSONWriter {
     }
 }
 
+/// An answer written by `JSONWriter` instead of `JSONEncoder`.
+public protocol JSONWritable {
+    func write(to json: inout JSONWriter)
+}
+
 extension Response {
-    /// An answer of JSON written by `JSONWriter`.
-    public convenience init(status: HTTPResponseStatus, json: JSONWriter, headers: HTTPHeaders = [:]) {
+    /// An answer of `value`, written by `JSONWriter`.
+    public convenience init(status: HTTPResponseStatus, json value: some JSONWritable, headers: HTTPHeaders = [:]) {
+        var json = JSONWriter()
+        value.write(to: &json)
         var headers = headers
         headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
         self.init(status: status, headers: headers, body: .init(buffer: json.buffer))
