@@ -206,6 +206,25 @@ extension Components {
                 case profile
             }
         }
+        /// What happens next.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetAccepted`.
+        public struct PasswordResetAccepted: Codable, Hashable, Sendable {
+            /// For people, in the request's language.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetAccepted/message`.
+            public var message: Swift.String
+            /// Creates a new `PasswordResetAccepted`.
+            ///
+            /// - Parameters:
+            ///   - message: For people, in the request's language.
+            public init(message: Swift.String) {
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case message
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Profile`.
         public struct Profile: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Profile/id`.
@@ -369,6 +388,118 @@ extension Components {
                 case dayStarts
                 case dayEnds
                 case timeZone
+            }
+        }
+        /// A new password for the signed-in account, confirmed with the current one.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordChange`.
+        public struct PasswordChange: Codable, Hashable, Sendable {
+            /// The password now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/currentPassword`.
+            public var currentPassword: Swift.String
+            /// At least 8 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/newPassword`.
+            public var newPassword: Swift.String
+            /// Optional; when given, must equal `newPassword`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/newPasswordRepeat`.
+            public var newPasswordRepeat: Swift.String?
+            /// Creates a new `PasswordChange`.
+            ///
+            /// - Parameters:
+            ///   - currentPassword: The password now.
+            ///   - newPassword: At least 8 characters.
+            ///   - newPasswordRepeat: Optional; when given, must equal `newPassword`.
+            public init(
+                currentPassword: Swift.String,
+                newPassword: Swift.String,
+                newPasswordRepeat: Swift.String? = nil
+            ) {
+                self.currentPassword = currentPassword
+                self.newPassword = newPassword
+                self.newPasswordRepeat = newPasswordRepeat
+            }
+            public enum CodingKeys: String, CodingKey {
+                case currentPassword
+                case newPassword
+                case newPasswordRepeat
+            }
+        }
+        /// Confirms the deletion of the signed-in account.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AccountDeletion`.
+        public struct AccountDeletion: Codable, Hashable, Sendable {
+            /// The account's password.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountDeletion/password`.
+            public var password: Swift.String
+            /// Creates a new `AccountDeletion`.
+            ///
+            /// - Parameters:
+            ///   - password: The account's password.
+            public init(password: Swift.String) {
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case password
+            }
+        }
+        /// Asks for a password reset link by e-mail.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetRequest`.
+        public struct PasswordResetRequest: Codable, Hashable, Sendable {
+            /// The account's e-mail address.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetRequest/email`.
+            public var email: Swift.String
+            /// Creates a new `PasswordResetRequest`.
+            ///
+            /// - Parameters:
+            ///   - email: The account's e-mail address.
+            public init(email: Swift.String) {
+                self.email = email
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+            }
+        }
+        /// A new password, with the token from the e-mailed link.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation`.
+        public struct PasswordResetConfirmation: Codable, Hashable, Sendable {
+            /// The token from the link.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation/token`.
+            public var token: Swift.String
+            /// At least 8 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation/newPassword`.
+            public var newPassword: Swift.String
+            /// Optional; when given, must equal `newPassword`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation/newPasswordRepeat`.
+            public var newPasswordRepeat: Swift.String?
+            /// Creates a new `PasswordResetConfirmation`.
+            ///
+            /// - Parameters:
+            ///   - token: The token from the link.
+            ///   - newPassword: At least 8 characters.
+            ///   - newPasswordRepeat: Optional; when given, must equal `newPassword`.
+            public init(
+                token: Swift.String,
+                newPassword: Swift.String,
+                newPasswordRepeat: Swift.String? = nil
+            ) {
+                self.token = token
+                self.newPassword = newPassword
+                self.newPasswordRepeat = newPasswordRepeat
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case newPassword
+                case newPasswordRepeat
             }
         }
         /// - Remark: Generated from `#/components/schemas/Category`.

@@ -46,6 +46,48 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /me`.
     /// - Remark: Generated from `#/paths//me/get(me)`.
     func me(_ input: Operations.Me.Input) async throws -> Operations.Me.Output
+    /// Change own profile
+    ///
+    /// Changes the fields given, the name and the week plan, exactly as `PUT /settings` does; fields left out stay as they are.
+    ///
+    /// - Remark: HTTP `PATCH /me`.
+    /// - Remark: Generated from `#/paths//me/patch(updateMe)`.
+    func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output
+    /// Delete own account
+    ///
+    /// Deletes the signed-in account for good, with everything it has in Fuctivity, once its password confirms it; every browser session and bearer token of the account ends.
+    ///
+    /// - Remark: HTTP `DELETE /me`.
+    /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output
+    /// Change own password
+    ///
+    /// Any signed-in account changes its password, giving the current one. Every other browser session and bearer token of the account ends (signed out on other devices); the token this request was made with keeps working.
+    ///
+    /// - Remark: HTTP `PUT /me/password`.
+    /// - Remark: Generated from `#/paths//me/password/put(changePassword)`.
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output
+    /// Sign out everywhere
+    ///
+    /// Ends every browser session and bearer token of the signed-in account, the one this request was made with included; later calls with any of them are answered 401. Sign in again with `POST /session`.
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/delete(signOutEverywhere)`.
+    func signOutEverywhere(_ input: Operations.SignOutEverywhere.Input) async throws -> Operations.SignOutEverywhere.Output
+    /// Forgot the password: e-mail a reset link
+    ///
+    /// When the address has an account, e-mails it a single-use link to set a new password, valid for 30 minutes. The answer is the same whether or not the address has an account. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset`.
+    /// - Remark: Generated from `#/paths//password-reset/post(requestPasswordReset)`.
+    func requestPasswordReset(_ input: Operations.RequestPasswordReset.Input) async throws -> Operations.RequestPasswordReset.Output
+    /// Set a new password with the e-mailed link
+    ///
+    /// Sets a new password with the token from the e-mailed link. The token works once; every browser session and bearer token of the account ends, so sign in again with `POST /session`. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset/confirm`.
+    /// - Remark: Generated from `#/paths//password-reset/confirm/post(confirmPasswordReset)`.
+    func confirmPasswordReset(_ input: Operations.ConfirmPasswordReset.Input) async throws -> Operations.ConfirmPasswordReset.Output
     /// The week plan
     ///
     /// Working days, hours, rest, the waking day and the time zone.
@@ -230,6 +272,90 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//me/get(me)`.
     public func me(headers: Operations.Me.Input.Headers = .init()) async throws -> Operations.Me.Output {
         try await me(Operations.Me.Input(headers: headers))
+    }
+    /// Change own profile
+    ///
+    /// Changes the fields given, the name and the week plan, exactly as `PUT /settings` does; fields left out stay as they are.
+    ///
+    /// - Remark: HTTP `PATCH /me`.
+    /// - Remark: Generated from `#/paths//me/patch(updateMe)`.
+    public func updateMe(
+        headers: Operations.UpdateMe.Input.Headers = .init(),
+        body: Operations.UpdateMe.Input.Body
+    ) async throws -> Operations.UpdateMe.Output {
+        try await updateMe(Operations.UpdateMe.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete own account
+    ///
+    /// Deletes the signed-in account for good, with everything it has in Fuctivity, once its password confirms it; every browser session and bearer token of the account ends.
+    ///
+    /// - Remark: HTTP `DELETE /me`.
+    /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
+    public func deleteAccount(
+        headers: Operations.DeleteAccount.Input.Headers = .init(),
+        body: Operations.DeleteAccount.Input.Body
+    ) async throws -> Operations.DeleteAccount.Output {
+        try await deleteAccount(Operations.DeleteAccount.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change own password
+    ///
+    /// Any signed-in account changes its password, giving the current one. Every other browser session and bearer token of the account ends (signed out on other devices); the token this request was made with keeps working.
+    ///
+    /// - Remark: HTTP `PUT /me/password`.
+    /// - Remark: Generated from `#/paths//me/password/put(changePassword)`.
+    public func changePassword(
+        headers: Operations.ChangePassword.Input.Headers = .init(),
+        body: Operations.ChangePassword.Input.Body
+    ) async throws -> Operations.ChangePassword.Output {
+        try await changePassword(Operations.ChangePassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Sign out everywhere
+    ///
+    /// Ends every browser session and bearer token of the signed-in account, the one this request was made with included; later calls with any of them are answered 401. Sign in again with `POST /session`.
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/delete(signOutEverywhere)`.
+    public func signOutEverywhere(headers: Operations.SignOutEverywhere.Input.Headers = .init()) async throws -> Operations.SignOutEverywhere.Output {
+        try await signOutEverywhere(Operations.SignOutEverywhere.Input(headers: headers))
+    }
+    /// Forgot the password: e-mail a reset link
+    ///
+    /// When the address has an account, e-mails it a single-use link to set a new password, valid for 30 minutes. The answer is the same whether or not the address has an account. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset`.
+    /// - Remark: Generated from `#/paths//password-reset/post(requestPasswordReset)`.
+    public func requestPasswordReset(
+        headers: Operations.RequestPasswordReset.Input.Headers = .init(),
+        body: Operations.RequestPasswordReset.Input.Body
+    ) async throws -> Operations.RequestPasswordReset.Output {
+        try await requestPasswordReset(Operations.RequestPasswordReset.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Set a new password with the e-mailed link
+    ///
+    /// Sets a new password with the token from the e-mailed link. The token works once; every browser session and bearer token of the account ends, so sign in again with `POST /session`. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset/confirm`.
+    /// - Remark: Generated from `#/paths//password-reset/confirm/post(confirmPasswordReset)`.
+    public func confirmPasswordReset(
+        headers: Operations.ConfirmPasswordReset.Input.Headers = .init(),
+        body: Operations.ConfirmPasswordReset.Input.Body
+    ) async throws -> Operations.ConfirmPasswordReset.Output {
+        try await confirmPasswordReset(Operations.ConfirmPasswordReset.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// The week plan
     ///

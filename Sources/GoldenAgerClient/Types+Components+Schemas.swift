@@ -201,6 +201,118 @@ extension Components {
                 case organisationId
             }
         }
+        /// A new password for the signed-in account, confirmed with the current one.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordChange`.
+        public struct PasswordChange: Codable, Hashable, Sendable {
+            /// The password now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/currentPassword`.
+            public var currentPassword: Swift.String
+            /// At least 6 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/newPassword`.
+            public var newPassword: Swift.String
+            /// Optional; when given, must equal `newPassword`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordChange/newPasswordRepeat`.
+            public var newPasswordRepeat: Swift.String?
+            /// Creates a new `PasswordChange`.
+            ///
+            /// - Parameters:
+            ///   - currentPassword: The password now.
+            ///   - newPassword: At least 6 characters.
+            ///   - newPasswordRepeat: Optional; when given, must equal `newPassword`.
+            public init(
+                currentPassword: Swift.String,
+                newPassword: Swift.String,
+                newPasswordRepeat: Swift.String? = nil
+            ) {
+                self.currentPassword = currentPassword
+                self.newPassword = newPassword
+                self.newPasswordRepeat = newPasswordRepeat
+            }
+            public enum CodingKeys: String, CodingKey {
+                case currentPassword
+                case newPassword
+                case newPasswordRepeat
+            }
+        }
+        /// Confirms the deletion of the signed-in account.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AccountDeletion`.
+        public struct AccountDeletion: Codable, Hashable, Sendable {
+            /// The account's password.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountDeletion/password`.
+            public var password: Swift.String
+            /// Creates a new `AccountDeletion`.
+            ///
+            /// - Parameters:
+            ///   - password: The account's password.
+            public init(password: Swift.String) {
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case password
+            }
+        }
+        /// Asks whom to call for a forgotten password.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetRequest`.
+        public struct PasswordResetRequest: Codable, Hashable, Sendable {
+            /// The phone number in any accepted form.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetRequest/phone`.
+            public var phone: Swift.String
+            /// Creates a new `PasswordResetRequest`.
+            ///
+            /// - Parameters:
+            ///   - phone: The phone number in any accepted form.
+            public init(phone: Swift.String) {
+                self.phone = phone
+            }
+            public enum CodingKeys: String, CodingKey {
+                case phone
+            }
+        }
+        /// A new password, with the one-time code issued for the phone number.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation`.
+        public struct PasswordResetConfirmation: Codable, Hashable, Sendable {
+            /// The phone number in any accepted form.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation/phone`.
+            public var phone: Swift.String
+            /// The one-time code of 8 digits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation/code`.
+            public var code: Swift.String
+            /// At least 6 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetConfirmation/newPassword`.
+            public var newPassword: Swift.String
+            /// Creates a new `PasswordResetConfirmation`.
+            ///
+            /// - Parameters:
+            ///   - phone: The phone number in any accepted form.
+            ///   - code: The one-time code of 8 digits.
+            ///   - newPassword: At least 6 characters.
+            public init(
+                phone: Swift.String,
+                code: Swift.String,
+                newPassword: Swift.String
+            ) {
+                self.phone = phone
+                self.code = code
+                self.newPassword = newPassword
+            }
+            public enum CodingKeys: String, CodingKey {
+                case phone
+                case code
+                case newPassword
+            }
+        }
         /// An order for help (APIModels.NewTask).
         ///
         /// - Remark: Generated from `#/components/schemas/NewTask`.
@@ -430,6 +542,54 @@ extension Components {
                 case token
                 case expiresAt
                 case profile
+            }
+        }
+        /// Whom to call for a one-time code.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetAccepted`.
+        public struct PasswordResetAccepted: Codable, Hashable, Sendable {
+            /// For people, in the request's language.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetAccepted/message`.
+            public var message: Swift.String
+            /// Creates a new `PasswordResetAccepted`.
+            ///
+            /// - Parameters:
+            ///   - message: For people, in the request's language.
+            public init(message: Swift.String) {
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case message
+            }
+        }
+        /// A one-time code that sets a new password once (`POST /password-reset/confirm`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetCode`.
+        public struct PasswordResetCode: Codable, Hashable, Sendable {
+            /// 8 digits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetCode/code`.
+            public var code: Swift.String
+            /// When the code stops working.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetCode/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `PasswordResetCode`.
+            ///
+            /// - Parameters:
+            ///   - code: 8 digits.
+            ///   - expiresAt: When the code stops working.
+            public init(
+                code: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.code = code
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case expiresAt
             }
         }
         /// A city Golden Ager works in. Volunteers are offered the tasks of their own city.

@@ -53,6 +53,48 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /me`.
     /// - Remark: Generated from `#/paths//me/patch(updateMe)`.
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output
+    /// Delete own account
+    ///
+    /// Deletes the signed-in account for good, with its profile and its Golden Ager data, once its password confirms it; every browser session and bearer token of the account ends.
+    ///
+    /// - Remark: HTTP `DELETE /me`.
+    /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output
+    /// Change own password
+    ///
+    /// Any signed-in account changes its password, giving the current one. Every other browser session and bearer token of the account ends (signed out on other devices); the token this request was made with keeps working.
+    ///
+    /// - Remark: HTTP `PUT /me/password`.
+    /// - Remark: Generated from `#/paths//me/password/put(changePassword)`.
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output
+    /// Sign out everywhere
+    ///
+    /// Ends every browser session and bearer token of the signed-in account, the one this request was made with included; later calls with any of them are answered 401. Sign in again with `POST /session`.
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/delete(signOutEverywhere)`.
+    func signOutEverywhere(_ input: Operations.SignOutEverywhere.Input) async throws -> Operations.SignOutEverywhere.Output
+    /// Forgot the password: whom to call
+    ///
+    /// Golden Ager sends no SMS: a forgotten password is reset with a one-time code that a person issues (`POST /accounts/{accountId}/password-reset-code`) and gives on the phone. The answer says whom to call: volunteers a coordinator of their organisation, everyone else the consultation number (`GET /consultation`). It is the same whatever the phone number, so it does not tell whether an account exists. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset`.
+    /// - Remark: Generated from `#/paths//password-reset/post(requestPasswordReset)`.
+    func requestPasswordReset(_ input: Operations.RequestPasswordReset.Input) async throws -> Operations.RequestPasswordReset.Output
+    /// Set a new password with a one-time code
+    ///
+    /// Sets a new password for the account of the phone number with the one-time code a coordinator or an administrator issued for it. The code works once; every browser session and bearer token of the account ends, so sign in again with `POST /session`. Too many wrong codes are throttled. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset/confirm`.
+    /// - Remark: Generated from `#/paths//password-reset/confirm/post(confirmPasswordReset)`.
+    func confirmPasswordReset(_ input: Operations.ConfirmPasswordReset.Input) async throws -> Operations.ConfirmPasswordReset.Output
+    /// Issue a password reset code (coordinator, administrator)
+    ///
+    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation, an administrator for any account.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/password-reset-code`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/password-reset-code/post(issuePasswordResetCode)`.
+    func issuePasswordResetCode(_ input: Operations.IssuePasswordResetCode.Input) async throws -> Operations.IssuePasswordResetCode.Output
     /// Cities
     ///
     /// The cities to choose from when registering.
@@ -244,6 +286,90 @@ extension APIProtocol {
         try await updateMe(Operations.UpdateMe.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Delete own account
+    ///
+    /// Deletes the signed-in account for good, with its profile and its Golden Ager data, once its password confirms it; every browser session and bearer token of the account ends.
+    ///
+    /// - Remark: HTTP `DELETE /me`.
+    /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
+    public func deleteAccount(
+        headers: Operations.DeleteAccount.Input.Headers = .init(),
+        body: Operations.DeleteAccount.Input.Body
+    ) async throws -> Operations.DeleteAccount.Output {
+        try await deleteAccount(Operations.DeleteAccount.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change own password
+    ///
+    /// Any signed-in account changes its password, giving the current one. Every other browser session and bearer token of the account ends (signed out on other devices); the token this request was made with keeps working.
+    ///
+    /// - Remark: HTTP `PUT /me/password`.
+    /// - Remark: Generated from `#/paths//me/password/put(changePassword)`.
+    public func changePassword(
+        headers: Operations.ChangePassword.Input.Headers = .init(),
+        body: Operations.ChangePassword.Input.Body
+    ) async throws -> Operations.ChangePassword.Output {
+        try await changePassword(Operations.ChangePassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Sign out everywhere
+    ///
+    /// Ends every browser session and bearer token of the signed-in account, the one this request was made with included; later calls with any of them are answered 401. Sign in again with `POST /session`.
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/delete(signOutEverywhere)`.
+    public func signOutEverywhere(headers: Operations.SignOutEverywhere.Input.Headers = .init()) async throws -> Operations.SignOutEverywhere.Output {
+        try await signOutEverywhere(Operations.SignOutEverywhere.Input(headers: headers))
+    }
+    /// Forgot the password: whom to call
+    ///
+    /// Golden Ager sends no SMS: a forgotten password is reset with a one-time code that a person issues (`POST /accounts/{accountId}/password-reset-code`) and gives on the phone. The answer says whom to call: volunteers a coordinator of their organisation, everyone else the consultation number (`GET /consultation`). It is the same whatever the phone number, so it does not tell whether an account exists. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset`.
+    /// - Remark: Generated from `#/paths//password-reset/post(requestPasswordReset)`.
+    public func requestPasswordReset(
+        headers: Operations.RequestPasswordReset.Input.Headers = .init(),
+        body: Operations.RequestPasswordReset.Input.Body
+    ) async throws -> Operations.RequestPasswordReset.Output {
+        try await requestPasswordReset(Operations.RequestPasswordReset.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Set a new password with a one-time code
+    ///
+    /// Sets a new password for the account of the phone number with the one-time code a coordinator or an administrator issued for it. The code works once; every browser session and bearer token of the account ends, so sign in again with `POST /session`. Too many wrong codes are throttled. No sign-in needed.
+    ///
+    /// - Remark: HTTP `POST /password-reset/confirm`.
+    /// - Remark: Generated from `#/paths//password-reset/confirm/post(confirmPasswordReset)`.
+    public func confirmPasswordReset(
+        headers: Operations.ConfirmPasswordReset.Input.Headers = .init(),
+        body: Operations.ConfirmPasswordReset.Input.Body
+    ) async throws -> Operations.ConfirmPasswordReset.Output {
+        try await confirmPasswordReset(Operations.ConfirmPasswordReset.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Issue a password reset code (coordinator, administrator)
+    ///
+    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation, an administrator for any account.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/password-reset-code`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/password-reset-code/post(issuePasswordResetCode)`.
+    public func issuePasswordResetCode(
+        path: Operations.IssuePasswordResetCode.Input.Path,
+        headers: Operations.IssuePasswordResetCode.Input.Headers = .init()
+    ) async throws -> Operations.IssuePasswordResetCode.Output {
+        try await issuePasswordResetCode(Operations.IssuePasswordResetCode.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Cities

@@ -92,6 +92,26 @@ public final class MoveJoinClient: @unchecked Sendable {
         token = nil
     }
 
+    /// Signs out everywhere: every browser session and token of the account ends, this one included.
+    public func signOutEverywhere() async throws {
+        try await sendWithoutAnswer("DELETE", "me/sessions", nil)
+        token = nil
+    }
+
+    /// Asks for a password reset link by e-mail (no sign-in needed). The answer is the same
+    /// whether or not the address has an account.
+    public func requestPasswordReset(email: String) async throws -> MJPasswordResetAccepted {
+        var request = MJPasswordResetRequest()
+        request.email = email
+        return try await send("POST", "password-reset", request, as: MJPasswordResetAccepted.self)
+    }
+
+    /// Sets a new password with the token from the e-mailed link (no sign-in needed); every
+    /// session and token of that account ends. Sign in again with `logIn`.
+    public func confirmPasswordReset(_ request: MJPasswordResetConfirmation) async throws {
+        try await sendWithoutAnswer("POST", "password-reset/confirm", request)
+    }
+
     // MARK: Events
 
     public struct Search: Sendable {

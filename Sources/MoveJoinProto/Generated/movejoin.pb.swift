@@ -336,7 +336,8 @@ public nonisolated struct MJRegisterRequest: Sendable {
   public init() {}
 }
 
-/// POST /session → Session
+/// POST /session → Session. DELETE /session → 204 revokes the token the request was
+/// made with.
 public nonisolated struct MJLoginRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -460,6 +461,8 @@ public nonisolated struct MJUpdateProfileRequest: Sendable {
 }
 
 /// PUT /me/password → 204; every other token of the account is revoked and its browser sessions are signed out.
+/// 422 validation_failed: a wrong current password (field "currentPassword"), or a new
+/// one shorter than 8 characters ("newPassword") or unlike its repeat.
 public nonisolated struct MJChangePasswordRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -467,8 +470,10 @@ public nonisolated struct MJChangePasswordRequest: Sendable {
 
   public var currentPassword: String = String()
 
+  /// at least 8 characters
   public var newPassword: String = String()
 
+  /// optional; when not empty, must equal new_password
   public var newPasswordRepeat: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -478,12 +483,65 @@ public nonisolated struct MJChangePasswordRequest: Sendable {
 
 /// DELETE /me (this message as the body) → 204. Removes the person's data, cancels
 /// their future events (participants are told) and takes them out of other events.
+/// 422 validation_failed on "password" when the password is wrong.
 public nonisolated struct MJDeleteAccountRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var password: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// POST /password-reset (no sign-in) → 202 PasswordResetAccepted. The answer is the same
+/// whether or not the address has an account; when it has, a single-use link valid for
+/// 30 minutes is e-mailed to it. 422 validation_failed on "email" when the address is
+/// not a plausible e-mail address; 429 when too many resets were asked for (throttled).
+public nonisolated struct MJPasswordResetRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var email: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The answer to POST /password-reset: what happens next, in the request's language.
+public nonisolated struct MJPasswordResetAccepted: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var message: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// POST /password-reset/confirm (no sign-in) → 204: sets the new password with the
+/// token from the e-mailed link and ends every session and token of the account.
+/// 422 validation_failed: a new password shorter than 8 characters ("newPassword") or
+/// unlike its repeat; 410 reset_token_invalid (with a message) for a used, expired or
+/// unknown token.
+public nonisolated struct MJPasswordResetConfirmation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var token: String = String()
+
+  /// at least 8 characters
+  public var newPassword: String = String()
+
+  /// optional; when not empty, must equal new_password
+  public var newPasswordRepeat: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1431,6 +1489,106 @@ nonisolated extension MJDeleteAccountRequest: SwiftProtobuf.Message, SwiftProtob
 
   public static func ==(lhs: MJDeleteAccountRequest, rhs: MJDeleteAccountRequest) -> Bool {
     if lhs.password != rhs.password {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension MJPasswordResetRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PasswordResetRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.email) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.email.isEmpty {
+      try visitor.visitSingularStringField(value: self.email, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: MJPasswordResetRequest, rhs: MJPasswordResetRequest) -> Bool {
+    if lhs.email != rhs.email {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension MJPasswordResetAccepted: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PasswordResetAccepted"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: MJPasswordResetAccepted, rhs: MJPasswordResetAccepted) -> Bool {
+    if lhs.message != rhs.message {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension MJPasswordResetConfirmation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PasswordResetConfirmation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}token\0\u{3}new_password\0\u{3}new_password_repeat\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.token) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.newPassword) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.newPasswordRepeat) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.token.isEmpty {
+      try visitor.visitSingularStringField(value: self.token, fieldNumber: 1)
+    }
+    if !self.newPassword.isEmpty {
+      try visitor.visitSingularStringField(value: self.newPassword, fieldNumber: 2)
+    }
+    if !self.newPasswordRepeat.isEmpty {
+      try visitor.visitSingularStringField(value: self.newPasswordRepeat, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: MJPasswordResetConfirmation, rhs: MJPasswordResetConfirmation) -> Bool {
+    if lhs.token != rhs.token {return false}
+    if lhs.newPassword != rhs.newPassword {return false}
+    if lhs.newPasswordRepeat != rhs.newPasswordRepeat {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
