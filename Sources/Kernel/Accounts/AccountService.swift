@@ -30,6 +30,11 @@ public struct AccountService: Sendable {
 
     var throttle: LoginThrottle { LoginThrottle(database: database, clock: clock) }
 
+    /// The same service on another database handle (a transaction).
+    public func on(_ db: any Database) -> AccountService {
+        AccountService(database: db, passwords: passwords, clock: clock, tokenLifetime: tokenLifetime, decoyHash: decoyHash)
+    }
+
     /// Creates an account. The login must already be normalised by the app (lower-cased
     /// e-mail, phone in one form); a login taken in the same app is a 409.
     public func register(app: String, login: String, password: String, role: String, displayName: String, language: Language? = nil, on db: (any Database)? = nil) async throws -> Account {
@@ -83,6 +88,58 @@ public struct AccountService: Sendable {
         return account
     }
 
+    /// Creates an account and, in the same transaction, the app's profile of it
+    /// (`writeProfile`): both or neither. The login and password are checked by the app's
+    /// rules (`AppAccounts`) together with the app's own fields (`validated`, thrown with
+    /// them); a login taken meanwhile is a 409 with a field error on the login.
+    public func signUp(
+        app: String, rules: any AppAccounts, login typed: String?, password: String?, passwordRepeat: String? = nil,
+        role: String, displayName: @autoclosure () -> String, language: Language?,
+        validated: Validator = Validator(),
+        writeProfile: @escaping @Sendable (Account, any Database) async throws -> Void
+    ) async throws -> Account {
+        // The login and password come first on every sign-up form, so their problems do too.
+        var validator = Validator()
+        let login = rules.loginKind.validate(typed, into: &validator)
+        validator.newPassword(password, repeat: passwordRepeat ?? password, fields: ("password", "passwordRepeat"), minLength: rules.passwordMinLength)
+        for error in validated.errors { validator.add(error.field, error.key, error.arguments) }
+        try validator.throwIfInvalid()
+        guard let login, let password else { throw AppError.validation(validator.errors) }
+        let account = try await newAccount(app: app, login: login, password: password, role: role, displayName: displayName(), language: language)
+        try await create(account, loginKind: rules.loginKind, writeProfile: writeProfile)
+        return account
+    }
+
+    /// Saves a new account (its password hashed earlier: a sign-up spread over several
+    /// pages keeps the hash between them) and the app's profile in one transaction.
+    public func create(_ account: Account, loginKind: LoginKind, writeProfile: @escaping @Sendable (Account, any Database) async throws -> Void) async throws {
+        do {
+            try await database.writeTransaction { db in
+                try await insert(account, on: db)
+                try await writeProfile(account, db)
+            }
+        } catch let error as AppError where error.code == "login_taken" {
+            throw Self.loginTaken(loginKind)
+        }
+    }
+
+    /// Whether `login` (normalised) has an account in `app`: a sign-up spread over several
+    /// pages says so at the step that asks for it.
+    public func isTaken(app: String, login: String) async throws -> Bool {
+        try await Account.query(on: database).filter(\.$app == app).filter(\.$login == login).count() > 0
+    }
+
+    /// The 409 for a login that has an account already, on the login's field.
+    public static func loginTaken(_ kind: LoginKind) -> AppError {
+        AppError(.conflict, code: "login_taken", key: "account.\(kind.field).taken",
+                 fieldErrors: [FieldError(field: kind.field, key: "account.\(kind.field).taken")])
+    }
+
+    /// Whether `password` is the account's.
+    public func verify(_ password: String, of account: Account) async throws -> Bool {
+        try await passwords.verify(password, created: account.passwordHash)
+    }
+
     /// Checks the current password and sets the new one; then every other credential of
     /// the account ends: its API tokens are revoked and its browser sessions signed out of
     /// it, except `kept`, the one the change was made with.
@@ -91,17 +148,28 @@ public struct AccountService: Sendable {
             throw AppError.validation([FieldError(field: "currentPassword", key: "auth.wrong_password")])
         }
         account.passwordHash = try await passwords.hash(new)
-        let accountID = try account.requireID()
         // All or nothing: a new password with the old credentials still valid is no change.
         try await database.writeTransaction { db in
             try await account.save(on: db)
-            var tokens = APIToken.query(on: db).filter(\.$account.$id == accountID)
-            if case .token(let token) = kept { tokens = tokens.filter(\.$tokenHash != SecretToken.hash(token)) }
-            try await tokens.delete()
-            var keptSession: UUID?
-            if case .session(let id) = kept { keptSession = id }
-            try await Self.signOutSessions(of: account, except: keptSession, on: db)
+            try await Self.endCredentials(of: account, except: kept, on: db)
         }
+    }
+
+    /// Ends every API token and browser session of the account but `kept` ("sign out
+    /// everywhere" keeps none).
+    public static func endCredentials(of account: Account, except kept: Credential? = nil, on db: any Database) async throws {
+        let accountID = try account.requireID()
+        var tokens = APIToken.query(on: db).filter(\.$account.$id == accountID)
+        if case .token(let token) = kept { tokens = tokens.filter(\.$tokenHash != SecretToken.hash(token)) }
+        try await tokens.delete()
+        var keptSession: UUID?
+        if case .session(let id) = kept { keptSession = id }
+        try await signOutSessions(of: account, except: keptSession, on: db)
+    }
+
+    /// Signs the account out of every browser and device, this one included.
+    public func signOutEverywhere(_ account: Account) async throws {
+        try await database.writeTransaction { db in try await Self.endCredentials(of: account, on: db) }
     }
 
     /// Removes `account` from every browser session but `kept`; a session's sign-ins to
@@ -142,11 +210,24 @@ public struct AccountService: Sendable {
         try await APIToken.query(on: database).filter(\.$account.$id == account.requireID()).delete()
     }
 
-    /// Removes an account for good, with its tokens and its failed sign-ins; the app has
-    /// removed its own rows first. Its browser sessions end at their next request, which
-    /// finds no account. Pass the transaction the app's removals run in.
+    /// Deletes the account and, first, the app's data of it (`AppAccounts.deleteData`), in
+    /// one transaction; then runs what the app asked to run after the commit.
+    public func delete(_ account: Account, rules: any AppAccounts, services: ServiceContext) async throws {
+        let afterCommit = try await database.writeTransaction { db in
+            let afterCommit = try await rules.deleteData(of: account, services: services.on(db), on: db)
+            try await delete(account, on: db)
+            return afterCommit
+        }
+        await afterCommit()
+    }
+
+    /// Removes an account for good, with its tokens, browser sign-ins, reset links and
+    /// failed sign-ins; the app has removed its own rows first. Pass the transaction the
+    /// app's removals run in.
     public func delete(_ account: Account, on db: any Database) async throws {
         let id = try account.requireID()
+        try await Self.signOutSessions(of: account, except: nil, on: db)
+        try await PasswordResetRecord.query(on: db).filter(\.$accountID == id).delete()
         try await APIToken.query(on: db).filter(\.$account.$id == id).delete()
         try await CalendarFeedSecret.query(on: db).filter(\.$id == id).delete()
         try await LoginAttempt.query(on: db).filter(\.$app == account.app).filter(\.$identifier == account.login).delete()
@@ -156,12 +237,12 @@ public struct AccountService: Sendable {
     // MARK: API tokens
 
     /// Issues a new bearer token; the plain token is returned once and never stored.
-    public func issueToken(for account: Account) async throws -> (token: String, expiresAt: Date) {
+    public func issueToken(for account: Account) async throws -> IssuedToken {
         let token = SecretToken.generate()
         let expiresAt = clock.now.addingTimeInterval(tokenLifetime)
         try await APIToken(accountID: account.requireID(), tokenHash: SecretToken.hash(token), createdAt: clock.now, expiresAt: expiresAt)
             .create(on: database)
-        return (token, expiresAt)
+        return IssuedToken(token: token, expiresAt: expiresAt)
     }
 
     /// The active account a bearer token belongs to, or `nil` when the token is unknown, expired or revoked.

@@ -182,3 +182,50 @@ public struct SignInCaller: Sendable {
 struct CurrentAccountsKey: StorageKey {
     typealias Value = [String: Account]
 }
+
+/// An app's signed-in person: the account with the app's own profile of it (a volunteer,
+/// a mover, a planner). `Request.signedIn(_:roles:)` finds one for any app the same way.
+public protocol SignedInPerson: Sendable {
+    /// The app the person belongs to.
+    static var app: AppDescriptor { get }
+    /// The person of `account`, with the app's profile read from `db`.
+    init(account: Account, on db: any Database) async throws
+}
+
+/// A person whose app keeps one profile row per account, keyed by the account's id
+/// (`account_id`): reading one is the same in every such app.
+public protocol ProfiledPerson: SignedInPerson {
+    associatedtype Profile: RowDecodable
+    init(account: Account, profile: Profile)
+}
+
+extension ProfiledPerson {
+    /// An account without the app's profile (made outside the app) is not signed in to it.
+    public init(account: Account, on db: any Database) async throws {
+        guard let profile = try await Profile.fetch(account.requireID(), idColumn: "account_id", on: db) else {
+            throw AppError.unauthenticated
+        }
+        self.init(account: account, profile: profile)
+    }
+}
+
+extension Request {
+    /// The signed-in person of `P`'s app: a 401 without a sign-in, a 403 when their role
+    /// is not one of `roles` (any role when nil).
+    public func signedIn<P: SignedInPerson>(_ type: P.Type, roles: Set<String>? = nil) async throws -> P {
+        try await P(account: try await requireAccount(in: P.app, roles: roles), on: db)
+    }
+
+    /// The signed-in person of `P`'s app, or nil when nobody is signed in to it.
+    public func optionalSignedIn<P: SignedInPerson>(_ type: P.Type) async throws -> P? {
+        guard let account = try await currentAccount(in: P.app) else { return nil }
+        return try await P(account: account, on: db)
+    }
+
+    /// A UUID path parameter, or a 404 (with `code` and message `key`) when it is absent or
+    /// not a UUID: an id that cannot exist names nothing.
+    public func uuidParameter(_ name: String, notFound code: String = "not_found", key: String = "error.not_found") throws -> UUID {
+        guard let id = parameters.get(name, as: UUID.self) else { throw AppError.notFound(code: code, key: key) }
+        return id
+    }
+}

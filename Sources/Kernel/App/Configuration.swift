@@ -39,6 +39,8 @@ public struct HromadaConfiguration: Sendable {
     public var databasePoolSize = 8
     /// bcrypt cost; 12 in production, lowered only by tests.
     public var bcryptCost = 12
+    /// The address people reach the server at, for links in e-mails (no trailing slash).
+    public var publicURL = "http://127.0.0.1:8080"
     /// Mark cookies `Secure`; on by default when `HROMADA_PUBLIC_URL` is https.
     public var secureCookies = false
     /// Seed demo data and print demo accounts at start.
@@ -71,6 +73,12 @@ public struct HromadaConfiguration: Sendable {
         config.databasePoolSize = try int(environment, "DATABASE_POOL_SIZE", default: config.databasePoolSize, in: 1...200)
         config.bcryptCost = try int(environment, "HROMADA_BCRYPT_COST", default: config.bcryptCost, in: 4...31)
         let publicURL = environment["HROMADA_PUBLIC_URL"] ?? ""
+        if !publicURL.isEmpty {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ConfigurationError("HROMADA_PUBLIC_URL must be an http:// or https:// address (got '\(publicURL)')")
+            }
+            config.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        }
         config.secureCookies = try bool(environment, "HROMADA_SECURE_COOKIES", default: publicURL.lowercased().hasPrefix("https://"))
         config.demoData = try bool(environment, "HROMADA_DEMO_DATA", default: config.demoData)
         config.autoMigrate = try bool(environment, "HROMADA_AUTO_MIGRATE", default: config.autoMigrate)

@@ -133,6 +133,10 @@ public enum Hromada {
         let api = web.grouped("api", "v1")  // descriptor.apiPath
         try AppShellRoutes.register(app, on: web)
         try app.registerRoutes(AppMount(application: application, descriptor: descriptor, web: web, api: api))
+        if let accounts = app.accounts {
+            AccountRoutes.register(descriptor, accounts, on: api)
+            AccountWebPages.register(descriptor, accounts, on: web)
+        }
     }
 
     static func registerCommands(_ apps: [any HromadaApp], on application: Application) {
@@ -148,5 +152,6 @@ enum KernelMigrations {
     static let all: [any Migration] = [
         CreateAccounts(), CreateLoginFailures(), CreateAPITokens(), CreateWebSessions(),
         CreateEvents(), CreateAuditLog(), CreateSeedRuns(), CreateCalendarFeeds(),
+        CreatePasswordResets(),
     ]
 }

@@ -74,6 +74,9 @@ public protocol HromadaApp: Sendable {
     var catalog: Catalog { get }
     /// The app's migrations, in order. Reference data that every installation needs belongs here too.
     var migrations: [any Migration] { get }
+    /// How the app's people sign in, change and reset passwords and leave; the kernel
+    /// serves those pages and API calls for it (`AppAccounts`).
+    var accounts: (any AppAccounts)? { get }
     /// Registers pages and API routes.
     func registerRoutes(_ mount: AppMount) throws
     /// Demo accounts the app seeds (printed at start while demo data is on).
@@ -93,6 +96,7 @@ public protocol HromadaApp: Sendable {
 }
 
 extension HromadaApp {
+    public var accounts: (any AppAccounts)? { nil }
     public var demoAccounts: [DemoAccount] { [] }
     public func seedDemoData(_ context: SeedContext) async throws {}
     public var commands: [String: any AsyncCommand] { [:] }

@@ -25,6 +25,13 @@ public struct ServiceContext: Sendable {
     }
 }
 
+extension ServiceContext {
+    /// The same services on another database handle (a transaction).
+    public func on(_ db: any Database) -> ServiceContext {
+        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state)
+    }
+}
+
 /// An app's context: its services over one `ServiceContext`, whose parts it reads directly.
 public protocol ServiceScoped: Sendable {
     var services: ServiceContext { get }

@@ -21,6 +21,13 @@ public struct Localizer: Sendable {
         return Localizer.fill(template, with: arguments)
     }
 
+    /// `key` as `app` words it: the app's own `"<app>:<key>"` when its catalog has one (its
+    /// people need other words), else the shared key.
+    public func key(_ key: String, wordedBy app: String) -> String {
+        let own = "\(app):\(key)"
+        return lookup(own, in: language) != nil || lookup(own, in: .default) != nil ? own : key
+    }
+
     /// The plural-aware text for `key` and `count`; `{count}` is filled with the formatted number.
     public func plural(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
         let form = PluralForm.form(for: count, in: language)
