@@ -87,10 +87,15 @@ let package = Package(
             dependencies: ["MoveJoinProto", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             path: "bench/MoveJoinWireBench"
         ),
+        // The list of apps the server mounts.
+        .target(
+            name: "HromadaSuite",
+            dependencies: ["Kernel", "GoldenAger", "MoveJoin", "Fuctivity"]
+        ),
         .executableTarget(
             name: "Hromada",
             dependencies: [
-                "Kernel", "GoldenAger", "MoveJoin", "Fuctivity",
+                "Kernel", "HromadaSuite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -111,6 +116,14 @@ let package = Package(
                 "Kernel", "HromadaTesting",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // The kernel's account scenarios, run against every app the server mounts.
+        .testTarget(
+            name: "AccountTests",
+            dependencies: [
+                "HromadaSuite", "Kernel", "HromadaTesting", "GoldenAger",
+                .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
         .testTarget(

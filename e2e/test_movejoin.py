@@ -215,12 +215,12 @@ def test_delete_account_cancels_own_events(new_browser, base_url):
     open_page(guest, event_url)
     press(guest, "Приєднатися")
 
-    open_page(owner, base_url + PREFIX + "/profile/delete")
+    open_page(owner, base_url + PREFIX + "/account/delete")
     assert_accessible(owner)
-    fill(owner, "confirmation", "someone-else@example.com")
+    fill(owner, "password", "not-my-password")
     submit(owner, "main form")
-    assert "Пошта не збігається" in owner.find_element(By.CSS_SELECTOR, ".field-error").text
-    fill(owner, "confirmation", address)
+    assert "Неправильний пароль" in owner.find_element(By.CSS_SELECTOR, ".field-error").text
+    fill(owner, "password", PASSWORD)
     submit(owner, "main form")
     assert owner.current_url.endswith(PREFIX + "/")
     open_page(owner, base_url + PREFIX + "/events")

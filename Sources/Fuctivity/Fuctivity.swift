@@ -27,6 +27,8 @@ public struct Fuctivity: HromadaApp {
 
     public var migrations: [any Migration] { [CreateTables()] }
 
+    public var accounts: (any AppAccounts)? { FuctivityAccounts() }
+
     public func registerRoutes(_ mount: AppMount) throws {
         FuctivityAPI.register(on: mount.api)
         FuctivityWeb.register(on: mount.web)

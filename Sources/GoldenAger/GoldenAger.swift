@@ -25,6 +25,8 @@ public struct GoldenAger: HromadaApp {
          CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions()]
     }
 
+    public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }
+
     public func registerRoutes(_ mount: AppMount) throws {
         GoldenAgerAPI.register(on: mount.api)
         GoldenAgerWeb.register(on: mount.web)
@@ -43,10 +45,4 @@ public struct GoldenAger: HromadaApp {
     public var openAPIDocument: String? { GoldenAgerOpenAPI.document }
 
     public var publicDirectory: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
-
-    /// The login people type, as stored: a phone number in `380…` form, or (for an
-    /// admin created on the command line) the login as given, lower-cased.
-    static func loginKey(_ typed: String) -> String {
-        PhoneNumber.normalise(typed) ?? typed.trimmingCharacters(in: .whitespaces).lowercased()
-    }
 }

@@ -1,3 +1,4 @@
+import HromadaSuite
 import Kernel
 import Logging
 import NIOCore

@@ -24,6 +24,8 @@ public struct MoveJoin: HromadaApp {
         [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel()]
     }
 
+    public var accounts: (any AppAccounts)? { MoveJoinAccounts() }
+
     public func registerRoutes(_ mount: AppMount) throws {
         MoveJoinAPI.register(on: mount.api)
         MoveJoinWeb.register(on: mount.web)

@@ -17,12 +17,10 @@ enum MoveJoinStrings {
         "mj.signup.title": "Створення облікового запису", "mj.signup.step": "Крок {n} з {of}", "mj.signup.continue": "Продовжити",
         "mj.signup.about_you": "Про вас", "mj.signup.create": "Створити обліковий запис", "mj.signup.have_account": "Уже маєте обліковий запис? Увійти",
         "mj.signup.done": "Вітаємо, {name}! Ось події у вашому місті.",
-        "mj.login.title": "Вхід", "mj.login.submit": "Увійти", "mj.login.invalid": "Неправильна пошта або пароль.",
-        "mj.login.no_account": "Немає облікового запису? Зареєструватися",
-        "mj.logout": "Вийти", "mj.logout.done": "Ви вийшли.",
+        "mj.logout": "Вийти",
+        "movejoin:account.delete.lead": "Ваші дані буде видалено. Ваші майбутні події буде скасовано, а учасників повідомлено; з інших подій вас буде виписано. Це не можна скасувати.",
 
         "mj.field.email": "Електронна пошта", "mj.field.password": "Пароль", "mj.field.password_repeat": "Повторіть пароль",
-        "mj.field.current_password": "Поточний пароль", "mj.field.new_password": "Новий пароль",
         "mj.field.name": "Ім'я", "mj.field.surname": "Прізвище", "mj.field.city": "Місто", "mj.field.sport": "Вид спорту",
         "mj.field.title": "Назва", "mj.field.description": "Опис", "mj.field.venue": "Місце", "mj.field.start_date": "Дата",
         "mj.field.start_time": "Час початку", "mj.field.duration": "Тривалість, хв", "mj.field.capacity": "Кількість місць",
@@ -30,7 +28,6 @@ enum MoveJoinStrings {
         "mj.hint.password": "Щонайменше {min} символів.", "mj.hint.venue": "Адреса або місце, де зустрічаєтеся.",
         "mj.hint.city_time": "За часом міста події.", "mj.hint.duration": "Від 15 хвилин до 12 годин.",
         "mj.hint.capacity": "Від 2 до 100, разом з вами.",
-        "mj.validation.email_taken": "Обліковий запис з цією поштою вже існує. Увійдіть або вкажіть іншу адресу.",
         "mj.validation.unknown_city": "Оберіть місто зі списку.", "mj.validation.unknown_sport": "Оберіть вид спорту зі списку.",
         "mj.validation.start_in_past": "Початок має бути в майбутньому.",
         "mj.validation.duration": "Тривалість — від {min} хвилин до {max} годин.",
@@ -81,8 +78,6 @@ enum MoveJoinStrings {
 
         "mj.profile.title": "Профіль", "mj.profile.details": "Ваші дані", "mj.profile.save": "Зберегти", "mj.profile.saved": "Збережено.",
         "mj.profile.more": "Більше",
-        "mj.password.title": "Змінити пароль", "mj.password.submit": "Змінити пароль",
-        "mj.password.changed": "Пароль змінено. У застосунках на інших пристроях увійдіть знову.",
         "mj.history.title": "Історія", "mj.history.upcoming": "Найближчі", "mj.history.none": "Ви ще не брали участі в подіях.",
         "mj.history.no_upcoming": "Найближчих подій немає.",
         "mj.feed.title": "Календар на телефоні",
@@ -93,10 +88,6 @@ enum MoveJoinStrings {
         "mj.feed.once": "Ми показуємо посилання лише зараз. Загубили — створіть нове.",
         "mj.feed.active": "Посилання діє з {date}.", "mj.feed.revoked": "Посилання вимкнено.",
         "mj.calendar.none": "Такого календаря немає.", "mj.calendar.reminder": "Скоро: {title}",
-        "mj.delete.title": "Видалити обліковий запис",
-        "mj.delete.explain": "Ваші дані буде видалено. Ваші майбутні події буде скасовано, а учасників повідомлено; з інших подій вас буде виписано. Це не можна скасувати.",
-        "mj.delete.type_email": "Для підтвердження введіть свою пошту: {email}", "mj.delete.mismatch": "Пошта не збігається.",
-        "mj.delete.submit": "Видалити назавжди", "mj.delete.done": "Обліковий запис видалено.",
     ]
 
     static let en: [String: String] = [
@@ -112,12 +103,10 @@ enum MoveJoinStrings {
         "mj.signup.title": "Create account", "mj.signup.step": "Step {n} of {of}", "mj.signup.continue": "Continue",
         "mj.signup.about_you": "About you", "mj.signup.create": "Create account", "mj.signup.have_account": "Already have an account? Sign in",
         "mj.signup.done": "Welcome, {name}! Here are the events in your city.",
-        "mj.login.title": "Sign in", "mj.login.submit": "Sign in", "mj.login.invalid": "Wrong e-mail or password.",
-        "mj.login.no_account": "No account yet? Sign up",
-        "mj.logout": "Log out", "mj.logout.done": "You are logged out.",
+        "mj.logout": "Log out",
+        "movejoin:account.delete.lead": "Your data will be deleted. Your upcoming events will be cancelled and their participants told; you will be taken out of other events. This cannot be undone.",
 
         "mj.field.email": "E-mail", "mj.field.password": "Password", "mj.field.password_repeat": "Repeat password",
-        "mj.field.current_password": "Current password", "mj.field.new_password": "New password",
         "mj.field.name": "Name", "mj.field.surname": "Surname", "mj.field.city": "City", "mj.field.sport": "Sport",
         "mj.field.title": "Title", "mj.field.description": "Description", "mj.field.venue": "Place", "mj.field.start_date": "Date",
         "mj.field.start_time": "Start time", "mj.field.duration": "Duration, min", "mj.field.capacity": "Places",
@@ -125,7 +114,6 @@ enum MoveJoinStrings {
         "mj.hint.password": "At least {min} characters.", "mj.hint.venue": "The address or spot where you meet.",
         "mj.hint.city_time": "In the event's city time.", "mj.hint.duration": "From 15 minutes to 12 hours.",
         "mj.hint.capacity": "From 2 to 100, you included.",
-        "mj.validation.email_taken": "An account with this e-mail already exists. Sign in or use another address.",
         "mj.validation.unknown_city": "Choose a city from the list.", "mj.validation.unknown_sport": "Choose a sport from the list.",
         "mj.validation.start_in_past": "The start must be in the future.",
         "mj.validation.duration": "The duration is from {min} minutes to {max} hours.",
@@ -175,8 +163,6 @@ enum MoveJoinStrings {
 
         "mj.profile.title": "Profile", "mj.profile.details": "Your details", "mj.profile.save": "Save", "mj.profile.saved": "Saved.",
         "mj.profile.more": "More",
-        "mj.password.title": "Change password", "mj.password.submit": "Change password",
-        "mj.password.changed": "Password changed. Sign in again in the apps on your other devices.",
         "mj.history.title": "History", "mj.history.upcoming": "Coming up", "mj.history.none": "You have not taken part in any events yet.",
         "mj.history.no_upcoming": "Nothing coming up.",
         "mj.feed.title": "Calendar on your phone",
@@ -187,9 +173,5 @@ enum MoveJoinStrings {
         "mj.feed.once": "We show the link only now. Lost it? Make a new one.",
         "mj.feed.active": "Link active since {date}.", "mj.feed.revoked": "The link is turned off.",
         "mj.calendar.none": "There is no such calendar.", "mj.calendar.reminder": "Soon: {title}",
-        "mj.delete.title": "Delete account",
-        "mj.delete.explain": "Your data will be deleted. Your upcoming events will be cancelled and their participants told; you will be taken out of other events. This cannot be undone.",
-        "mj.delete.type_email": "To confirm, type your e-mail: {email}", "mj.delete.mismatch": "The e-mail does not match.",
-        "mj.delete.submit": "Delete for ever", "mj.delete.done": "Your account has been deleted.",
     ]
 }

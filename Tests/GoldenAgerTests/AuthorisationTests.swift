@@ -83,6 +83,8 @@ struct AuthorisationTests {
                 (.GET, "/hours", nil, only(volunteers, .ok, else: .forbidden)),
                 (.GET, "/events", nil, [.anonymous: .unauthorized]),
                 (.DELETE, "/session", nil, [.anonymous: .unauthorized]),
+                (.POST, "/accounts/\(w.people[.volunteer]!.id)/password-reset-code", nil,
+                 [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .forbidden, .volunteerElsewhere: .forbidden]),
             ]
             let transitionsBefore = try await count(TaskTransition.self, app)
             for (method, path, body, expectations) in cases {
@@ -151,6 +153,43 @@ struct AuthorisationTests {
             #expect(anonymous.status == .seeOther)
             #expect(anonymous.headers.first(name: .location)?.hasPrefix("/golden-ager/login") == true)
             #expect(try await HelpTask.find(w.task, on: app.db)?.status == .searching)
+        }
+    }
+
+    @Test("reset codes: a coordinator issues them for their own organisation's volunteers, an admin for anyone but admins; audit-logged")
+    func resetCodes() async throws {
+        try await withGoldenAger { app in
+            let mine = try await makeOrganisation(app, "Життєлюб")
+            let theirs = try await makeOrganisation(app, "Дім милосердя")
+            let coordinator = try await register(app, .coordinator, organisation: mine)
+            let ownVolunteer = try await register(app, .volunteer, organisation: mine)
+            let otherVolunteer = try await register(app, .volunteer, organisation: theirs)
+            let pensioner = try await register(app, .pensioner)
+            let admin = try await makeAdmin(app)
+            let otherAdmin = try await makeAdmin(app)
+            func issue(_ target: String, as person: Person) async throws -> TestingHTTPResponse {
+                try await send(app, .POST, "/accounts/\(target)/password-reset-code", as: person)
+            }
+            for (target, issuer) in [(otherVolunteer.id.uuidString, coordinator), (pensioner.id.uuidString, coordinator),
+                                     (otherAdmin.id.uuidString, admin), (UUID().uuidString, admin), ("not-an-id", admin)] {
+                let refused = try await issue(target, as: issuer)
+                #expect(refused.status == .notFound, "\(target): \(refused.body.string)")
+                #expect(try problemCode(refused) == "account_not_found")
+            }
+            let issued = try await issue(ownVolunteer.id.uuidString, as: coordinator)
+            #expect(issued.status == .created, "\(issued.body.string)")
+            let code = try #require(try object(issued)["code"] as? String)
+            #expect(code.count == 8 && code.allSatisfy(\.isNumber))
+            #expect(try await issue(pensioner.id.uuidString, as: admin).status == .created)
+            let logged = try await AuditEntry.query(on: app.db).filter(\.$action == "account.reset_code_issued").all()
+            #expect(Set(logged.map(\.entityID)) == [ownVolunteer.id.uuidString, pensioner.id.uuidString])
+            #expect(logged.contains { $0.actorID == coordinator.id && $0.entityID == ownVolunteer.id.uuidString })
+
+            // The volunteer types it in with a new password; every earlier token ends.
+            let used = try await app.testing().sendRequest(.POST, "/golden-ager/api/v1/password-reset/confirm", headers: jsonHeaders,
+                                                           body: json(["phone": ownVolunteer.phone, "code": code, "newPassword": "new-secret-7"]))
+            #expect(used.status == .noContent, "\(used.body.string)")
+            #expect(try await send(app, .GET, "/me", as: ownVolunteer).status == .unauthorized)
         }
     }
 

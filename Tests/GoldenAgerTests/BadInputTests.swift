@@ -72,7 +72,7 @@ struct BadInputTests {
             #expect(first.headers.first(name: .location) == "/golden-ager/api/v1/me")
             let again = try await send(app, .POST, "/accounts", as: nil, body: Self.registration(["phone": "+380 67 123 45 67"]))
             #expect(again.status == .conflict)
-            #expect(try problemCode(again) == "phone_taken")
+            #expect(try problemCode(again) == "login_taken")
             #expect(again.body.string.contains("Користувач з таким номером телефону уже існує"))
             #expect(try await count(Profile.self, app) == 1)
         }

@@ -134,9 +134,9 @@ struct AuthorisationTests {
             let someoneElse = try await signedIn(app, other.email)
             let before = here.cookies["hromada_session"]
 
-            let changed = try await here.post("/movejoin/profile/password",
+            let changed = try await here.post("/movejoin/account/password",
                                               form: ["currentPassword": password, "newPassword": "another-pass", "newPasswordRepeat": "another-pass"])
-            #expect(changed.status == .seeOther && changed.headers.first(name: .location) == "/movejoin/profile", "\(changed.status) \(changed.text)")
+            #expect(changed.status == .seeOther && changed.headers.first(name: .location) == "/movejoin/account/password", "\(changed.status) \(changed.text)")
             #expect(here.cookies["hromada_session"] != nil && here.cookies["hromada_session"] != before, "a new session id")
             #expect(try await here.get("/movejoin/profile").status == .ok)
             #expect(try await elsewhere.get("/movejoin/profile").status == .seeOther)

@@ -84,13 +84,13 @@ struct WebTests {
         }
     }
 
-    @Test("deleting the account needs the e-mail typed; then the person is signed out and gone")
+    @Test("deleting the account needs the password; then the person is signed out and gone")
     func deleteAccount() async throws {
         try await withMoveJoin { app in
             let browser = try await signUp(app, email: "bye@example.com", name: "Бувай")
-            let wrong = try await browser.post("/movejoin/profile/delete", form: ["confirmation": "someone@example.com"])
-            #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("Пошта не збігається"))
-            let done = try await browser.post("/movejoin/profile/delete", form: ["confirmation": "BYE@example.com"])
+            let wrong = try await browser.post("/movejoin/account/delete", form: ["password": "someone-else"])
+            #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("Неправильний пароль"))
+            let done = try await browser.post("/movejoin/account/delete", form: ["password": "web-password"])
             #expect(done.status == .seeOther)
             #expect(try await Account.query(on: app.db).filter(\.$login == "bye@example.com").count() == 0)
             let after = try await browser.get("/movejoin/events")

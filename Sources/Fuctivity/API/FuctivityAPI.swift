@@ -9,10 +9,6 @@ enum FuctivityAPI {
     typealias M = FXModels
 
     static func register(on api: any RoutesBuilder) {
-        api.post("accounts", use: register)
-        api.post("session", use: logIn)
-        api.delete("session", use: logOut)
-        api.get("me", use: me)
         api.get("settings", use: settings)
         api.put("settings", use: updateSettings)
         api.get("categories", use: categories)
@@ -34,7 +30,7 @@ enum FuctivityAPI {
         api.get("events", use: events)
     }
 
-    // MARK: Accounts and settings
+    // MARK: Accounts (served on the kernel's account paths, `FuctivityAccounts`) and settings
 
     static func register(_ req: Request) async throws -> Response {
         let input = try req.content.decode(M.Registration.self)
@@ -44,29 +40,6 @@ enum FuctivityAPI {
         let issued = try await req.accounts.issueToken(for: planner.account)
         return try await M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.profile(planner))
             .created(at: "\(Fuctivity.descriptor.apiPath)/me", for: req)
-    }
-
-    static func logIn(_ req: Request) async throws -> M.Session {
-        let input = try req.content.decode(M.Credentials.self)
-        var v = Kernel.Validator()
-        let email = v.text("email", input.email, maxLength: Kernel.Validator.emailMaxLength)
-        v.text("password", input.password, maxLength: 200)
-        try v.throwIfInvalid()
-        let account = try await req.accounts.authenticate(app: Fuctivity.id, login: Kernel.Validator.emailKey(email),
-                                                          password: input.password ?? "", address: req.clientAddress)
-        guard let profile = try await FuctivityProfile.find(account.requireID(), on: req.db) else { throw AppError.unauthenticated }
-        let issued = try await req.accounts.issueToken(for: account)
-        return M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.profile(Planner(account: account, profile: profile)))
-    }
-
-    static func logOut(_ req: Request) async throws -> HTTPStatus {
-        _ = try await req.planner()
-        if let token = req.bearerToken { try await req.accounts.revokeToken(token) }
-        return .noContent
-    }
-
-    static func me(_ req: Request) async throws -> M.Profile {
-        M.profile(try await req.planner())
     }
 
     static func settings(_ req: Request) async throws -> M.Settings {
@@ -96,7 +69,7 @@ enum FuctivityAPI {
 
     static func deleteCategory(_ req: Request) async throws -> HTTPStatus {
         let planner = try await req.planner()
-        try await req.fuctivity.categories.delete(try id(req, "categoryID", code: "category_not_found", key: "fx.category.not_found"), for: planner)
+        try await req.fuctivity.categories.delete(try req.uuidParameter("categoryID", notFound: "category_not_found", key: "fx.category.not_found"), for: planner)
         return .noContent
     }
 
@@ -256,14 +229,9 @@ enum FuctivityAPI {
     }
 
     static func activityID(_ req: Request) throws -> UUID {
-        try id(req, "activityID", code: "activity_not_found", key: "fx.activity.not_found")
+        try req.uuidParameter("activityID", notFound: "activity_not_found", key: "fx.activity.not_found")
     }
 
-    /// A malformed id names nothing that exists: 404, like an unknown one.
-    static func id(_ req: Request, _ name: String, code: String, key: String) throws -> UUID {
-        guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound(code: code, key: key) }
-        return id
-    }
 
     static func day(_ text: String, field: String) throws -> LocalDay {
         guard let day = LocalDay(text) else { throw AppError.validation([FieldError(field: field, key: "fx.validation.date")]) }

@@ -17,9 +17,15 @@ public struct FuctivityContext: ServiceScoped {
 }
 
 /// A signed-in Fuctivity person: their account (name, e-mail, password) and week plan.
-public struct Planner: Sendable {
+public struct Planner: ProfiledPerson {
+    public static var app: AppDescriptor { Fuctivity.descriptor }
     public let account: Account
     public let profile: FuctivityProfile
+
+    public init(account: Account, profile: FuctivityProfile) {
+        self.account = account
+        self.profile = profile
+    }
 
     public var id: UUID { account.id! }
     public var name: String { account.displayName }
@@ -33,9 +39,7 @@ extension Request {
 
     /// The signed-in Fuctivity person (401 without one).
     func planner() async throws -> Planner {
-        let account = try await requireAccount(in: Fuctivity.descriptor)
-        guard let profile = try await FuctivityProfile.fetch(account.requireID(), idColumn: "account_id", on: db) else { throw AppError.unauthenticated }
-        return Planner(account: account, profile: profile)
+        try await signedIn(Planner.self)
     }
 }
 

@@ -40,19 +40,14 @@ public struct PlannerService: Sendable {
                          language: Language) async throws -> Planner {
         var v = Kernel.Validator()
         let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        let email = v.email("email", email)
-        v.newPassword(password, repeat: passwordRepeat ?? password, fields: ("password", "passwordRepeat"), minLength: Self.passwordMinLength)
         let zone = Self.zone(timeZone, into: &v) ?? WeekPlan.defaultTimeZone
-        try v.throwIfInvalid()
-        let hash = try await context.accounts.hashPassword(password!)
-        let account = context.accounts.newAccount(app: Fuctivity.id, login: email!, passwordHash: hash, role: "member",
-                                                  displayName: name!, language: language)
-        let now = context.clock.now
-        let profile = try await db.writeTransaction { db -> FuctivityProfile in
-            try await context.accounts.insert(account, on: db)
-            let profile = FuctivityProfile(accountID: try account.requireID(), plan: WeekPlan(timeZone: zone), at: now)
+        let profile = FuctivityProfile(accountID: UUID(), plan: WeekPlan(timeZone: zone), at: context.clock.now)
+        let account = try await context.accounts.signUp(
+            app: Fuctivity.id, rules: FuctivityAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
+            role: "member", displayName: name ?? "", language: language, validated: v
+        ) { account, db in
+            profile.id = try account.requireID()
             try await profile.create(on: db)
-            return profile
         }
         return Planner(account: account, profile: profile)
     }

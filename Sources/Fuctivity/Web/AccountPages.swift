@@ -3,7 +3,8 @@ import Foundation
 import Kernel
 import Vapor
 
-/// Welcome, sign-up, sign-in and sign-out.
+/// Welcome and sign-up. Sign-in, sign-out and the password pages are the kernel's
+/// (`FuctivityAccounts`).
 enum AccountPages {
     static let prefix = FuctivityWeb.prefix
 
@@ -11,9 +12,6 @@ enum AccountPages {
         web.get(use: welcome)
         web.get("signup") { req in signupPage(req, state: FormState(values: ["timeZone": WeekPlan.defaultTimeZone.identifier])) }
         web.post("signup", use: signup)
-        web.get("login") { req in loginPage(req, state: FormState()) }
-        web.post("login", use: logIn)
-        web.post("logout", use: logOut)
     }
 
     /// Signed-in people go straight to their week.
@@ -73,45 +71,7 @@ enum AccountPages {
             try await req.logIn(planner.account)
             return req.redirect(to: "\(prefix)/onboarding", redirectType: .normal)
         } catch let error as AppError where error.status == .unprocessableEntity || error.status == .conflict {
-            let errors = error.fieldErrors.isEmpty ? [FieldError(field: "email", key: "fx.signup.email_taken")] : error.fieldErrors
-            return signupPage(req, state: FormState(values: state.values, errors: errors), status: error.status)
+            return signupPage(req, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
         }
-    }
-
-    static func loginPage(_ req: Request, state: FormState, status: HTTPResponseStatus = .ok) -> Response {
-        let l = req.localizer
-        return FuctivityWeb.page(req, nil, title: l.text("fx.login.title"), section: .none, status: status) {
-            H.section(.class("card")) {
-                H.h1 { l.text("fx.login.title") }
-                Components.errorSummary(state, l)
-                Components.postForm(req, action: "\(prefix)/login") {
-                    FormField(name: "email", label: l.text("fx.field.email"), type: "email", autocomplete: "username",
-                              inputMode: "email", maxLength: Kernel.Validator.emailMaxLength).render(state, l)
-                    FormField(name: "password", label: l.text("fx.field.password"), type: "password", autocomplete: "current-password",
-                              maxLength: 200).render(state, l)
-                    Components.primaryButton(l.text("fx.login.submit"))
-                }
-                H.p { H.a(.href("\(prefix)/signup")) { l.text("fx.login.no_account") } }
-            }
-        }
-    }
-
-    static func logIn(_ req: Request) async throws -> Response {
-        let state = FormState.submitted(by: req)
-        do {
-            let account = try await req.accounts.authenticate(app: Fuctivity.id, login: Kernel.Validator.emailKey(state.values["email"]),
-                                                              password: state.values["password"] ?? "", address: req.clientAddress)
-            try await req.logIn(account)
-            return req.redirect(to: "\(prefix)/week", redirectType: .normal)
-        } catch let error as AppError where error.status == .unauthorized || error.status == .tooManyRequests || error.status == .forbidden {
-            let key = error.status == .unauthorized ? "fx.login.invalid" : error.key
-            return loginPage(req, state: FormState(values: ["email": state.values["email"] ?? ""], errors: [FieldError(field: "password", key: key, arguments: error.arguments)]),
-                             status: error.status)
-        }
-    }
-
-    static func logOut(_ req: Request) async throws -> Response {
-        try await req.logOut(from: Fuctivity.descriptor)
-        return req.redirect(to: "\(prefix)/", flash: .info, "fx.logout.done")
     }
 }

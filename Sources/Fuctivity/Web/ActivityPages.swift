@@ -22,10 +22,7 @@ enum ActivityPages {
     }
 
     static func activityID(_ req: Request) throws -> UUID {
-        guard let id = req.parameters.get("activityID", as: UUID.self) else {
-            throw AppError.notFound(code: "activity_not_found", key: "fx.activity.not_found")
-        }
-        return id
+        try FuctivityAPI.activityID(req)
     }
 
     // MARK: The form

@@ -132,6 +132,7 @@ enum PlanPages {
                 H.button(.type("button"), .class("button"), .id("enable-notifications"), .flag("hidden")) { l.text("fx.notifications.enable") }
             }
             H.section(.class("card")) {
+                H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
                 Components.postForm(req, action: "\(prefix)/logout") {
                     H.button(.type("submit"), .class("button button-block")) { l.text("fx.logout") }
                 }

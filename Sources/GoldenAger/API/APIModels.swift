@@ -17,9 +17,9 @@ enum APIModels {
         let organisationId: String?
     }
 
-    struct Credentials: Content {
-        let phone: String?
-        let password: String?
+    struct ResetCode: Content {
+        let code: String
+        let expiresAt: Date
     }
 
     struct Session: Content {

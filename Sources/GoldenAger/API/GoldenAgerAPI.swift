@@ -9,11 +9,7 @@ enum GoldenAgerAPI {
     typealias M = APIModels
 
     static func register(on api: any RoutesBuilder) {
-        api.post("accounts", use: register)
-        api.post("session", use: logIn)
-        api.delete("session", use: logOut)
-        api.get("me", use: me)
-        api.patch("me", use: updateMe)
+        api.post("accounts", ":accountId", "password-reset-code", use: issueResetCode)
         api.get("cities", use: cities)
         api.get("organisations", use: organisations)
         api.get("categories", use: categories)
@@ -34,41 +30,23 @@ enum GoldenAgerAPI {
         api.get("events", use: events)
     }
 
-    // MARK: Accounts
+    // MARK: Accounts (served on the kernel's account paths, `GoldenAgerAccounts`)
 
     static func register(_ req: Request) async throws -> Response {
         let input = try req.content.decode(M.Registration.self)
-        guard let role = input.role.flatMap(GARole.init(rawValue:)), role == .pensioner || role == .volunteer else {
-            throw AppError.validation([FieldError(field: "role", key: "ga.role.invalid")])
-        }
         let member = try await req.goldenAger.profiles.register(RegistrationInput(
-            role: role, phone: input.phone, password: input.password, firstName: input.firstName, lastName: input.lastName,
+            role: input.role.flatMap(GARole.init(rawValue:)), phone: input.phone, password: input.password, firstName: input.firstName, lastName: input.lastName,
             birthday: input.birthday, city: input.city, address: input.address, organisationID: input.organisationId),
             language: req.language)
         return try await profileDTO(member, req).created(at: "\(GoldenAger.descriptor.apiPath)/me", for: req)
     }
 
-    static func logIn(_ req: Request) async throws -> M.Session {
-        let input = try req.content.decode(M.Credentials.self)
-        var validator = Validator()
-        let login = validator.text("phone", input.phone, maxLength: 60)
-        validator.text("password", input.password, maxLength: 200)
-        try validator.throwIfInvalid()
-        let account = try await req.accounts.authenticate(app: GoldenAger.id, login: GoldenAger.loginKey(login ?? ""),
-                                                          password: input.password ?? "", address: req.clientAddress)
-        let member = try await Member(account: account, on: req.db)
-        let issued = try await req.accounts.issueToken(for: account)
-        return M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: try await profileDTO(member, req))
-    }
-
-    static func logOut(_ req: Request) async throws -> HTTPStatus {
-        _ = try await req.member()
-        if let token = req.bearerToken { try await req.accounts.revokeToken(token) }
-        return .noContent
-    }
-
-    static func me(_ req: Request) async throws -> M.ProfileDTO {
-        try await profileDTO(try await req.member(), req)
+    /// A coordinator's or administrator's one-time reset code for a person who called.
+    static func issueResetCode(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let accountID = try req.uuidParameter("accountId", notFound: "account_not_found", key: "ga.account.not_found")
+        let issued = try await req.goldenAger.administration.issueResetCode(for: accountID, by: member).code
+        return try await M.ResetCode(code: issued.code, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
     }
 
     static func updateMe(_ req: Request) async throws -> M.ProfileDTO {
@@ -110,7 +88,7 @@ enum GoldenAgerAPI {
 
     static func templates(_ req: Request) async throws -> [M.TemplateDTO] {
         let catalog = req.goldenAger.catalog
-        let category = try await catalog.category(try uuid(req, "categoryID", notFound: "category_not_found", key: "ga.category.not_found"))
+        let category = try await catalog.category(try req.uuidParameter("categoryID", notFound: "category_not_found", key: "ga.category.not_found"))
         return try await catalog.templates(in: category.requireID()).map { M.template($0, req.language) }
     }
 
@@ -216,12 +194,6 @@ enum GoldenAgerAPI {
     }
 
     static func taskID(_ req: Request) throws -> UUID {
-        try uuid(req, "taskID", notFound: "task_not_found", key: "ga.task.not_found")
-    }
-
-    /// A malformed id names nothing that exists: 404, like an unknown one.
-    static func uuid(_ req: Request, _ name: String, notFound code: String, key: String) throws -> UUID {
-        guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound(code: code, key: key) }
-        return id
+        try req.uuidParameter("taskID", notFound: "task_not_found", key: "ga.task.not_found")
     }
 }

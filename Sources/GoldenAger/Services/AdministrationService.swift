@@ -254,6 +254,23 @@ public struct AdministrationService: Sendable {
                                        after: account.login, on: db)
     }
 
+    /// A one-time code with which `accountID` sets a new password (there is no SMS: the
+    /// coordinator or administrator reads it out on the phone). Same rule as deactivation:
+    /// coordinators for their own organisation's volunteers, administrators for anyone but
+    /// administrators. Audit-logged by the kernel.
+    public func issueResetCode(for accountID: UUID, by member: Member) async throws -> (target: Member, code: IssuedResetCode) {
+        try member.require(.coordinator, .admin)
+        guard let account = try await Account.find(accountID, on: db), account.app == GoldenAger.id else {
+            throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
+        }
+        let target = try await Member(account: account, on: db)
+        guard try mayManage(target, by: member), account.isActive else {
+            throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
+        }
+        let resets = PasswordResets(database: db, clock: context.clock, accounts: context.accounts, mailer: context.services.mail)
+        return (target, try await resets.issueCode(for: account, by: member.account))
+    }
+
     /// Admins manage everyone but admins; coordinators their own organisation's volunteers.
     private func mayManage(_ target: Member, by member: Member) throws -> Bool {
         switch member.role {

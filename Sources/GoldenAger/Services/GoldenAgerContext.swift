@@ -26,8 +26,7 @@ extension Request {
 
     /// The signed-in Golden Ager person (401 without one, 403 with another role).
     func member(_ roles: GARole...) async throws -> Member {
-        let account = try await requireAccount(in: GoldenAger.descriptor, roles: roles.isEmpty ? nil : Set(roles.map(\.rawValue)))
-        return try await Member(account: account, on: db)
+        try await signedIn(Member.self, roles: roles.isEmpty ? nil : Set(roles.map(\.rawValue)))
     }
 
     /// The signed-in volunteer's inbox: one statement on PostgreSQL, the services' portable
@@ -45,7 +44,9 @@ extension Request {
 
 /// A signed-in person: their account and, except for admins created on the command
 /// line, their profile.
-public struct Member: Sendable {
+public struct Member: SignedInPerson {
+    public static var app: AppDescriptor { GoldenAger.descriptor }
+
     public let account: Account
     public let profile: Profile?
 
@@ -54,7 +55,7 @@ public struct Member: Sendable {
         self.profile = profile
     }
 
-    init(account: Account, on db: any Database) async throws {
+    public init(account: Account, on db: any Database) async throws {
         self.account = account
         self.profile = try await Profile.fetch(account.requireID(), idColumn: "account_id", on: db)
     }

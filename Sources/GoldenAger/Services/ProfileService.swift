@@ -6,7 +6,8 @@ import Kernel
 /// What a pensioner or volunteer fills in to join. Every field is optional here so that
 /// a missing one is reported with the others, in the person's language.
 public struct RegistrationInput: Sendable {
-    public var role: GARole
+    /// Pensioner or volunteer; anything else is a field error.
+    public var role: GARole?
     public var phone: String?
     public var password: String?
     public var firstName: String?
@@ -16,7 +17,7 @@ public struct RegistrationInput: Sendable {
     public var address: String?
     public var organisationID: String?
 
-    public init(role: GARole, phone: String? = nil, password: String? = nil, firstName: String? = nil, lastName: String? = nil,
+    public init(role: GARole?, phone: String? = nil, password: String? = nil, firstName: String? = nil, lastName: String? = nil,
                 birthday: String? = nil, city: String? = nil, address: String? = nil, organisationID: String? = nil) {
         self.role = role
         self.phone = phone
@@ -55,22 +56,6 @@ public enum ProfileRules {
     public static let nameMax = 60
     public static let addressMax = 200
     public static let passwordMin = 6
-    public static let passwordMax = 200
-
-    public static func phone(_ value: String?, into validator: inout Validator) -> String? {
-        guard let text = validator.text("phone", value, maxLength: 40) else { return nil }
-        guard let phone = PhoneNumber.normalise(text) else {
-            validator.add("phone", "ga.phone.invalid")
-            return nil
-        }
-        return phone
-    }
-
-    public static func password(_ value: String?, into validator: inout Validator) {
-        guard let value, !value.isEmpty else { validator.add("password", "validation.required"); return }
-        if value.count < passwordMin { validator.add("password", "ga.password.too_short", ["min": String(passwordMin)]) }
-        if value.count > passwordMax { validator.add("password", "validation.too_long", ["max": String(passwordMax)]) }
-    }
 
     public static func name(_ field: String, _ value: String?, into validator: inout Validator) -> String? {
         validator.text(field, value, maxLength: nameMax)
@@ -118,12 +103,11 @@ public enum ProfileRules {
 public struct ProfileService: Sendable {
     let context: GoldenAgerContext
 
-    /// Creates the account and its profile together; on any problem nothing is written.
+    /// Creates the account and its profile together (`AccountService.signUp`); on any
+    /// problem nothing is written.
     public func register(_ input: RegistrationInput, language: Language? = nil) async throws -> Member {
-        guard input.role == .pensioner || input.role == .volunteer else { throw AppError.forbidden }
         var validator = Validator()
-        let phone = ProfileRules.phone(input.phone, into: &validator)
-        ProfileRules.password(input.password, into: &validator)
+        if input.role != .pensioner && input.role != .volunteer { validator.add("role", "ga.role.invalid") }
         let firstName = ProfileRules.name("firstName", input.firstName, into: &validator)
         let lastName = ProfileRules.name("lastName", input.lastName, into: &validator)
         let birthday = ProfileRules.birthday(input.birthday, today: context.clock.now, timeZone: context.timeZone, into: &validator)
@@ -132,44 +116,30 @@ public struct ProfileService: Sendable {
         var organisation: Organisation?
         if input.role == .pensioner {
             address = ProfileRules.address(input.address, into: &validator)
-        } else {
+        } else if input.role == .volunteer {
             organisation = try await ProfileRules.organisation(input.organisationID, on: context.db, into: &validator)
         }
-        try validator.throwIfInvalid()
-        guard let phone, let firstName, let lastName, let birthday, let city, let password = input.password else {
-            throw AppError.validation(validator.errors)
-        }
-        let account = try await context.accounts.newAccount(
-            app: GoldenAger.id, login: phone, password: password, role: input.role.rawValue,
-            displayName: "\(firstName) \(lastName)", language: language)
+        let role = input.role ?? .pensioner
         let profile = Profile()
-        profile.role = input.role.rawValue
-        profile.firstName = firstName
-        profile.lastName = lastName
-        profile.phone = phone
-        profile.birthday = birthday.description
-        profile.city = city.id
+        profile.role = role.rawValue
+        profile.firstName = firstName ?? ""
+        profile.lastName = lastName ?? ""
+        profile.birthday = birthday?.description ?? ""
+        profile.city = city?.id ?? ""
         profile.address = address
         profile.$organisation.id = try organisation?.requireID()
         profile.isOnline = false
         profile.updatedAt = context.clock.now
-        let accounts = context.accounts
-        do {
-            try await context.db.writeTransaction { db in
-                try await accounts.insert(account, on: db)
-                profile.id = try account.requireID()
-                try await profile.create(on: db)
-            }
-        } catch let error as AppError where error.code == "login_taken" {
-            throw Self.phoneTaken
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw Self.phoneTaken
+        let account = try await context.accounts.signUp(
+            app: GoldenAger.id, rules: GoldenAgerAccounts(), login: input.phone, password: input.password,
+            role: role.rawValue, displayName: profile.fullName, language: language, validated: validator
+        ) { account, db in
+            profile.id = try account.requireID()
+            profile.phone = account.login
+            try await profile.create(on: db)
         }
         return Member(account: account, profile: profile)
     }
-
-    static let phoneTaken = AppError(.conflict, code: "phone_taken", key: "ga.phone.taken",
-                                     fieldErrors: [FieldError(field: "phone", key: "ga.phone.taken")])
 
     /// Changes one's own profile. The account's display name follows the names.
     public func update(_ member: Member, with changes: ProfileChanges) async throws -> Profile {

@@ -3,15 +3,13 @@ import Foundation
 import Kernel
 import Vapor
 
-/// Welcome, sign-in, the step-by-step sign-up, profile and instructions.
+/// Welcome, the step-by-step sign-up, profile and instructions. Sign-in, sign-out and the
+/// password pages are the kernel's (`GoldenAgerAccounts`).
 enum AccountPages {
     static let prefix = GoldenAgerWeb.prefix
 
     static func register(on web: any RoutesBuilder) {
         web.get(use: welcome)
-        web.get("login") { req in loginPage(req, state: FormState()) }
-        web.post("login", use: logIn)
-        web.post("logout", use: logOut)
         web.get("join", ":role", ":step", use: joinStep)
         web.post("join", ":role", ":step", use: submitJoinStep)
         web.get("profile", use: profile)
@@ -37,51 +35,6 @@ enum AccountPages {
                 }
             }
         }
-    }
-
-    static func loginPage(_ req: Request, state: FormState, error: AppError? = nil) -> Response {
-        let l = req.localizer
-        let response = GoldenAgerWeb.page(req, nil, title: l.text("ga.login.title"), section: .none, status: error?.status ?? .ok) {
-            H.section(.class("card")) {
-                H.h1 { l.text("ga.login.title") }
-                if let error {
-                    H.p(.class("flash flash-error"), .role("alert")) {
-                        error.code == "invalid_credentials" ? l.text("ga.login.invalid") : error.message(l)
-                    }
-                }
-                Components.postForm(req, action: "\(prefix)/login") {
-                    H.input(.type("hidden"), .name("next"), .value(req.query[String.self, at: "next"] ?? state.values["next"]))
-                    FormField(name: "phone", label: l.text("ga.field.phone"), type: "tel", hint: l.text("ga.hint.phone"),
-                              autocomplete: "tel", inputMode: "tel", maxLength: 40).render(state, l)
-                    FormField(name: "password", label: l.text("ga.field.password"), type: "password",
-                              autocomplete: "current-password", maxLength: 200).render(state, l)
-                    H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.login.submit") }
-                }
-                H.a(.class("button button-block"), .href("\(prefix)/")) { l.text("ga.login.no_account") }
-            }
-        }
-        if let error { for (name, value) in error.headers { response.headers.replaceOrAdd(name: name, value: value) } }
-        return response
-    }
-
-    static func logIn(_ req: Request) async throws -> Response {
-        let state = FormState.submitted(by: req)
-        do {
-            let account = try await req.accounts.authenticate(
-                app: GoldenAger.id, login: GoldenAger.loginKey(state.values["phone"] ?? ""),
-                password: state.values["password"] ?? "", address: req.clientAddress)
-            try await req.logIn(account)
-            let member = try await Member(account: account, on: req.db)
-            let next = Request.safeLocalPath(state.values["next"], fallback: GoldenAgerWeb.home(for: member))
-            return req.redirect(to: next.hasPrefix(prefix) ? next : GoldenAgerWeb.home(for: member), redirectType: .normal)
-        } catch let error as AppError {
-            return loginPage(req, state: state, error: error)
-        }
-    }
-
-    static func logOut(_ req: Request) async throws -> Response {
-        try await req.logOut(from: GoldenAger.descriptor)
-        return req.redirect(to: "\(prefix)/", flash: .info, "ga.logout.done")
     }
 
     // MARK: Step-by-step sign-up
@@ -170,16 +123,15 @@ enum AccountPages {
     static func check(_ step: JoinStep, _ value: String, req: Request, into validator: inout Kernel.Validator) async throws {
         switch step {
         case .phone:
-            if let phone = ProfileRules.phone(value, into: &validator),
-               try await Account.query(on: req.db).filter(\.$app == GoldenAger.id).filter(\.$login == phone).count() > 0 {
-                validator.add("phone", "ga.phone.taken")
+            if let phone = LoginKind.phone.validate(value, into: &validator), try await req.accounts.isTaken(app: GoldenAger.id, login: phone) {
+                validator.add("phone", "account.phone.taken")
             }
         case .firstName, .lastName: _ = ProfileRules.name(step.rawValue, value, into: &validator)
         case .birthday: _ = ProfileRules.birthday(value, today: req.clock.now, timeZone: req.goldenAger.timeZone, into: &validator)
         case .city: _ = ProfileRules.city(value, into: &validator)
         case .address: _ = ProfileRules.address(value, into: &validator)
         case .organisationId: _ = try await ProfileRules.organisation(value, on: req.db, into: &validator)
-        case .password: ProfileRules.password(value, into: &validator)
+        case .password: validator.newPassword(value, repeat: value, fields: ("password", "password"), minLength: ProfileRules.passwordMin)
         }
     }
 
@@ -224,7 +176,7 @@ enum AccountPages {
         case .organisationId:
             return SelectField(name: "organisationId", label: label, options: organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }).render(state, l)
         case .password:
-            return FormField(name: "password", label: label, type: "password", hint: l.text("ga.hint.password"), autocomplete: "new-password", maxLength: ProfileRules.passwordMax).render(state, l)
+            return FormField(name: "password", label: label, type: "password", hint: l.text("ga.hint.password"), autocomplete: "new-password", maxLength: 200).render(state, l)
         }
     }
 
@@ -284,6 +236,7 @@ enum AccountPages {
             if member.role != .pensioner {
                 H.a(.class("button button-block"), .href("\(prefix)/instructions")) { l.text("ga.tab.instructions") }
             }
+            H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
             Components.postForm(req, action: "\(prefix)/logout") {
                 H.button(.type("submit"), .class("button button-block")) { l.text("ga.logout") }
             }

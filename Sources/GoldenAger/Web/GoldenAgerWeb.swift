@@ -82,17 +82,13 @@ enum GoldenAgerWeb {
         _ kind: Flash.Kind, _ key: String, change: (TaskService, UUID, Member) async throws -> Void
     ) async throws -> Response {
         let member = try await req.member(role)
-        let id = try uuid(req, "taskID")
+        let id = try req.uuidParameter("taskID")
         return try await req.showingConflicts(on: fallback(id)) {
             try await change(req.goldenAger.tasks, id, member)
             return req.redirect(to: next(id), flash: kind, key)
         }
     }
 
-    static func uuid(_ req: Request, _ name: String) throws -> UUID {
-        guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound() }
-        return id
-    }
 
     /// Hours as a decimal for totals: "12,5".
     static func hours(_ minutes: Int, _ l: Localizer) -> String {

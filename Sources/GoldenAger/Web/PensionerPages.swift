@@ -50,7 +50,7 @@ enum PensionerPages {
         let member = try await req.member(.pensioner)
         let l = req.localizer
         let catalog = req.goldenAger.catalog
-        let category = try await catalog.category(try GoldenAgerWeb.uuid(req, "categoryID"))
+        let category = try await catalog.category(try req.uuidParameter("categoryID"))
         if category.isConsultation {
             let phone = try await catalog.consultationPhone()
             return GoldenAgerWeb.page(req, member, title: category.name(in: l.language), section: .categories) {
@@ -85,7 +85,7 @@ enum PensionerPages {
     static func template(_ req: Request) async throws -> Response {
         let member = try await req.member(.pensioner)
         let l = req.localizer
-        let template = try await req.goldenAger.catalog.template(try GoldenAgerWeb.uuid(req, "templateID"))
+        let template = try await req.goldenAger.catalog.template(try req.uuidParameter("templateID"))
         let title = template.title(in: l.language)
         return GoldenAgerWeb.page(req, member, title: title, section: .categories) {
             H.h1 { title }
@@ -143,7 +143,7 @@ enum PensionerPages {
     }
 
     static func details(_ req: Request, _ member: Member) async throws -> TaskDetails {
-        let details = try await req.goldenAger.tasks.task(try GoldenAgerWeb.uuid(req, "taskID"), for: member)
+        let details = try await req.goldenAger.tasks.task(try req.uuidParameter("taskID"), for: member)
         guard details.isMine else { throw AppError.notFound() }
         return details
     }

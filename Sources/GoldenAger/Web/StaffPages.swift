@@ -13,6 +13,7 @@ enum StaffPages {
         web.get("admin", use: adminHome)
         web.get("admin", "accounts", use: accounts)
         web.post("admin", "accounts", ":accountID", "deactivate", use: deactivate)
+        web.post("admin", "accounts", ":accountID", "reset-code", use: issueResetCode)
         web.get("admin", "organisations", use: organisations)
         web.post("admin", "organisations", use: createOrganisation)
         web.post("admin", "organisations", ":organisationID", use: renameOrganisation)
@@ -101,6 +102,9 @@ enum StaffPages {
                         H.h2 { found.account.displayName }
                         H.p { "\(l.text("ga.role.\(found.account.role)")) · \(PhoneNumber.display(found.account.login))" }
                         if found.account.isActive {
+                            Components.postForm(req, action: "\(prefix)/admin/accounts/\(found.id)/reset-code") {
+                                H.button(.type("submit"), .class("button button-block")) { l.text("ga.reset.issue") }
+                            }
                             Components.postForm(req, action: "\(prefix)/admin/accounts/\(found.id)/deactivate",
                                                 confirm: l.text("ga.accounts.deactivate_confirm", ["name": found.account.displayName])) {
                                 Components.dangerButton(l.text("ga.accounts.deactivate"))
@@ -116,9 +120,18 @@ enum StaffPages {
         }
     }
 
+    /// Shows the code once, in the flash message, on the accounts page.
+    static func issueResetCode(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let (target, issued) = try await req.goldenAger.administration.issueResetCode(for: try req.uuidParameter("accountID"), by: member)
+        let time = req.localizer.time(issued.expiresAt)
+        return req.redirect(to: "\(prefix)/admin/accounts?q=\(target.account.login)", flash: .success, "ga.reset.issued",
+                            ["name": target.account.displayName, "code": issued.code, "time": time])
+    }
+
     static func deactivate(_ req: Request) async throws -> Response {
         let member = try await req.member(.coordinator, .admin)
-        try await req.goldenAger.administration.deactivate(try GoldenAgerWeb.uuid(req, "accountID"), by: member)
+        try await req.goldenAger.administration.deactivate(try req.uuidParameter("accountID"), by: member)
         return req.redirect(to: "\(prefix)/admin/accounts", flash: .success, "ga.accounts.deactivated")
     }
 
@@ -188,7 +201,7 @@ enum StaffPages {
 
     static func renameOrganisation(_ req: Request) async throws -> Response {
         let member = try await req.member(.admin)
-        let id = try GoldenAgerWeb.uuid(req, "organisationID")
+        let id = try req.uuidParameter("organisationID")
         let name = (try? req.content.get(String.self, at: "name")) ?? ""
         do {
             _ = try await req.goldenAger.administration.renameOrganisation(id, name: name, by: member)
@@ -247,7 +260,7 @@ enum StaffPages {
         let member = try await req.member(.admin)
         let state = FormState.submitted(by: req)
         do {
-            _ = try await req.goldenAger.administration.renameCategory(try GoldenAgerWeb.uuid(req, "categoryID"),
+            _ = try await req.goldenAger.administration.renameCategory(try req.uuidParameter("categoryID"),
                                                                        nameUK: state.values["nameUk"], nameEN: state.values["nameEn"], by: member)
             return req.redirect(to: "\(prefix)/admin/categories", flash: .success, "ga.admin.saved")
         } catch let error as AppError where !error.fieldErrors.isEmpty {
@@ -262,7 +275,7 @@ enum StaffPages {
 
     static func editTemplate(_ req: Request) async throws -> Response {
         let member = try await req.member(.admin)
-        let id = try GoldenAgerWeb.uuid(req, "templateID")
+        let id = try req.uuidParameter("templateID")
         guard let template = try await TaskTemplate.find(id, on: req.db) else { throw AppError.notFound() }
         return try await templatePage(req, member, id: id, archived: template.archivedAt != nil, state: FormState(values: [
             "categoryId": template.$category.id.uuidString, "titleUk": template.titleUK, "titleEn": template.titleEN,
@@ -306,7 +319,7 @@ enum StaffPages {
     }
 
     static func saveTemplate(_ req: Request) async throws -> Response {
-        try await save(req, id: try GoldenAgerWeb.uuid(req, "templateID"))
+        try await save(req, id: try req.uuidParameter("templateID"))
     }
 
     static func save(_ req: Request, id: UUID?) async throws -> Response {
@@ -322,7 +335,7 @@ enum StaffPages {
 
     static func archive(_ req: Request, _ archived: Bool) async throws -> Response {
         let member = try await req.member(.admin)
-        try await req.goldenAger.administration.setTemplateArchived(try GoldenAgerWeb.uuid(req, "templateID"), archived, by: member)
+        try await req.goldenAger.administration.setTemplateArchived(try req.uuidParameter("templateID"), archived, by: member)
         return req.redirect(to: "\(prefix)/admin/categories", flash: .success, "ga.admin.saved")
     }
 

@@ -120,7 +120,7 @@ enum VolunteerPages {
     static func taskPage(_ req: Request) async throws -> Response {
         let member = try await req.member(.volunteer)
         let l = req.localizer
-        let details = try await req.goldenAger.tasks.task(try GoldenAgerWeb.uuid(req, "taskID"), for: member)
+        let details = try await req.goldenAger.tasks.task(try req.uuidParameter("taskID"), for: member)
         let task = details.task
         let title = details.template.title(in: l.language)
         return GoldenAgerWeb.page(req, member, title: title, section: .assignments) {
@@ -189,7 +189,7 @@ enum VolunteerPages {
 
     static func withdraw(_ req: Request) async throws -> Response {
         let member = try await req.member(.volunteer)
-        let id = try GoldenAgerWeb.uuid(req, "taskID")
+        let id = try req.uuidParameter("taskID")
         let reason = (try? req.content.get(String.self, at: "reason")) ?? ""
         do {
             return try await req.showingConflicts(on: "\(prefix)/inbox") {

@@ -12,13 +12,6 @@ enum MoveJoinAPI {
         let api = root.grouped(inOneTask: ProtobufErrorMiddleware())
         api.get("cities", use: cities)
         api.get("sport-types", use: sportTypes)
-        api.post("accounts", use: register)
-        api.post("session", use: logIn)
-        api.delete("session", use: logOut)
-        api.get("me", use: me)
-        api.patch("me", use: updateMe)
-        api.put("me", "password", use: changePassword)
-        api.delete("me", use: deleteAccount)
         api.get("me", "events", use: myEvents)
         api.get("me", "calendar-feed", use: calendarFeed)
         api.post("me", "calendar-feed", use: createCalendarFeed)
@@ -53,45 +46,14 @@ enum MoveJoinAPI {
         return try list.response(for: req)
     }
 
-    // MARK: Accounts
+    // MARK: Accounts (served on the kernel's account paths, `MoveJoinAccounts`)
 
     static func register(_ req: Request) async throws -> Response {
         let input = try req.message(MJRegisterRequest.self)
         let mover = try await req.moveJoin.people.register(SignUp(
             email: input.email, password: input.password, passwordRepeat: input.passwordRepeat,
             name: input.name, surname: input.surname, cityID: input.cityID), language: req.language)
-        return try await session(for: mover, req).response(for: req, status: .created)
-    }
-
-    static func logIn(_ req: Request) async throws -> Response {
-        let input = try req.message(MJLoginRequest.self)
-        var v = Kernel.Validator()
-        v.text("email", input.email, maxLength: Kernel.Validator.emailMaxLength)
-        v.text("password", input.password, maxLength: 200)
-        try v.throwIfInvalid()
-        let account = try await req.accounts.authenticate(app: MoveJoin.id, login: PeopleService.emailKey(input.email),
-                                                          password: input.password, address: req.clientAddress)
-        guard let profile = try await MoveJoinProfile.find(account.requireID(), on: req.db) else { throw AppError.unauthenticated }
-        return try await session(for: Mover(account: account, profile: profile), req).response(for: req)
-    }
-
-    static func session(for mover: Mover, _ req: Request) async throws -> MJSession {
-        let issued = try await req.accounts.issueToken(for: mover.account)
-        var session = MJSession()
-        session.token = issued.token
-        session.expiresAt = Google_Protobuf_Timestamp(date: issued.expiresAt)
-        session.profile = MJProfile(mover)
-        return session
-    }
-
-    static func logOut(_ req: Request) async throws -> Response {
-        _ = try await req.mover()
-        if let token = req.bearerToken { try await req.accounts.revokeToken(token) }
-        return Response(status: .noContent)
-    }
-
-    static func me(_ req: Request) async throws -> Response {
-        try MJProfile(try await req.mover()).response(for: req)
+        return try MoveJoinAccounts.session(mover, try await req.accounts.issueToken(for: mover.account)).response(for: req, status: .created)
     }
 
     static func updateMe(_ req: Request) async throws -> Response {
@@ -101,27 +63,6 @@ enum MoveJoinAPI {
                                                            surname: input.hasSurname ? input.surname : nil,
                                                            cityID: input.hasCityID ? input.cityID : nil)
         return try MJProfile(Mover(account: mover.account, profile: profile)).response(for: req)
-    }
-
-    static func changePassword(_ req: Request) async throws -> Response {
-        let mover = try await req.mover()
-        let input = try req.message(MJChangePasswordRequest.self)
-        try await req.moveJoin.people.changePassword(mover, current: input.currentPassword, new: input.newPassword,
-                                                     repeat: input.newPasswordRepeat, keeping: try await req.credential())
-        return Response(status: .noContent)
-    }
-
-    static func deleteAccount(_ req: Request) async throws -> Response {
-        let mover = try await req.mover()
-        let input = try req.message(MJDeleteAccountRequest.self)
-        let passwords = req.password.async
-        let matches = try await passwords.verify(input.password, created: mover.account.passwordHash)
-        try await req.moveJoin.people.deleteAccount(mover) {
-            guard matches else {
-                throw AppError.validation([FieldError(field: "password", key: input.password.isEmpty ? "validation.required" : "auth.wrong_password")])
-            }
-        }
-        return Response(status: .noContent)
     }
 
     // MARK: Events
@@ -260,10 +201,7 @@ enum MoveJoinAPI {
     // MARK: Input
 
     static func eventID(_ req: Request) throws -> UUID {
-        guard let id = req.parameters.get("eventID").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found")
-        }
-        return id
+        try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
     }
 
     /// Enum numbers this server does not know are mistakes, not "unspecified".

@@ -23,21 +23,19 @@ extension Request {
 
     /// The signed-in MoveJoin person (401 without one).
     func mover() async throws -> Mover {
-        let account = try await requireAccount(in: MoveJoin.descriptor)
-        guard let profile = try await MoveJoinProfile.fetch(account.requireID(), idColumn: "account_id", on: db) else { throw AppError.unauthenticated }
-        return Mover(account: account, profile: profile)
+        try await signedIn(Mover.self)
     }
 
     /// The signed-in person, if any.
     func optionalMover() async throws -> Mover? {
-        guard let account = try await currentAccount(in: MoveJoin.descriptor),
-              let profile = try await MoveJoinProfile.fetch(account.requireID(), idColumn: "account_id", on: db) else { return nil }
-        return Mover(account: account, profile: profile)
+        try await optionalSignedIn(Mover.self)
     }
 }
 
 /// A signed-in MoveJoin person: their account (e-mail, password) and profile.
-public struct Mover: Sendable {
+public struct Mover: ProfiledPerson {
+    public static var app: AppDescriptor { MoveJoin.descriptor }
+
     public let account: Account
     public let profile: MoveJoinProfile
 

@@ -30,18 +30,21 @@ public struct PeopleService: Sendable {
     let context: MoveJoinContext
     var db: any Database { context.db }
 
-    /// The login key of an e-mail address: trimmed and lower-cased.
-    public static func emailKey(_ typed: String?) -> String { Kernel.Validator.emailKey(typed) }
-
-    /// Creates the account and its profile together; a taken e-mail is a 409.
+    /// Creates the account and its profile together (`AccountService.signUp`); a taken
+    /// e-mail is a 409.
     public func register(_ input: SignUp, language: Language) async throws -> Mover {
         var v = Kernel.Validator()
-        let email = v.email("email", input.email)
-        v.newPassword(input.password, repeat: input.passwordRepeat, fields: ("password", "passwordRepeat"), minLength: Self.passwordMinLength)
         let about = Self.validateAboutYou(name: input.name, surname: input.surname, cityID: input.cityID, into: &v)
-        try v.throwIfInvalid()
-        let hash = try await context.accounts.hashPassword(input.password!)
-        return try await create(email: email!, passwordHash: hash, about: about!, language: language)
+        let now = context.clock.now
+        let profile = MoveJoinProfile(accountID: UUID(), name: about?.name ?? "", surname: about?.surname ?? "", cityID: about?.city.id ?? "", at: now)
+        let account = try await context.accounts.signUp(
+            app: MoveJoin.id, rules: MoveJoinAccounts(), login: input.email, password: input.password, passwordRepeat: input.passwordRepeat,
+            role: "member", displayName: profile.fullName, language: language, validated: v
+        ) { account, db in
+            profile.id = try account.requireID()
+            try await profile.create(on: db)
+        }
+        return Mover(account: account, profile: profile)
     }
 
     /// The second step of the web sign-up: the e-mail and password hash were checked
@@ -50,18 +53,12 @@ public struct PeopleService: Sendable {
         var v = Kernel.Validator()
         let about = Self.validateAboutYou(name: name, surname: surname, cityID: cityID, into: &v)
         try v.throwIfInvalid()
-        return try await create(email: email, passwordHash: passwordHash, about: about!, language: language)
-    }
-
-    private func create(email: String, passwordHash: String, about: (name: String, surname: String, city: City), language: Language) async throws -> Mover {
         let account = context.accounts.newAccount(app: MoveJoin.id, login: email, passwordHash: passwordHash, role: "member",
-                                                  displayName: "\(about.name) \(about.surname)", language: language)
-        let now = context.clock.now
-        let profile = try await db.writeTransaction { db -> MoveJoinProfile in
-            try await context.accounts.insert(account, on: db)
-            let profile = MoveJoinProfile(accountID: try account.requireID(), name: about.name, surname: about.surname, cityID: about.city.id, at: now)
+                                                  displayName: "\(about!.name) \(about!.surname)", language: language)
+        let profile = MoveJoinProfile(accountID: UUID(), name: about!.name, surname: about!.surname, cityID: about!.city.id, at: context.clock.now)
+        try await context.accounts.create(account, loginKind: .email) { account, db in
+            profile.id = try account.requireID()
             try await profile.create(on: db)
-            return profile
         }
         return Mover(account: account, profile: profile)
     }
@@ -87,47 +84,34 @@ public struct PeopleService: Sendable {
         return profile
     }
 
-    /// Checks the current password and sets the new one: every other token is revoked and
-    /// every other browser session signed out; `kept`, the one it was changed with, stays.
-    public func changePassword(_ mover: Mover, current: String?, new: String?, repeat: String?, keeping kept: Credential?) async throws {
-        var v = Kernel.Validator()
-        v.text("currentPassword", current, maxLength: 200)
-        v.newPassword(new, repeat: `repeat`, fields: ("newPassword", "newPasswordRepeat"), minLength: Self.passwordMinLength)
-        try v.throwIfInvalid()
-        try await context.accounts.changePassword(of: mover.account, current: current!, new: new!, keeping: kept)
-    }
-
-    /// Deletes the person: their future events are cancelled (participants are told),
-    /// they leave everyone else's events (the waitlists move up), their past events stay
-    /// in others' history without a creator, and their profile, notices, calendar feed,
-    /// tokens and account are removed. All in one transaction.
-    public func deleteAccount(_ mover: Mover, confirmation: () throws -> Void) async throws {
-        try confirmation()
+    /// What deleting the person does to MoveJoin's data, inside the kernel's deletion
+    /// transaction: their future events are cancelled (participants are told after the
+    /// commit), they leave everyone else's events (the waitlists move up), their past events
+    /// stay in others' history without a creator, and their profile, notices and calendar
+    /// feed go.
+    func deleteData(of mover: Mover, on db: any Database) async throws -> AfterCommit {
         let now = context.clock.now
         let accountID = mover.id
         let participation = context.participation
-        let outcomes = try await db.writeTransaction { db -> [ParticipationService.Outcome] in
-            var outcomes: [ParticipationService.Outcome] = []
-            let own = try await SportEvent.query(on: db).filter(\.$creatorID == accountID).all()
-            for event in own where event.status == .scheduled && event.startsAt > now {
-                outcomes.append(try await participation.cancelLocked(event.requireID(), on: db, at: now))
-            }
-            let joined = try await Participation.query(on: db).filter(\.$accountID == accountID).all()
-            // Lock events in one order, so two deletions never wait on each other crosswise.
-            for eventID in Set(joined.map(\.eventID)).sorted(by: { $0.uuidString < $1.uuidString }) {
-                if let outcome = try await participation.removeLocked(accountID, from: eventID, on: db, at: now) {
-                    outcomes.append(outcome)
-                }
-            }
-            let sql = db as! any SQLDatabase
-            try await sql.update(SportEvent.schema).set("creator_id", to: SQLLiteral.null)
-                .where("creator_id", .equal, SQLBind(accountID)).run()
-            try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
-            try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
-            try await context.accounts.delete(mover.account, on: db)
-            return outcomes
+        var outcomes: [ParticipationService.Outcome] = []
+        let own = try await SportEvent.query(on: db).filter(\.$creatorID == accountID).all()
+        for event in own where event.status == .scheduled && event.startsAt > now {
+            outcomes.append(try await participation.cancelLocked(event.requireID(), on: db, at: now))
         }
-        for outcome in outcomes { await participation.publish(outcome) }
+        let joined = try await Participation.query(on: db).filter(\.$accountID == accountID).all()
+        // Lock events in one order, so two deletions never wait on each other crosswise.
+        for eventID in Set(joined.map(\.eventID)).sorted(by: { $0.uuidString < $1.uuidString }) {
+            if let outcome = try await participation.removeLocked(accountID, from: eventID, on: db, at: now) {
+                outcomes.append(outcome)
+            }
+        }
+        let sql = db as! any SQLDatabase
+        try await sql.update(SportEvent.schema).set("creator_id", to: SQLLiteral.null)
+            .where("creator_id", .equal, SQLBind(accountID)).run()
+        try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
+        try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
+        let published = outcomes
+        return { for outcome in published { await participation.publish(outcome) } }
     }
 
     // MARK: Rules

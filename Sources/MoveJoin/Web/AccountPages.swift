@@ -3,7 +3,8 @@ import Foundation
 import Kernel
 import Vapor
 
-/// Welcome, the two-step sign-up, sign-in and sign-out.
+/// Welcome and the two-step sign-up. Sign-in, sign-out and the password pages are the
+/// kernel's (`MoveJoinAccounts`).
 enum AccountPages {
     static let prefix = MoveJoinWeb.prefix
 
@@ -13,9 +14,6 @@ enum AccountPages {
         web.post("signup", use: signup)
         web.get("signup", "about-you", use: aboutYou)
         web.post("signup", "about-you", use: finishSignup)
-        web.get("login") { req in loginPage(req, state: FormState()) }
-        web.post("login", use: logIn)
-        web.post("logout", use: logOut)
     }
 
     /// Signed-in people go straight to their events.
@@ -64,11 +62,11 @@ enum AccountPages {
     static func signup(_ req: Request) async throws -> Response {
         let state = FormState.submitted(by: req)
         var v = Kernel.Validator()
-        let email = v.email("email", state.values["email"])
+        let email = LoginKind.email.validate(state.values["email"], into: &v)
         v.newPassword(state.values["password"], repeat: state.values["passwordRepeat"],
                       fields: ("password", "passwordRepeat"), minLength: PeopleService.passwordMinLength)
-        if let email, try await Account.query(on: req.db).filter(\.$app == MoveJoin.id).filter(\.$login == email).first() != nil {
-            v.add("email", "mj.validation.email_taken")
+        if let email, try await req.accounts.isTaken(app: MoveJoin.id, login: email) {
+            v.add("email", "account.email.taken")
         }
         guard v.isValid, let email else {
             return try await signupPage(req, state: FormState(values: state.values, errors: v.errors), status: .unprocessableEntity)
@@ -115,55 +113,10 @@ enum AccountPages {
             return req.redirect(to: "\(prefix)/events", flash: .success, "mj.signup.done", ["name": mover.profile.name])
         } catch let error as AppError where error.code == "login_taken" {
             session[hashKey] = nil
-            return try await signupPage(req, state: FormState(values: ["email": email], errors: [FieldError(field: "email", key: "mj.validation.email_taken")]),
+            return try await signupPage(req, state: FormState(values: ["email": email], errors: [FieldError(field: "email", key: "account.email.taken")]),
                                         status: .conflict)
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await aboutYouPage(req, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
         }
-    }
-
-    // MARK: Sign-in
-
-    static func loginPage(_ req: Request, state: FormState, error: AppError? = nil) -> Response {
-        let l = req.localizer
-        let response = MoveJoinWeb.page(req, nil, title: l.text("mj.login.title"), section: .none, status: error?.status ?? .ok) {
-            H.section(.class("card")) {
-                H.h1 { l.text("mj.login.title") }
-                if let error {
-                    H.p(.class("flash flash-error"), .role("alert")) {
-                        error.code == "invalid_credentials" ? l.text("mj.login.invalid") : error.message(l)
-                    }
-                }
-                Components.postForm(req, action: "\(prefix)/login") {
-                    H.input(.type("hidden"), .name("next"), .value(req.query[String.self, at: "next"] ?? state.values["next"]))
-                    FormField(name: "email", label: l.text("mj.field.email"), type: "email", autocomplete: "email",
-                              inputMode: "email", maxLength: Kernel.Validator.emailMaxLength).render(state, l)
-                    FormField(name: "password", label: l.text("mj.field.password"), type: "password",
-                              autocomplete: "current-password", maxLength: 200).render(state, l)
-                    Components.primaryButton(l.text("mj.login.submit"))
-                }
-                H.p { H.a(.href("\(prefix)/signup")) { l.text("mj.login.no_account") } }
-            }
-        }
-        if let error { for (name, value) in error.headers { response.headers.replaceOrAdd(name: name, value: value) } }
-        return response
-    }
-
-    static func logIn(_ req: Request) async throws -> Response {
-        let state = FormState.submitted(by: req)
-        do {
-            let account = try await req.accounts.authenticate(app: MoveJoin.id, login: PeopleService.emailKey(state.values["email"]),
-                                                              password: state.values["password"] ?? "", address: req.clientAddress)
-            try await req.logIn(account)
-            let next = Request.safeLocalPath(state.values["next"], fallback: "\(prefix)/events")
-            return req.redirect(to: next.hasPrefix(prefix + "/") ? next : "\(prefix)/events", redirectType: .normal)
-        } catch let error as AppError {
-            return loginPage(req, state: state, error: error)
-        }
-    }
-
-    static func logOut(_ req: Request) async throws -> Response {
-        try await req.logOut(from: MoveJoin.descriptor)
-        return req.redirect(to: "\(prefix)/", flash: .info, "mj.logout.done")
     }
 }

@@ -147,7 +147,7 @@ enum EventPages {
 
     static func edit(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let view = try await req.moveJoin.sportEvents.view(try MoveJoinWeb.uuid(req, "eventID"), for: mover)
+        let view = try await req.moveJoin.sportEvents.view(try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found"), for: mover)
         guard view.event.creatorID == mover.id else { throw AppError.forbidden }
         let event = view.event
         let local = LocalDateTime(event.startsAt, in: event.city?.timeZone ?? req.localizer.timeZone)
@@ -159,7 +159,7 @@ enum EventPages {
 
     static func update(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let id = try MoveJoinWeb.uuid(req, "eventID")
+        let id = try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
         let state = FormState.submitted(by: req)
         return try await req.showingConflicts(on: "\(prefix)/events/\(id.uuidString.lowercased())") {
             do {
@@ -242,7 +242,7 @@ enum EventPages {
 
     static func show(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let id = try MoveJoinWeb.uuid(req, "eventID")
+        let id = try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
         let view = try await req.moveJoin.sportEvents.view(id, for: mover)
         let people = try await req.moveJoin.sportEvents.people(of: id)
         let l = req.localizer
@@ -315,7 +315,7 @@ enum EventPages {
 
     static func peopleFragment(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let id = try MoveJoinWeb.uuid(req, "eventID")
+        let id = try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
         let view = try await req.moveJoin.sportEvents.view(id, for: mover)
         let people = try await req.moveJoin.sportEvents.people(of: id)
         var headers = HTTPHeaders()
@@ -326,7 +326,7 @@ enum EventPages {
 
     static func join(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let id = try MoveJoinWeb.uuid(req, "eventID")
+        let id = try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
         let path = "\(prefix)/events/\(id.uuidString.lowercased())"
         return try await req.showingConflicts(on: path) {
             let outcome = try await req.moveJoin.participation.join(eventID: id, by: mover)
@@ -338,7 +338,7 @@ enum EventPages {
 
     static func leave(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let id = try MoveJoinWeb.uuid(req, "eventID")
+        let id = try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
         let path = "\(prefix)/events/\(id.uuidString.lowercased())"
         return try await req.showingConflicts(on: path) {
             _ = try await req.moveJoin.participation.leave(eventID: id, by: mover)
@@ -348,7 +348,7 @@ enum EventPages {
 
     static func cancel(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let id = try MoveJoinWeb.uuid(req, "eventID")
+        let id = try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
         let path = "\(prefix)/events/\(id.uuidString.lowercased())"
         return try await req.showingConflicts(on: path) {
             _ = try await req.moveJoin.sportEvents.cancel(id, by: mover)
@@ -359,7 +359,7 @@ enum EventPages {
     /// One event as a calendar file (no reminder: the person adds their own on import).
     static func ics(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let view = try await req.moveJoin.sportEvents.view(try MoveJoinWeb.uuid(req, "eventID"), for: mover)
+        let view = try await req.moveJoin.sportEvents.view(try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found"), for: mover)
         let calendar = EventCalendar.document([view.event], name: nil, reminder: true, localizer: req.localizer,
                                               baseURL: req.externalBaseURL, now: req.clock.now)
         return calendar.response(filename: "movejoin-\(view.event.id.uuidString.lowercased()).ics")

@@ -66,10 +66,6 @@ enum MoveJoinWeb {
         "\(req.externalBaseURL)\(prefix)/calendar/\(token).ics"
     }
 
-    static func uuid(_ req: Request, _ name: String) throws -> UUID {
-        guard let id = req.parameters.get(name, as: UUID.self) else { throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found") }
-        return id
-    }
 
     // MARK: Formatting
 

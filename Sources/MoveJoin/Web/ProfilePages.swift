@@ -10,15 +10,11 @@ enum ProfilePages {
     static func register(on web: any RoutesBuilder) {
         web.get("profile", use: profile)
         web.post("profile", use: saveProfile)
-        web.get("profile", "password") { req in try await passwordPage(req, try await req.mover(), state: FormState()) }
-        web.post("profile", "password", use: changePassword)
         web.get("history", use: history)
         web.get("notifications", use: notifications)
         web.post("notifications", "read", use: markRead)
         web.post("profile", "calendar-feed", use: createFeed)
         web.post("profile", "calendar-feed", "revoke", use: revokeFeed)
-        web.get("profile", "delete") { req in try await deletePage(req, try await req.mover(), state: FormState()) }
-        web.post("profile", "delete", use: deleteAccount)
     }
 
     static func profile(_ req: Request) async throws -> Response {
@@ -61,7 +57,7 @@ enum ProfilePages {
                 H.a(.class("button button-block"), .href("\(prefix)/notifications")) {
                     unread > 0 ? l.text("mj.notices.title_unread", ["n": String(unread)]) : l.text("mj.notices.title")
                 }
-                H.a(.class("button button-block"), .href("\(prefix)/profile/password")) { l.text("mj.password.title") }
+                H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
             }
             H.section(.class("card"), .id("calendar-feed")) {
                 H.h2 { l.text("mj.feed.title") }
@@ -85,43 +81,11 @@ enum ProfilePages {
             Components.postForm(req, action: "\(prefix)/logout") {
                 H.button(.type("submit"), .class("button button-block")) { l.text("mj.logout") }
             }
-            H.a(.class("button button-danger button-block"), .href("\(prefix)/profile/delete")) { l.text("mj.delete.title") }
+            H.a(.class("button button-danger button-block"), .href("\(prefix)/account/delete")) { l.text("account.delete.title") }
         }
     }
 
     // MARK: Password
-
-    static func passwordPage(_ req: Request, _ mover: Mover, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let l = req.localizer
-        return MoveJoinWeb.page(req, mover, title: l.text("mj.password.title"), section: .profile, status: status) {
-            H.h1 { l.text("mj.password.title") }
-            Components.errorSummary(state, l)
-            Components.postForm(req, action: "\(prefix)/profile/password") {
-                FormField(name: "currentPassword", label: l.text("mj.field.current_password"), type: "password", autocomplete: "current-password", maxLength: 200).render(state, l)
-                FormField(name: "newPassword", label: l.text("mj.field.new_password"), type: "password",
-                          hint: l.text("mj.hint.password", ["min": String(PeopleService.passwordMinLength)]), autocomplete: "new-password", maxLength: 200).render(state, l)
-                FormField(name: "newPasswordRepeat", label: l.text("mj.field.password_repeat"), type: "password", autocomplete: "new-password", maxLength: 200).render(state, l)
-                Components.primaryButton(l.text("mj.password.submit"))
-            }
-            H.a(.class("button button-block"), .href("\(prefix)/profile")) { l.text("mj.back") }
-        }
-    }
-
-    static func changePassword(_ req: Request) async throws -> Response {
-        let mover = try await req.mover()
-        let state = FormState.submitted(by: req)
-        do {
-            try await req.moveJoin.people.changePassword(mover, current: state.values["currentPassword"], new: state.values["newPassword"],
-                                                         repeat: state.values["newPasswordRepeat"], keeping: try await req.credential())
-            // This browser stays signed in, under a new session id (as after any sign-in).
-            try await req.webSession().regenerateID()
-            return req.redirect(to: "\(prefix)/profile", flash: .success, "mj.password.changed")
-        } catch let error as AppError where !error.fieldErrors.isEmpty {
-            return try await passwordPage(req, mover, state: FormState(errors: error.fieldErrors), status: error.status)
-        }
-    }
-
-    // MARK: History and notices
 
     static func history(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
@@ -181,40 +145,5 @@ enum ProfilePages {
     static func revokeFeed(_ req: Request) async throws -> Response {
         try await req.moveJoin.calendarFeeds.revoke(for: try await req.mover())
         return req.redirect(to: "\(prefix)/profile", flash: .info, "mj.feed.revoked")
-    }
-
-    // MARK: Deleting the account
-
-    static func deletePage(_ req: Request, _ mover: Mover, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let l = req.localizer
-        return MoveJoinWeb.page(req, mover, title: l.text("mj.delete.title"), section: .profile, status: status) {
-            H.h1 { l.text("mj.delete.title") }
-            H.p { l.text("mj.delete.explain") }
-            Components.errorSummary(state, l)
-            Components.postForm(req, action: "\(prefix)/profile/delete") {
-                FormField(name: "confirmation", label: l.text("mj.delete.type_email", ["email": mover.email]), type: "email",
-                          autocomplete: "off", maxLength: Kernel.Validator.emailMaxLength).render(state, l)
-                Components.dangerButton(l.text("mj.delete.submit"))
-            }
-            H.a(.class("button button-block"), .href("\(prefix)/profile")) { l.text("mj.back") }
-        }
-    }
-
-    /// Deletion is confirmed by typing one's e-mail address: the browser is signed in, so a
-    /// typed confirmation guards against a slip, as the password guards the API.
-    static func deleteAccount(_ req: Request) async throws -> Response {
-        let mover = try await req.mover()
-        let state = FormState.submitted(by: req)
-        do {
-            try await req.moveJoin.people.deleteAccount(mover) {
-                guard PeopleService.emailKey(state.values["confirmation"]) == mover.email else {
-                    throw AppError.validation([FieldError(field: "confirmation", key: "mj.delete.mismatch")])
-                }
-            }
-        } catch let error as AppError where !error.fieldErrors.isEmpty {
-            return try await deletePage(req, mover, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
-        }
-        try await req.logOut(from: MoveJoin.descriptor)
-        return req.redirect(to: "\(prefix)/", flash: .info, "mj.delete.done")
     }
 }

@@ -3,12 +3,13 @@ import GoldenAger
 import Kernel
 import MoveJoin
 
-/// The apps this server hosts. An app is added here when its module exists; until
+/// The apps this server hosts (a library of its own, so that tests can run the same
+/// scenarios against every app the server mounts). An app is added here when its module exists; until
 /// then the landing page lists it as coming soon.
-enum Suite {
-    static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin(), Fuctivity()]
+public enum Suite {
+    public static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin(), Fuctivity()]
 
-    static let upcoming: [AppDescriptor] = [
+    public static let upcoming: [AppDescriptor] = [
         AppDescriptor(
             id: "znoshka",
             names: [.uk: "Зношка", .en: "Znoshka"],

@@ -1,0 +1,53 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// Fuctivity's side of the kernel's account system: e-mail sign-in and reset by an
+/// e-mailed link; the profile is the person's week plan.
+struct FuctivityAccounts: AppAccounts {
+    typealias M = FXModels
+
+    var loginKind: LoginKind { .email }
+    var passwordMinLength: Int { PlannerService.passwordMinLength }
+    var passwordReset: PasswordResetKind { .emailLink }
+    var signUpPath: String { "/signup" }
+
+    func signUp(_ req: Request) async throws -> Response {
+        try await FuctivityAPI.register(req)
+    }
+
+    func sessionAnswer(_ req: Request, _ account: Account, token: IssuedToken) async throws -> Response {
+        let planner = try await Planner(account: account, on: req.db)
+        return try await M.Session(token: token.token, expiresAt: token.expiresAt, profile: M.profile(planner)).encodeResponse(for: req)
+    }
+
+    func profileAnswer(_ req: Request, _ account: Account) async throws -> Response {
+        try await M.profile(try await Planner(account: account, on: req.db)).encodeResponse(for: req)
+    }
+
+    /// `PATCH /me` takes what `PUT /settings` takes.
+    func updateProfile(_ req: Request, _ account: Account) async throws -> Response {
+        try await FuctivityAPI.updateSettings(req).encodeResponse(for: req)
+    }
+
+    /// A person's rest is theirs alone: their reminders, activities, own categories and
+    /// plan go with the account.
+    func deleteData(of account: Account, services: ServiceContext, on db: any Database) async throws -> AfterCommit {
+        let id = try account.requireID()
+        try await Reminder.query(on: db).filter(\.$ownerID == id).delete()
+        try await RestActivity.query(on: db).filter(\.$ownerID == id).delete()
+        try await RestCategory.query(on: db).filter(\.$ownerID == id).delete()
+        try await FuctivityProfile.query(on: db).filter(\.$id == id).delete()
+        return {}
+    }
+
+    func home(for account: Account, _ req: Request) async throws -> String {
+        "\(FuctivityWeb.prefix)/week"
+    }
+
+    func page(_ req: Request, _ account: Account?, title: String, status: HTTPResponseStatus, content: HTML) async throws -> Response {
+        let planner: Planner? = if let account { try await Planner(account: account, on: req.db) } else { nil }
+        return FuctivityWeb.page(req, planner, title: title, section: account == nil ? .none : .profile, status: status) { content }
+    }
+}
