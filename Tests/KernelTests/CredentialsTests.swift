@@ -65,6 +65,17 @@ struct CredentialsTests {
         }
     }
 
+    @Test("failures for other logins from a shared address never refuse a right password (issue 16)")
+    func sharedAddressIsNotLockedOut() async throws {
+        try await withDemo { app in
+            try await makeAccount(app, login: "carer@example.org")
+            // As reported: everyone in the care home signs in through one Wi-Fi address.
+            for _ in 1...4 { try await expectSignIn(app, "mistyped@example.org", "wrong", is: .unauthorized) }
+            try await expectSignIn(app, "neighbour@example.org", "wrong", is: .unauthorized)
+            try await expectSignIn(app, "carer@example.org", "correct horse", is: .ok)
+        }
+    }
+
     @Test("a successful sign-in forgets the login's earlier failures")
     func successResets() async throws {
         try await withDemo { app in
@@ -92,6 +103,17 @@ struct CredentialsTests {
             }
         }
     }
+}
+
+/// Signs in through the demo API (every such request comes from the same address) and
+/// checks the answer's status.
+@discardableResult
+func expectSignIn(_ app: Application, _ login: String, _ password: String, is status: HTTPResponseStatus, language: String = "uk",
+                  sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestingHTTPResponse {
+    let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/session", headers: jsonHeaders.adding("Accept-Language", language),
+                                                       body: json(["login": login, "password": password]))
+    #expect(response.status == status, "sign-in as \(login)", sourceLocation: sourceLocation)
+    return response
 }
 
 extension HTTPHeaders {
