@@ -8,9 +8,12 @@ extension Request {
         services.accounts
     }
 
-    /// The client's address as the server saw it, for throttling.
+    /// The client's address, for throttling: the connection's peer, or — when the peer
+    /// is one of `HROMADA_TRUSTED_PROXIES` — the address those proxies forwarded in
+    /// `X-Forwarded-For` (see `ClientAddress.resolve`).
     public var clientAddress: String {
-        remoteAddress?.ipAddress ?? "unknown"
+        ClientAddress.resolve(peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor],
+                              trusted: kernel.configuration.trustedProxies)
     }
 
     /// Whether this request is for an app's JSON API, `/<app>/api/…` (answered with problem
