@@ -81,7 +81,7 @@ extension Request {
         return SignInCaller(source: SignIn.BrowserSession.self, secret: cookie, app: app.id) { found in
             // Unknown, expired, signed out of this app or deactivated: not signed in.
             guard let found, found.valid(at: self.kernel.clock.now, app: app.id) else { throw AppError.unauthenticated }
-            self.storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}")
+            self.storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}", expiresAt: found.expiresAt)
             let account = found.account
             self.remember(account, as: "account.\(app.id)")
             return account
