@@ -295,7 +295,7 @@ public enum Operations {
     }
     /// Sign in
     ///
-    /// Checks phone number and password and issues a bearer token. Repeated failures for one phone number or one address are throttled (5 in 15 minutes).
+    /// Checks phone number and password and issues a bearer token. Repeated failures are throttled: 5 in 15 minutes for one phone number from one address, fewer for a number failing from many addresses, and an address failing for 20 numbers is blocked.
     ///
     /// - Remark: HTTP `POST /session`.
     /// - Remark: Generated from `#/paths//session/post(logIn)`.

@@ -27,7 +27,7 @@ public protocol APIProtocol: Sendable {
     func registerAccount(_ input: Operations.RegisterAccount.Input) async throws -> Operations.RegisterAccount.Output
     /// Sign in
     ///
-    /// Checks phone number and password and issues a bearer token. Repeated failures for one phone number or one address are throttled (5 in 15 minutes).
+    /// Checks phone number and password and issues a bearer token. Repeated failures are throttled: 5 in 15 minutes for one phone number from one address, fewer for a number failing from many addresses, and an address failing for 20 numbers is blocked.
     ///
     /// - Remark: HTTP `POST /session`.
     /// - Remark: Generated from `#/paths//session/post(logIn)`.
@@ -242,7 +242,7 @@ extension APIProtocol {
     }
     /// Sign in
     ///
-    /// Checks phone number and password and issues a bearer token. Repeated failures for one phone number or one address are throttled (5 in 15 minutes).
+    /// Checks phone number and password and issues a bearer token. Repeated failures are throttled: 5 in 15 minutes for one phone number from one address, fewer for a number failing from many addresses, and an address failing for 20 numbers is blocked.
     ///
     /// - Remark: HTTP `POST /session`.
     /// - Remark: Generated from `#/paths//session/post(logIn)`.

@@ -109,6 +109,8 @@ struct DemoApp: HromadaApp {
             let input = try req.content.decode(EventInput.self)
             return try await req.kernel.events.publish(topic: input.topic, name: "demo.said", payload: ["text": input.text], at: req.clock.now, on: req.db)
         }
+        // What the kernel takes for the caller's address (`ClientAddressTests`).
+        api.get("client-address") { req in req.clientAddress }
         api.get("stream") { req in
             ServerSentEvents.response(for: req, topics: [req.query[String.self, at: "topic"] ?? "demo"])
         }

@@ -48,6 +48,8 @@ struct I18nTests {
         #expect(PluralForm.form(for: 0, in: .en) == .other)
         let l = Localizer(language: .uk, catalogs: [KernelStrings.catalog])
         #expect(l.plural("auth.throttled", count: 3) == "Забагато невдалих спроб входу. Спробуйте знову через 3 хвилини.")
+        #expect(l.plural("auth.throttled_seconds", count: 21) == "Забагато невдалих спроб входу. Спробуйте знову через 21 секунду.")
+        #expect(l.plural("auth.throttled_seconds", count: 45) == "Забагато невдалих спроб входу. Спробуйте знову через 45 секунд.")
     }
 
     @Test("Accept-Language picks our best language by quality, Ukrainian otherwise")

@@ -144,6 +144,60 @@ struct SessionTests {
             #expect(try await laptop.get("/demo-app/").text.contains("Welcome, Олена!"))
         }
     }
+
+    @Test("a session used within its last day gets a fresh full lifetime and its cookie again; used earlier, it is not written")
+    func slidingSession() async throws {
+        let clock = ManualClock()
+        let day: TimeInterval = 24 * 3600
+        try await withDemo(clock: clock) { app in
+            try await makeAccount(app)
+            let browser = try await signedIn(app)
+            let signedInAt = clock.now
+            let lifetime = HromadaConfiguration().sessionLifetime
+            #expect(try await sessionExpiries(app) == [signedInAt.addingTimeInterval(lifetime)])
+
+            // Two days before the end: an ordinary page view, nothing written.
+            clock.advance(by: lifetime - 2 * day)
+            let early = try await browser.get("/demo-app/")
+            #expect(early.status == .ok)
+            #expect(early.setCookie("hromada_session") == nil)
+            #expect(try await sessionExpiries(app) == [signedInAt.addingTimeInterval(lifetime)])
+
+            // Within the last day: a fresh lifetime from now, and the cookie sent again.
+            clock.advance(by: day + 3600)
+            let late = try await browser.get("/demo-app/")
+            #expect(late.status == .ok)
+            let cookie = try #require(late.setCookie("hromada_session"))
+            #expect(cookie.hasPrefix("hromada_session=\(try #require(browser.cookies["hromada_session"]));"), "the same session, not a new one")
+            #expect(cookie.contains("Max-Age=\(Int(lifetime))"))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(try await sessionExpiries(app) == [clock.now.addingTimeInterval(lifetime)])
+
+            // Past the first expiry the person is still signed in; the next view writes nothing.
+            clock.advance(by: 2 * day)
+            let later = try await browser.get("/demo-app/")
+            #expect(later.status == .ok)
+            #expect(later.text.contains("Вітаємо, Олена!"))
+            #expect(later.setCookie("hromada_session") == nil)
+            #expect(try await sessionExpiries(app) == [clock.now.addingTimeInterval(lifetime - 2 * day)])
+        }
+    }
+
+    @Test("a session not used in its last day still ends")
+    func unusedSessionEnds() async throws {
+        let clock = ManualClock()
+        try await withDemo(clock: clock) { app in
+            try await makeAccount(app)
+            let browser = try await signedIn(app)
+            clock.advance(by: HromadaConfiguration().sessionLifetime + 1)
+            #expect(try await browser.get("/demo-app/").status == .seeOther)
+        }
+    }
+
+    private func sessionExpiries(_ app: Application) async throws -> [Date] {
+        let sql = try #require(app.db as? any SQLDatabase)
+        return try await sql.raw("SELECT expires_at FROM kernel_web_sessions").all().map { try $0.decode(column: "expires_at", as: Date.self) }
+    }
 }
 
 enum SQLRows {

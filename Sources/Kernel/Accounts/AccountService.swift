@@ -72,7 +72,9 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// Checks a login and password, throttling repeated failures by login and by address.
+    /// Checks a login and password, throttling repeated failures (`LoginThrottle`: by login
+    /// and address together, by login, and by address for failures of many logins).
+    /// `address` is the client's, as `Request.clientAddress` tells it.
     public func authenticate(app: String, login: String, password: String, address: String) async throws -> Account {
         try await throttle.check(app: app, identifier: login, address: address)
         let account = try await Account.query(on: database).filter(\.$app == app).filter(\.$login == login).first()

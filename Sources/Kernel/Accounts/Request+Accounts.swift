@@ -8,9 +8,12 @@ extension Request {
         services.accounts
     }
 
-    /// The client's address as the server saw it, for throttling.
+    /// The client's address, for throttling: the connection's peer, or — when the peer
+    /// is one of `HROMADA_TRUSTED_PROXIES` — the address those proxies forwarded in
+    /// `X-Forwarded-For` (see `ClientAddress.resolve`).
     public var clientAddress: String {
-        remoteAddress?.ipAddress ?? "unknown"
+        ClientAddress.resolve(peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor],
+                              trusted: kernel.configuration.trustedProxies)
     }
 
     /// Whether this request is for an app's JSON API, `/<app>/api/…` (answered with problem
@@ -78,7 +81,7 @@ extension Request {
         return SignInCaller(source: SignIn.BrowserSession.self, secret: cookie, app: app.id) { found in
             // Unknown, expired, signed out of this app or deactivated: not signed in.
             guard let found, found.valid(at: self.kernel.clock.now, app: app.id) else { throw AppError.unauthenticated }
-            self.storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}")
+            self.storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}", expiresAt: found.expiresAt)
             let account = found.account
             self.remember(account, as: "account.\(app.id)")
             return account

@@ -21,12 +21,15 @@ public final class WebSession: Sendable {
     /// (what the save's compare-and-swap expects the record still to hold).
     let loadedRecordID: UUID?
     let loadedJSON: String
+    /// When the stored record expires, as loaded (nil for a new session).
+    let loadedExpiresAt: Date?
 
     /// A session as its record holds it, or a new one (no record, no data).
-    init(recordID: UUID? = nil, json: String = "{}") {
+    init(recordID: UUID? = nil, json: String = "{}", expiresAt: Date? = nil) {
         state = NIOLockedValueBox(State(data: WebSessionRecord.decode(json)))
         loadedRecordID = recordID
         loadedJSON = json
+        loadedExpiresAt = expiresAt
     }
 
     public subscript(key: String) -> String? {
@@ -57,9 +60,14 @@ extension [String: String] {
     }
 }
 
-/// Loads sessions lazily and saves changed ones after the response is produced.
+/// Loads sessions lazily and saves changed ones after the response is produced. A
+/// session slides: used within its last `renewalWindow` it gets a fresh full lifetime
+/// (and its cookie again), so someone who keeps using the site stays signed in, while an
+/// ordinary page view earlier in its life writes nothing.
 struct WebSessionMiddleware: AsyncMiddleware {
     static let cookieName = "hromada_session"
+    /// How close to its end a used session is extended.
+    static let renewalWindow: TimeInterval = 24 * 3600
 
     let lifetime: TimeInterval
     let secureCookies: Bool
@@ -76,7 +84,10 @@ struct WebSessionMiddleware: AsyncMiddleware {
     /// record another request changed meanwhile is read again and the changes re-applied.
     func save(_ session: WebSession, for request: Request, into response: Response) async throws {
         let state = session.snapshot
-        guard state.changed else { return }
+        guard state.changed else {
+            try await extendIfEnding(session, for: request, into: response)
+            return
+        }
         let db = request.db
         let expiresAt = request.kernel.clock.now.addingTimeInterval(lifetime)
         var recordID = session.loadedRecordID
@@ -94,7 +105,11 @@ struct WebSessionMiddleware: AsyncMiddleware {
                     (recordID, stored) = (record?.id, record?.data ?? "{}")
                     continue
                 }
-                if !endsRecord { return }
+                if !endsRecord {
+                    // The record's expiry moved: the cookie's moves with it.
+                    if let token = request.cookie(Self.cookieName) { response.cookies[Self.cookieName] = sessionCookie(token) }
+                    return
+                }
             }
             // The old record is gone: start a new one, unless nothing is left to keep.
             if data.isEmpty {
@@ -103,11 +118,26 @@ struct WebSessionMiddleware: AsyncMiddleware {
             }
             let token = SecretToken.generate()
             try await WebSessionRecord(tokenHash: SecretToken.hash(token), data: WebSessionRecord.encode(data), expiresAt: expiresAt).create(on: db)
-            response.cookies[Self.cookieName] = HTTPCookies.Value(
-                string: token, maxAge: Int(lifetime), path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
+            response.cookies[Self.cookieName] = sessionCookie(token)
             return
         }
         throw AppError.conflict(code: "session_busy", key: "error.conflict")
+    }
+
+    /// Gives a session used within its last `renewalWindow` a fresh full lifetime and
+    /// sends its cookie again; one further from its end is not written.
+    func extendIfEnding(_ session: WebSession, for request: Request, into response: Response) async throws {
+        guard let id = session.loadedRecordID, let expiresAt = session.loadedExpiresAt,
+              let token = request.cookie(Self.cookieName) else { return }
+        let now = request.kernel.clock.now
+        guard expiresAt.timeIntervalSince(now) <= Self.renewalWindow else { return }
+        // A record ended meanwhile (signed out elsewhere) is not brought back.
+        guard try await WebSessionRecord.extend(id, to: now.addingTimeInterval(lifetime), on: request.db) else { return }
+        response.cookies[Self.cookieName] = sessionCookie(token)
+    }
+
+    private func sessionCookie(_ token: String) -> HTTPCookies.Value {
+        HTTPCookies.Value(string: token, maxAge: Int(lifetime), path: "/", isSecure: secureCookies, isHTTPOnly: true, sameSite: .lax)
     }
 }
 
@@ -128,7 +158,7 @@ extension Request {
         if let token = cookie(WebSessionMiddleware.cookieName), !token.isEmpty,
            let record = try await WebSessionRecord.query(on: db).filter(\.$tokenHash == SecretToken.hash(token)).first(),
            record.expiresAt > kernel.clock.now {
-            session = WebSession(recordID: record.id, json: record.data)
+            session = WebSession(recordID: record.id, json: record.data, expiresAt: record.expiresAt)
         }
         storage[WebSessionKey.self] = session
         return session

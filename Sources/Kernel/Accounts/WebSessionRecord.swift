@@ -50,6 +50,11 @@ extension WebSessionRecord {
         return try await !update.where("id", .equal, id).where("data", .equal, expected).returning("id").all().isEmpty
     }
 
+    /// Moves the record's expiry (its data is left as it is); false when the record is gone.
+    static func extend(_ id: UUID, to expiresAt: Date, on database: any Database) async throws -> Bool {
+        try await !sql(database).update(schema).set("expires_at", to: expiresAt).where("id", .equal, id).returning("id").all().isEmpty
+    }
+
     /// Deletes the record if it still holds `expected`; false otherwise.
     static func delete(_ id: UUID, ifStill expected: String, on database: any Database) async throws -> Bool {
         try await !sql(database).delete(from: schema).where("id", .equal, id).where("data", .equal, expected).returning("id").all().isEmpty

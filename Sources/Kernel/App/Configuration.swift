@@ -61,6 +61,8 @@ public struct HromadaConfiguration: Sendable {
     public var heartbeatInterval: TimeInterval = 15
     /// Time zone for people who have not chosen one.
     public var defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
+    /// Reverse proxies whose `X-Forwarded-For` tells the client's address; none by default.
+    public var trustedProxies: [IPNetwork] = []
 
     public init() {}
 
@@ -89,7 +91,21 @@ public struct HromadaConfiguration: Sendable {
             guard let timeZone = TimeZone(identifier: zone) else { throw ConfigurationError("HROMADA_TIME_ZONE '\(zone)' is not a time zone") }
             config.defaultTimeZone = timeZone
         }
+        config.trustedProxies = try networks(environment, "HROMADA_TRUSTED_PROXIES")
         return config
+    }
+
+    /// A comma-separated list of CIDR ranges (`10.0.0.0/8, fd00::/8`; a bare address is a
+    /// range of one); empty entries are skipped.
+    static func networks(_ env: [String: String], _ key: String) throws -> [IPNetwork] {
+        try (env[key] ?? "").split(separator: ",").compactMap { entry in
+            let cidr = entry.trimmingCharacters(in: .whitespaces)
+            if cidr.isEmpty { return nil }
+            guard let network = IPNetwork(cidr: cidr) else {
+                throw ConfigurationError("\(key) must be a comma-separated list of IPv4 or IPv6 ranges such as 10.0.0.0/8 or fd00::/8 (got '\(cidr)')")
+            }
+            return network
+        }
     }
 
     private static func int(_ env: [String: String], _ key: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
