@@ -59,6 +59,11 @@ public struct HromadaConfiguration: Sendable {
     public var heartbeatInterval: TimeInterval = 15
     /// Time zone for people who have not chosen one.
     public var defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
+    /// The SMTP server mail goes through (`smtp://user:pass@host:port`, `smtps://…`); without
+    /// one, mail is written to the log (docs/mail.md).
+    public var smtpURL: String?
+    /// The sender of every mail: `Name <address>` or an address.
+    public var mailFrom = "Hromada <no-reply@localhost>"
 
     public init() {}
 
@@ -80,6 +85,16 @@ public struct HromadaConfiguration: Sendable {
         if let zone = environment["HROMADA_TIME_ZONE"], !zone.isEmpty {
             guard let timeZone = TimeZone(identifier: zone) else { throw ConfigurationError("HROMADA_TIME_ZONE '\(zone)' is not a time zone") }
             config.defaultTimeZone = timeZone
+        }
+        if let url = environment["SMTP_URL"], !url.isEmpty {
+            _ = try SMTPSettings(url: url)
+            config.smtpURL = url
+        }
+        if let from = environment["MAIL_FROM"], !from.isEmpty {
+            guard (try? MailAddress(parsing: from)) != nil else {
+                throw ConfigurationError("MAIL_FROM must be an address such as 'Hromada <no-reply@example.org>' (got '\(from)')")
+            }
+            config.mailFrom = from
         }
         return config
     }

@@ -14,14 +14,17 @@ public struct ServiceContext: Sendable {
     public let timeZone: TimeZone
     /// The server's in-memory caches (`HromadaKernel.state`).
     public let state: ServerState
+    /// Queues e-mail in `db`'s transaction (`Mailer.enqueue`).
+    public let mail: Mailer
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState) {
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState, mail: Mailer) {
         self.db = db
         self.clock = clock
         self.events = events
         self.accounts = accounts
         self.timeZone = timeZone
         self.state = state
+        self.mail = mail
     }
 }
 
@@ -37,6 +40,7 @@ extension ServiceScoped {
     public var accounts: AccountService { services.accounts }
     public var timeZone: TimeZone { services.timeZone }
     public var state: ServerState { services.state }
+    public var mail: Mailer { services.mail }
 }
 
 extension Request {
@@ -48,7 +52,7 @@ extension Request {
         let kernel = self.kernel, db = self.db
         let made = ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
                                   accounts: kernel.accountService(on: db, passwords: password.async),
-                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state)
+                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer)
         storage[ServiceContextKey.self] = made
         return made
     }
@@ -62,6 +66,6 @@ extension Application {
     /// A services context outside any request (background jobs).
     public var services: ServiceContext {
         ServiceContext(db: db, clock: kernel.clock, events: kernel.events, accounts: kernel.accountService(on: db, passwords: password.async),
-                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state)
+                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: mailer)
     }
 }
