@@ -11,7 +11,8 @@ own SMTP client and read back what arrived. Started by scripts/lib/smtp_sink.sh:
   CERT_DIR/cert.pem so a test can trust exactly that certificate);
 - port Q (optional, needs --cert-dir) speaks SMTP over implicit TLS (smtps://);
 - AUTH PLAIN and LOGIN accept only the test user (SINK_USER / SINK_PASSWORD below);
-  mail is accepted without AUTH too, and each file says whether AUTH and TLS were used.
+  mail is accepted without AUTH too, and each file says whether AUTH and TLS were used;
+- RCPT TO an address at rejected.example is answered 550 (a permanent refusal).
 
 Each message is written to DIR as NNNNNN.eml: the bytes the client sent after DATA,
 preceded by X-Sink-* headers with the envelope (MAIL FROM, RCPT TO), the AUTH user
@@ -34,6 +35,8 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 SINK_USER = "hromada"
 SINK_PASSWORD = "sink-secret"
+# Recipients at this domain are refused for good (550), as a mailbox that does not exist.
+REJECTED_DOMAIN = "rejected.example"
 
 
 def authenticate(server, session, envelope, mechanism, auth_data):
@@ -50,6 +53,12 @@ class MaildirHandler:
         self.maildir = maildir
         self.counter = itertools.count(1)
         self.lock = threading.Lock()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.lower().endswith("@" + REJECTED_DOMAIN):
+            return "550 5.1.1 No such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         user = session.auth_data.login.decode() if isinstance(session.auth_data, LoginPassword) else "-"

@@ -9,7 +9,7 @@
 #                                         # TEST_SMTPS_URL (implicit TLS), TEST_SMTP_MAILDIR,
 #                                         # TEST_SMTP_CA_FILE (the sink's self-signed certificate)
 #     ...
-#     smtp_sink_stop                      # stops it; safe to call twice
+#     smtp_sink_stop [DIR]                # stops it (or the one in DIR); safe to call twice
 #
 # Standalone:
 #     scripts/lib/smtp_sink.sh run PYTHON CMD...   start, run CMD with the variables set, stop
@@ -37,6 +37,8 @@ smtp_sink_start() {
             --maildir "$SMTP_SINK_DIR/maildir" --cert-dir "$SMTP_SINK_DIR/cert" \
             </dev/null >"$SMTP_SINK_DIR/sink.log" 2>&1 &
         SMTP_SINK_PID=$!
+        # For an outer cleanup that cannot see this shell's variables (scripts/test).
+        printf '%s\n' "$SMTP_SINK_PID" >"$SMTP_SINK_DIR/sink.pid"
         waited=0
         while kill -0 "$SMTP_SINK_PID" 2>/dev/null && [ "$waited" -lt 100 ]; do
             if grep -q '^ready$' "$SMTP_SINK_DIR/sink.log"; then
@@ -62,17 +64,27 @@ smtp_sink_start() {
     return 1
 }
 
-# Stops the sink we started and removes its folder. Always returns 0 (EXIT traps).
+# Stops the sink in DIR (default: the one we started) and removes DIR. Safe to call
+# twice and when nothing was started; always returns 0 (EXIT traps).
 smtp_sink_stop() {
-    local pid=${SMTP_SINK_PID:-}
+    local dir=${1:-${SMTP_SINK_DIR:-}} pid waited=0
+    if [ -z "$dir" ] || [ ! -f "$dir/sink.pid" ]; then
+        return 0
+    fi
+    pid=$(cat "$dir/sink.pid")
     if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
         kill -TERM "$pid" 2>/dev/null || true
+        while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 50 ]; do
+            sleep 0.1
+            waited=$((waited + 1))
+        done
+        kill -KILL "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     fi
-    if [ -n "${SMTP_SINK_DIR:-}" ]; then
-        rm -rf "$SMTP_SINK_DIR"
+    rm -rf "$dir"
+    if [ "$dir" = "${SMTP_SINK_DIR:-}" ]; then
+        unset SMTP_SINK_PID SMTP_SINK_DIR TEST_SMTP_URL TEST_SMTPS_URL TEST_SMTP_MAILDIR TEST_SMTP_CA_FILE
     fi
-    unset SMTP_SINK_PID SMTP_SINK_DIR TEST_SMTP_URL TEST_SMTPS_URL TEST_SMTP_MAILDIR TEST_SMTP_CA_FILE
     return 0
 }
 
