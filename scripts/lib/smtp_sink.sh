@@ -40,8 +40,9 @@ smtp_sink_start() {
         # For an outer cleanup that cannot see this shell's variables (scripts/test).
         printf '%s\n' "$SMTP_SINK_PID" >"$SMTP_SINK_DIR/sink.pid"
         waited=0
-        while kill -0 "$SMTP_SINK_PID" 2>/dev/null && [ "$waited" -lt 100 ]; do
-            if grep -q '^ready$' "$SMTP_SINK_DIR/sink.log"; then
+        while kill -0 "$SMTP_SINK_PID" 2>/dev/null && [ "$waited" -lt 300 ]; do
+            # -s: the background shell may not have created the log yet.
+            if grep -qs '^ready$' "$SMTP_SINK_DIR/sink.log"; then
                 export TEST_SMTP_URL="smtp://$SMTP_SINK_USER:$SMTP_SINK_PASSWORD@127.0.0.1:$port"
                 export TEST_SMTPS_URL="smtps://$SMTP_SINK_USER:$SMTP_SINK_PASSWORD@127.0.0.1:$smtps_port"
                 export TEST_SMTP_MAILDIR=$SMTP_SINK_DIR/maildir
