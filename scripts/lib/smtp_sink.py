@@ -9,8 +9,10 @@ own SMTP client and read back what arrived. Started by scripts/lib/smtp_sink.sh:
 - port P speaks SMTP; with --cert-dir it offers STARTTLS (a self-signed certificate
   for 127.0.0.1 and localhost, made at start with openssl and written to
   CERT_DIR/cert.pem so a test can trust exactly that certificate);
-- port Q (optional, needs --cert-dir) speaks SMTP over implicit TLS (smtps://);
-- AUTH PLAIN and LOGIN accept only the test user (SINK_USER / SINK_PASSWORD below);
+- port Q (optional, needs --cert-dir) speaks SMTP over implicit TLS (smtps://) and
+  offers only AUTH LOGIN, port P both PLAIN and LOGIN (a client prefers PLAIN, so
+  between them both mechanisms are used);
+- AUTH accepts only the test user (SINK_USER / SINK_PASSWORD below);
   mail is accepted without AUTH too, and each file says whether AUTH and TLS were used;
 - RCPT TO an address at rejected.example is answered 550 (a permanent refusal).
 
@@ -109,7 +111,8 @@ def main():
     common = dict(handler=handler, hostname="127.0.0.1", authenticator=authenticate, auth_require_tls=False)
     controllers = [Controller(port=args.port, tls_context=tls, **common)]
     if args.smtps_port:
-        controllers.append(Controller(port=args.smtps_port, ssl_context=tls, **common))
+        # Only AUTH LOGIN here (PLAIN on the other port), so clients get to use both.
+        controllers.append(Controller(port=args.smtps_port, ssl_context=tls, auth_exclude_mechanism=["PLAIN"], **common))
     for controller in controllers:
         controller.start()
     print("ready", flush=True)
