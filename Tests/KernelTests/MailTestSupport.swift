@@ -226,3 +226,82 @@ final class ScriptedTransport: MailTransport {
         }
     }
 }
+
+/// A scripted SMTP server on loopback for what the real sink cannot show: a server that
+/// offers no STARTTLS, and chosen replies. It answers EHLO without STARTTLS or AUTH,
+/// RCPT TO with `rcptReply`, and keeps the commands and the (un-dot-stuffed) DATA it got.
+final class ScriptedSMTPServer: Sendable {
+    let port: Int
+    private let channel: any Channel
+    private let task: Task<Void, Never>
+    private let received = NIOLockedValueBox<(commands: [String], data: [String])>(([], []))
+
+    var commands: [String] { received.withLockedValue { $0.commands } }
+    var data: [String] { received.withLockedValue { $0.data } }
+
+    init(rcptReply: String = "250 OK") async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0) { child in
+                child.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: child) }
+            }
+        port = try #require(server.channel.localAddress?.port)
+        channel = server.channel
+        let received = self.received
+        task = Task {
+            _ = try? await withThrowingDiscardingTaskGroup { group in
+                try await server.executeThenClose { clients in
+                    for try await client in clients {
+                        group.addTask { try? await Self.converse(with: client, rcptReply: rcptReply, received: received) }
+                    }
+                }
+            }
+        }
+    }
+
+    func stop() async {
+        try? await channel.close()
+        task.cancel()
+        await task.value
+    }
+
+    private static func converse(with client: NIOAsyncChannel<ByteBuffer, ByteBuffer>, rcptReply: String,
+                                 received: NIOLockedValueBox<(commands: [String], data: [String])>) async throws {
+        try await client.executeThenClose { inbound, outbound in
+            func reply(_ text: String) async throws { try await outbound.write(ByteBuffer(string: text + "\r\n")) }
+            try await reply("220 scripted ESMTP")
+            var pending = ""
+            var message: [String]?
+            for try await bytes in inbound {
+                pending += String(buffer: bytes)
+                while let end = pending.range(of: "\r\n") {
+                    let line = String(pending[..<end.lowerBound])
+                    pending = String(pending[end.upperBound...])
+                    if var lines = message {
+                        if line == "." {
+                            received.withLockedValue { $0.data.append(lines.joined(separator: "\r\n") + "\r\n") }
+                            message = nil
+                            try await reply("250 queued")
+                        } else {
+                            lines.append(line.hasPrefix(".") ? String(line.dropFirst()) : line)
+                            message = lines
+                        }
+                        continue
+                    }
+                    received.withLockedValue { $0.commands.append(line) }
+                    switch line.prefix(4).uppercased() {
+                    case "EHLO": try await reply("250-scripted\r\n250-SIZE 100000\r\n250 8BITMIME")
+                    case "MAIL": try await reply("250 OK")
+                    case "RCPT": try await reply(rcptReply)
+                    case "DATA":
+                        message = []
+                        try await reply("354 go ahead")
+                    case "QUIT":
+                        try await reply("221 bye")
+                        return
+                    default: try await reply("502 not implemented")
+                    }
+                }
+            }
+        }
+    }
+}

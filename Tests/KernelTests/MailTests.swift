@@ -246,6 +246,52 @@ struct MailOutboxTests {
     }
 }
 
+@Suite("Mail: the SMTP client against a scripted server")
+struct SMTPClientTests {
+    private func prepared(_ mail: OutgoingMail) throws -> PreparedMail {
+        PreparedMail(mail: mail, from: sender, to: try MailAddress(parsing: mail.to), messageID: "\(UUID().uuidString)@hromada.example", date: Date())
+    }
+
+    @Test("without STARTTLS and without credentials the mail goes in plain text; the server gets it byte for byte")
+    func plainDelivery() async throws {
+        let server = try await ScriptedSMTPServer()
+        let mail = try prepared(ukrainianMail())
+        do {
+            try await SMTPMailTransport(settings: SMTPSettings(url: "smtp://127.0.0.1:\(server.port)")).send(mail)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        #expect(server.commands == ["EHLO localhost", "MAIL FROM:<\(sender.address)>", "RCPT TO:<\(mail.to.address)>", "DATA", "QUIT"])
+        #expect(server.data == [mail.message])
+    }
+
+    @Test("credentials are never sent to a server that offers no STARTTLS")
+    func noPasswordInClear() async throws {
+        let server = try await ScriptedSMTPServer()
+        let mail = try prepared(ukrainianMail())
+        let transport = try SMTPMailTransport(settings: SMTPSettings(url: "smtp://hromada:secret@127.0.0.1:\(server.port)"))
+        let error = await #expect(throws: SMTPError.self) { try await transport.send(mail) }
+        await server.stop()
+        #expect(error?.isPermanent == false)
+        if case .wouldSendPasswordInClear = error {} else { Issue.record("expected wouldSendPasswordInClear, got \(String(describing: error))") }
+        #expect(server.commands == ["EHLO localhost"], "no AUTH, no mail")
+    }
+
+    @Test("a 4xx to RCPT TO is passing (retried); a 5xx is permanent")
+    func replyCodes() async throws {
+        for (reply, permanent) in [("451 4.3.0 try later", false), ("550 5.1.1 no such user", true)] {
+            let server = try await ScriptedSMTPServer(rcptReply: reply)
+            let transport = try SMTPMailTransport(settings: SMTPSettings(url: "smtp://127.0.0.1:\(server.port)"))
+            let error = await #expect(throws: SMTPError.self) { try await transport.send(try prepared(ukrainianMail())) }
+            await server.stop()
+            #expect(error?.isPermanent == permanent, "\(reply)")
+            #expect(server.data.isEmpty)
+        }
+    }
+}
+
 @Suite("Mail: over SMTP to a real server", .enabled(if: SMTPSink.isAvailableOrRequired, SMTPSink.missingMessage))
 struct MailSMTPTests {
     private func sink() throws -> SMTPSink {
