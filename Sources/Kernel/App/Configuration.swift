@@ -63,6 +63,13 @@ public struct HromadaConfiguration: Sendable {
     public var defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
     /// Reverse proxies whose `X-Forwarded-For` tells the client's address; none by default.
     public var trustedProxies: [IPNetwork] = []
+    /// The SMTP server mail goes through (`smtp://user:pass@host:port`, `smtps://…`); without
+    /// one, mail is written to the log (docs/mail.md).
+    public var smtpURL: String?
+    /// Certificates (PEM) to trust for the SMTP server instead of the system's.
+    public var smtpCAFile: String?
+    /// The sender of every mail: `Name <address>` or an address.
+    public var mailFrom = "Hromada <no-reply@localhost>"
 
     public init() {}
 
@@ -92,6 +99,22 @@ public struct HromadaConfiguration: Sendable {
             config.defaultTimeZone = timeZone
         }
         config.trustedProxies = try networks(environment, "HROMADA_TRUSTED_PROXIES")
+        if let url = environment["SMTP_URL"], !url.isEmpty {
+            _ = try SMTPSettings(url: url)
+            config.smtpURL = url
+        }
+        if let file = environment["SMTP_CA_FILE"], !file.isEmpty {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw ConfigurationError("SMTP_CA_FILE '\(file)' is not a readable file")
+            }
+            config.smtpCAFile = file
+        }
+        if let from = environment["MAIL_FROM"], !from.isEmpty {
+            guard (try? MailAddress(parsing: from)) != nil else {
+                throw ConfigurationError("MAIL_FROM must be an address such as 'Hromada <no-reply@example.org>' (got '\(from)')")
+            }
+            config.mailFrom = from
+        }
         return config
     }
 

@@ -29,6 +29,7 @@ public enum Hromada {
             configuration: configuration, apps: apps, upcoming: upcoming, clock: clock,
             events: events, assets: try StaticAssets.load(appDirectories: apps.compactMap(\.publicDirectory)), decoyPasswordHash: decoy)
         application.storage[HromadaKernelKey.self] = kernel
+        try KernelMail.install(on: application, configuration: configuration, clock: clock)
 
         registerMigrations(apps, on: application)
         installMiddleware(on: application, configuration: configuration)
@@ -152,6 +153,7 @@ enum KernelMigrations {
     static let all: [any Migration] = [
         CreateAccounts(), CreateLoginFailures(), CreateAPITokens(), CreateWebSessions(),
         CreateEvents(), CreateAuditLog(), CreateSeedRuns(), CreateCalendarFeeds(),
+        CreateMailOutbox(),
         CreatePasswordResets(),
     ]
 }

@@ -14,21 +14,24 @@ public struct ServiceContext: Sendable {
     public let timeZone: TimeZone
     /// The server's in-memory caches (`HromadaKernel.state`).
     public let state: ServerState
+    /// Queues e-mail in `db`'s transaction (`Mailer.enqueue`).
+    public let mail: Mailer
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState) {
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState, mail: Mailer) {
         self.db = db
         self.clock = clock
         self.events = events
         self.accounts = accounts
         self.timeZone = timeZone
         self.state = state
+        self.mail = mail
     }
 }
 
 extension ServiceContext {
     /// The same services on another database handle (a transaction).
     public func on(_ db: any Database) -> ServiceContext {
-        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state)
+        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state, mail: mail)
     }
 }
 
@@ -44,6 +47,7 @@ extension ServiceScoped {
     public var accounts: AccountService { services.accounts }
     public var timeZone: TimeZone { services.timeZone }
     public var state: ServerState { services.state }
+    public var mail: Mailer { services.mail }
 }
 
 extension Request {
@@ -55,7 +59,7 @@ extension Request {
         let kernel = self.kernel, db = self.db
         let made = ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
                                   accounts: kernel.accountService(on: db, passwords: password.async),
-                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state)
+                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer)
         storage[ServiceContextKey.self] = made
         return made
     }
@@ -69,6 +73,6 @@ extension Application {
     /// A services context outside any request (background jobs).
     public var services: ServiceContext {
         ServiceContext(db: db, clock: kernel.clock, events: kernel.events, accounts: kernel.accountService(on: db, passwords: password.async),
-                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state)
+                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: mailer)
     }
 }
