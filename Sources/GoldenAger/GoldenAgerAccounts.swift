@@ -56,6 +56,11 @@ struct GoldenAgerAccounts: AppAccounts {
         return GoldenAgerWeb.page(req, member, title: title, section: account == nil ? .none : .profile, status: status) { content }
     }
 
+    func callButton(_ req: Request) async throws -> HTML {
+        guard let phone = try await req.goldenAger.catalog.consultationPhone() else { return .empty }
+        return GoldenAgerWeb.phoneLink(phone, label: req.localizer.text("ga.consultation.call"))
+    }
+
     /// The consultation number, which puts the person through to whoever can help.
     func whomToCall(_ req: Request) async throws -> String {
         let l = req.localizer

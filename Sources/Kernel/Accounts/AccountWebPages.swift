@@ -45,7 +45,7 @@ enum AccountWebPages {
                     loginField(l, autocomplete: "username").render(state, l)
                     FormField(name: "password", label: say(l, "account.field.password"), type: "password",
                               autocomplete: "current-password", maxLength: 200).render(state, l)
-                    Components.primaryButton(say(l, "account.login.submit"))
+                    submitButton(say(l, "account.login.submit"))
                 }
                 H.a(.class("button button-block"), .href("\(prefix)/forgot-password")) { say(l, "account.login.forgot") }
                 H.a(.class("button button-block"), .href("\(prefix)\(rules.signUpPath)")) { say(l, "account.login.no_account") }
@@ -95,7 +95,7 @@ enum AccountWebPages {
                         FormField(name: "currentPassword", label: say(l, "account.field.current_password"), type: "password",
                                   autocomplete: "current-password", maxLength: 200).render(state, l)
                         newPasswordFields(l, state)
-                        Components.primaryButton(say(l, "account.password.submit"))
+                        submitButton(say(l, "account.password.submit"))
                     }
                 },
                 H.section(.class("card")) {
@@ -158,9 +158,11 @@ enum AccountWebPages {
             switch rules.passwordReset {
             case .staffCode:
                 let whom = try await rules.whomToCall(req)
+                let call = try await rules.callButton(req)
                 content = H.section(.class("card")) {
                     H.h1 { say(l, "account.forgot.title") }
                     H.p(.class("lead")) { say(l, "account.reset.call", ["whom": whom]) }
+                    call
                     H.a(.class("button button-primary button-block"), .href("\(prefix)/reset-password")) { say(l, "account.forgot.have_code") }
                     H.a(.class("button button-block"), .href("\(prefix)/login")) { say(l, "account.forgot.back") }
                 }
@@ -171,7 +173,7 @@ enum AccountWebPages {
                     Components.errorSummary(state, l)
                     Components.postForm(req, action: "\(prefix)/forgot-password") {
                         loginField(l, autocomplete: "email").render(state, l)
-                        Components.primaryButton(say(l, "account.forgot.submit"))
+                        submitButton(say(l, "account.forgot.submit"))
                     }
                     H.a(.class("button button-block"), .href("\(prefix)/login")) { say(l, "account.forgot.back") }
                 }
@@ -215,7 +217,7 @@ enum AccountWebPages {
                                   autocomplete: "one-time-code", inputMode: "numeric", maxLength: 20).render(state, l)
                     }
                     newPasswordFields(l, state)
-                    Components.primaryButton(say(l, "account.reset.submit"))
+                    submitButton(say(l, "account.reset.submit"))
                 }
             })
         }
@@ -245,6 +247,11 @@ enum AccountWebPages {
         }
 
         // MARK: Parts
+
+        /// The form's one action, across the screen (a large target on a phone).
+        func submitButton(_ label: String) -> HTML {
+            H.button(.type("submit"), .class("button button-primary button-block")) { label }
+        }
 
         /// A shared account text as this app words it (`Localizer.key(_:wordedBy:)`).
         func say(_ l: Localizer, _ key: String, _ arguments: [String: String] = [:]) -> String {

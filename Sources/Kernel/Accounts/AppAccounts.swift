@@ -48,12 +48,15 @@ public protocol AppAccounts: Sendable {
     /// For `PasswordResetKind.staffCode`: whom a person who forgot their password calls, in
     /// the request's language.
     func whomToCall(_ req: Request) async throws -> String
+    /// For `PasswordResetKind.staffCode`: a way to call them from the page (a `tel:` button).
+    func callButton(_ req: Request) async throws -> HTML
 }
 
 extension AppAccounts {
     public var wire: AccountWire { .json }
     public func apiGroup(_ api: any RoutesBuilder) -> any RoutesBuilder { api }
     public func whomToCall(_ req: Request) async throws -> String { "" }
+    public func callButton(_ req: Request) async throws -> HTML { .empty }
 }
 
 /// Work to do once a transaction has committed.
