@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Fuctivity
 import FuctivityClient
@@ -68,6 +69,45 @@ struct ClientJourneyTests {
                 #expect(missing.code == "activity_not_found")
                 _ = try await marta.logOut().noContent
                 _ = try await marta.me().unauthorized
+            }
+        }
+    }
+
+    @Test("the account through the client: profile, password change, reset by the e-mailed link, sign out everywhere, deletion")
+    func account() async throws {
+        try await withFuctivity { app in
+            try await TestHarness.withLiveServer(app) { baseURL in
+                let anonymous = try Self.client(baseURL)
+                let first = try await anonymous.register(body: .json(.init(name: "Ліна", email: "lina@example.com",
+                                                                           password: "rest-well-1", timeZone: "Europe/Kyiv"))).created.body.json
+                let lina = try Self.client(baseURL, token: first.token)
+                #expect(try await lina.updateMe(body: .json(.init(name: "Ліна К."))).ok.body.json.name == "Ліна К.")
+
+                let wrong = try await lina.changePassword(body: .json(.init(currentPassword: "nope-nope", newPassword: "rest-well-2")))
+                    .unprocessableContent.body.applicationProblemJson
+                #expect(wrong.errors?.first?.field == "currentPassword")
+                _ = try await lina.changePassword(body: .json(.init(currentPassword: "rest-well-1", newPassword: "rest-well-2"))).noContent
+
+                let accepted = try await anonymous.requestPasswordReset(body: .json(.init(email: "lina@example.com"))).accepted.body.json
+                let unknown = try await anonymous.requestPasswordReset(body: .json(.init(email: "nobody@example.com"))).accepted.body.json
+                #expect(accepted.message == unknown.message)
+                let mail = try #require(try await MailOutboxRecord.query(on: app.db).filter(\.$recipient == "lina@example.com").first())
+                let token = try #require(mail.textBody.split(whereSeparator: \.isWhitespace).first { $0.contains("token=") }?
+                    .split(separator: "=").last.map(String.init))
+                _ = try await anonymous.confirmPasswordReset(body: .json(.init(token: token, newPassword: "rest-well-3"))).noContent
+                let used = try await anonymous.confirmPasswordReset(body: .json(.init(token: token, newPassword: "rest-well-4")))
+                    .gone.body.applicationProblemJson
+                #expect(used.code == "reset_token_invalid")
+                _ = try await lina.me().unauthorized
+
+                let again = try Self.client(baseURL, token: try await anonymous.logIn(body: .json(.init(email: "lina@example.com", password: "rest-well-3")))
+                    .ok.body.json.token)
+                _ = try await again.signOutEverywhere().noContent
+                _ = try await again.me().unauthorized
+                let last = try Self.client(baseURL, token: try await anonymous.logIn(body: .json(.init(email: "lina@example.com", password: "rest-well-3")))
+                    .ok.body.json.token)
+                _ = try await last.deleteAccount(body: .json(.init(password: "rest-well-3"))).noContent
+                _ = try await anonymous.logIn(body: .json(.init(email: "lina@example.com", password: "rest-well-3"))).unauthorized
             }
         }
     }

@@ -156,16 +156,26 @@ struct AuthorisationTests {
         }
     }
 
+    /// A coordinator with a volunteer of their own organisation and one of another, a
+    /// pensioner and an administrator: whom staff may and may not manage.
+    struct StaffWorld {
+        let coordinator, ownVolunteer, otherVolunteer, pensioner, admin: Person
+    }
+
+    func staffWorld(_ app: Application) async throws -> StaffWorld {
+        let mine = try await makeOrganisation(app, "Життєлюб")
+        let theirs = try await makeOrganisation(app, "Дім милосердя")
+        return StaffWorld(coordinator: try await register(app, .coordinator, organisation: mine),
+                          ownVolunteer: try await register(app, .volunteer, organisation: mine),
+                          otherVolunteer: try await register(app, .volunteer, organisation: theirs),
+                          pensioner: try await register(app, .pensioner), admin: try await makeAdmin(app))
+    }
+
     @Test("reset codes: a coordinator issues them for their own organisation's volunteers, an admin for anyone but admins; audit-logged")
     func resetCodes() async throws {
         try await withGoldenAger { app in
-            let mine = try await makeOrganisation(app, "Життєлюб")
-            let theirs = try await makeOrganisation(app, "Дім милосердя")
-            let coordinator = try await register(app, .coordinator, organisation: mine)
-            let ownVolunteer = try await register(app, .volunteer, organisation: mine)
-            let otherVolunteer = try await register(app, .volunteer, organisation: theirs)
-            let pensioner = try await register(app, .pensioner)
-            let admin = try await makeAdmin(app)
+            let staff = try await staffWorld(app)
+            let (coordinator, ownVolunteer, otherVolunteer, pensioner, admin) = (staff.coordinator, staff.ownVolunteer, staff.otherVolunteer, staff.pensioner, staff.admin)
             let otherAdmin = try await makeAdmin(app)
             func issue(_ target: String, as person: Person) async throws -> TestingHTTPResponse {
                 try await send(app, .POST, "/accounts/\(target)/password-reset-code", as: person)
@@ -196,13 +206,8 @@ struct AuthorisationTests {
     @Test("a coordinator deactivates only their own organisation's volunteers; an admin anyone but admins")
     func deactivation() async throws {
         try await withGoldenAger { app in
-            let mine = try await makeOrganisation(app, "Життєлюб")
-            let theirs = try await makeOrganisation(app, "Дім милосердя")
-            let coordinator = try await register(app, .coordinator, organisation: mine)
-            let ownVolunteer = try await register(app, .volunteer, organisation: mine)
-            let otherVolunteer = try await register(app, .volunteer, organisation: theirs)
-            let pensioner = try await register(app, .pensioner)
-            let admin = try await makeAdmin(app)
+            let staff = try await staffWorld(app)
+            let (coordinator, ownVolunteer, otherVolunteer, pensioner, admin) = (staff.coordinator, staff.ownVolunteer, staff.otherVolunteer, staff.pensioner, staff.admin)
             let service = { (person: Person) async throws -> (AdministrationService, Member) in
                 let account = try #require(try await Account.find(person.id, on: app.db))
                 let context = GoldenAgerContext(app.services)
