@@ -32,8 +32,13 @@ public struct Fuctivity: HromadaApp {
     public func registerRoutes(_ mount: AppMount) throws {
         FuctivityAPI.register(on: mount.api)
         FuctivityWeb.register(on: mount.web)
-        // Routes are registered once per server, so the reminder pusher starts here too.
-        mount.application.lifecycle.use(ReminderPusherLifecycle(interval: reminderInterval))
+    }
+
+    /// Due reminders are pushed to the person's open pages and apps.
+    public var backgroundJobs: [BackgroundJob] {
+        [BackgroundJob("fuctivity.reminders", every: reminderInterval) { services in
+            try await ReminderPusher(context: FuctivityContext(services)).pushDue()
+        }]
     }
 
     public var demoAccounts: [DemoAccount] { FuctivityDemoData.accounts }

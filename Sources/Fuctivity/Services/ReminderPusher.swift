@@ -60,30 +60,3 @@ public struct ReminderPusher: Sendable {
         return pushed
     }
 }
-
-/// Runs the pusher in the background from boot to shutdown.
-final class ReminderPusherLifecycle: LifecycleHandler, @unchecked Sendable {
-    let interval: Duration
-    private var task: Task<Void, Never>?
-
-    init(interval: Duration = .seconds(10)) { self.interval = interval }
-
-    func didBootAsync(_ application: Application) async throws {
-        let interval = self.interval
-        task = Task {
-            while !Task.isCancelled {
-                do {
-                    try await ReminderPusher(context: FuctivityContext(application.services)).pushDue()
-                } catch {
-                    application.logger.warning("Fuctivity reminders could not be pushed", metadata: ["error": "\(String(reflecting: error))"])
-                }
-                try? await Task.sleep(for: interval)
-            }
-        }
-    }
-
-    func shutdownAsync(_ application: Application) async {
-        task?.cancel()
-        await task?.value
-    }
-}

@@ -93,6 +93,24 @@ public protocol HromadaApp: Sendable {
     /// The app's share of the server's periodic housekeeping (every ten minutes): ending
     /// what has lapsed. Runs on one instance or several at once, so it must be safe to repeat.
     func housekeeping(_ services: ServiceContext) async throws
+    /// Work the app runs in the background while the server runs, each job on its own
+    /// schedule (the kernel starts and stops them; an app starts no task of its own).
+    var backgroundJobs: [BackgroundJob] { get }
+}
+
+/// A piece of work an app runs again and again while the server runs (`HromadaApp.backgroundJobs`):
+/// `run` every `interval`, from boot to shutdown. Runs on every instance, so it must be safe
+/// to run on several at once; a failure is logged and the job runs again at its next turn.
+public struct BackgroundJob: Sendable {
+    public let name: String
+    public let interval: Duration
+    public let run: @Sendable (ServiceContext) async throws -> Void
+
+    public init(_ name: String, every interval: Duration, run: @escaping @Sendable (ServiceContext) async throws -> Void) {
+        self.name = name
+        self.interval = interval
+        self.run = run
+    }
 }
 
 extension HromadaApp {
@@ -103,4 +121,5 @@ extension HromadaApp {
     public var openAPIDocument: String? { nil }
     public var publicDirectory: URL? { nil }
     public func housekeeping(_ services: ServiceContext) async throws {}
+    public var backgroundJobs: [BackgroundJob] { [] }
 }

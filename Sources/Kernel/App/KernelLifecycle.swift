@@ -2,15 +2,16 @@ import Fluent
 import NIOConcurrencyHelpers
 import Vapor
 
-/// Runs the housekeeping loop while the server runs, and stops it and the event bus
-/// (closing every open event stream) when the application shuts down. (The synchronous hooks
-/// run on both the async and the sync boot paths; tests boot synchronously.)
+/// Runs the housekeeping loop and the apps' background jobs while the server runs, and
+/// stops them and the event bus (closing every open event stream) when the application
+/// shuts down. (The synchronous hooks run on both the async and the sync boot paths; tests
+/// boot synchronously.)
 final class KernelLifecycle: LifecycleHandler {
-    private let housekeeping = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
 
     func didBoot(_ application: Application) throws {
         let kernel = application.kernel
-        let task = Task {
+        let housekeeping = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(600))
                 if Task.isCancelled { break }
@@ -18,12 +19,43 @@ final class KernelLifecycle: LifecycleHandler {
                 await Housekeeping.runApps(kernel.apps, services: application.services, logger: application.logger)
             }
         }
-        housekeeping.withLockedValue { $0 = task }
+        let jobs = kernel.apps.flatMap(\.backgroundJobs).map { job in
+            Task { await Self.repeatedly(job, application) }
+        }
+        tasks.withLockedValue { $0 = [housekeeping] + jobs }
+    }
+
+    /// Runs `job` at once and then every `interval` until cancelled.
+    private static func repeatedly(_ job: BackgroundJob, _ application: Application) async {
+        while !Task.isCancelled {
+            do {
+                try await job.run(application.services)
+            } catch {
+                application.logger.warning("Background job failed", metadata: ["job": .string(job.name), "error": "\(String(reflecting: error))"])
+            }
+            try? await Task.sleep(for: job.interval)
+        }
     }
 
     func shutdown(_ application: Application) {
-        housekeeping.withLockedValue { $0?.cancel(); $0 = nil }
+        for task in stopAll() { task.cancel() }
         application.kernel.events.shutdown()
+    }
+
+    /// As `shutdown`, and waits for a job in the middle of a run to end, so none reaches
+    /// for the databases after they have closed.
+    func shutdownAsync(_ application: Application) async {
+        let running = stopAll()
+        for task in running { task.cancel() }
+        for task in running { await task.value }
+        application.kernel.events.shutdown()
+    }
+
+    private func stopAll() -> [Task<Void, Never>] {
+        tasks.withLockedValue { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
     }
 }
 
