@@ -51,12 +51,3 @@ public struct Fuctivity: HromadaApp {
 
     public var publicDirectory: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
 }
-
-/// The OpenAPI 3 document of the Fuctivity API, read once from the bundled `openapi.json`
-/// (the same file `scripts/generate-openapi` builds the Swift client from).
-enum FuctivityOpenAPI {
-    static let document: String? = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Public") else { return nil }
-        return try? String(contentsOf: url, encoding: .utf8)
-    }()
-}

@@ -33,17 +33,3 @@ public struct Planner: ProfiledPerson {
     public var plan: WeekPlan { profile.plan }
     public var timeZone: TimeZone { plan.timeZone }
 }
-
-extension Request {
-    public var fuctivity: FuctivityContext { FuctivityContext(services) }
-
-    /// The signed-in Fuctivity person (401 without one).
-    func planner() async throws -> Planner {
-        try await signedIn(Planner.self)
-    }
-}
-
-/// Live events of one person (reminders due, for any open page of theirs).
-enum FuctivityEvents {
-    static func topic(for accountID: UUID) -> String { "fuctivity.person.\(accountID.uuidString.lowercased())" }
-}

@@ -123,3 +123,12 @@ extension HromadaApp {
     public func housekeeping(_ services: ServiceContext) async throws {}
     public var backgroundJobs: [BackgroundJob] { [] }
 }
+
+/// An app's OpenAPI document as it ships: `Public/openapi.json` in its bundle, the same
+/// file `scripts/generate-openapi` builds the Swift client from.
+public enum BundledOpenAPI {
+    public static func document(in bundle: Bundle) -> String? {
+        guard let url = bundle.url(forResource: "openapi", withExtension: "json", subdirectory: "Public") else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
+    }
+}

@@ -16,22 +16,6 @@ public struct MoveJoinContext: ServiceScoped {
     public var calendarFeeds: CalendarFeedService { CalendarFeedService(context: self) }
 }
 
-extension Request {
-    public var moveJoin: MoveJoinContext {
-        MoveJoinContext(services)
-    }
-
-    /// The signed-in MoveJoin person (401 without one).
-    func mover() async throws -> Mover {
-        try await signedIn(Mover.self)
-    }
-
-    /// The signed-in person, if any.
-    func optionalMover() async throws -> Mover? {
-        try await optionalSignedIn(Mover.self)
-    }
-}
-
 /// A signed-in MoveJoin person: their account (e-mail, password) and profile.
 public struct Mover: ProfiledPerson {
     public static var app: AppDescriptor { MoveJoin.descriptor }
