@@ -79,6 +79,7 @@ extension Profile: RowDecodable {
         profile.address = try row.optional(prefix + "address")
         profile.$organisation.id = try row.optional(prefix + "organisation_id")
         profile.isOnline = try row.decode(column: prefix + "is_online", as: Bool.self)
+        profile.onlineSince = try row.optional(prefix + "online_since")
         profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)
         profile.$id.exists = true
         return profile

@@ -91,7 +91,7 @@ struct InboxRow: Sendable {
 enum InboxColumns {
     static let task = "id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at"
     static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at"
-    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, updated_at"
+    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, online_since, updated_at"
 
     static func count(_ columns: String) -> Int { columns.split(separator: ",").count }
 
@@ -203,6 +203,7 @@ extension Kernel.PostgresColumns {
         profile.address = try next()
         profile.$organisation.id = try next()
         profile.isOnline = try next()
+        profile.onlineSince = try next()
         profile.updatedAt = try next()
         profile.$id.exists = true
         return profile
