@@ -129,7 +129,8 @@ public struct ActivityService: Sendable {
     }
 
     /// The server's batchers of API additions and finishings. Two batches of a kind at a
-    /// time measured best on two cores (docs/decisions.md); 32 callers to a batch keep one short.
+    /// time measured best on two cores (docs/decisions/writes-share-one-statement.md); 32
+    /// callers to a batch keep one short.
     var additions: Batcher<CreateActivitiesStatement.Item, [CreateActivitiesStatement.Row]> {
         context.state.shared { Batcher(concurrency: 2, limit: 32) }
     }

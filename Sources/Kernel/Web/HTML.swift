@@ -4,7 +4,7 @@
 /// We build pages with this small result builder rather than Plot or Leaf:
 /// Plot writes attribute values unescaped (a form that keeps what the user
 /// typed would be an XSS hole), and Leaf parses templates at run time without
-/// type checks. See docs/decisions.md.
+/// type checks. See docs/decisions/html-builder.md.
 public struct HTML: Sendable, CustomStringConvertible {
     public private(set) var rendered: String
 
