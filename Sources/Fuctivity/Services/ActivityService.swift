@@ -335,8 +335,8 @@ public struct ActivityService: Sendable {
     }
 
     // Inserts written with SQLKit: Fluent's `create` lists a model's properties with
-    // `Mirror` (and its timestamps twice more) for every row, a fifth of the CPU of adding
-    // an activity in a profile.
+    // `Mirror` (and its timestamps twice more) for every row, a large cost on this hot
+    // path (see docs/decisions/hot-paths-without-fluent-models.md).
 
     static func insert(_ activity: RestActivity, on db: any Database) async throws {
         try await (db as! any SQLDatabase).insert(into: RestActivity.schema)
