@@ -129,7 +129,8 @@ public struct ActivityService: Sendable {
     }
 
     /// The server's batchers of API additions and finishings. Two batches of a kind at a
-    /// time measured best on two cores (docs/decisions.md); 32 callers to a batch keep one short.
+    /// time measured best on two cores (docs/decisions/writes-share-one-statement.md); 32
+    /// callers to a batch keep one short.
     var additions: Batcher<CreateActivitiesStatement.Item, [CreateActivitiesStatement.Row]> {
         context.state.shared { Batcher(concurrency: 2, limit: 32) }
     }
@@ -334,8 +335,8 @@ public struct ActivityService: Sendable {
     }
 
     // Inserts written with SQLKit: Fluent's `create` lists a model's properties with
-    // `Mirror` (and its timestamps twice more) for every row, a fifth of the CPU of adding
-    // an activity in a profile.
+    // `Mirror` (and its timestamps twice more) for every row, a large cost on this hot
+    // path (see docs/decisions/hot-paths-without-fluent-models.md).
 
     static func insert(_ activity: RestActivity, on db: any Database) async throws {
         try await (db as! any SQLDatabase).insert(into: RestActivity.schema)

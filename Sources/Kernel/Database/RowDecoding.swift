@@ -6,8 +6,8 @@ import SQLKit
 /// Reading rows of hot paths without Fluent's per-row reflection.
 ///
 /// Fluent decodes a row by listing the model's properties with `Mirror` for every row,
-/// which the Swift runtime answers by demangling each property wrapper's generic type: in
-/// a profile of the Golden Ager inbox that alone took a quarter of the server's CPU. A
+/// which the Swift runtime answers by demangling each property wrapper's generic type, a
+/// large cost on hot paths (see docs/decisions/hot-paths-without-fluent-models.md). A
 /// model that conforms here is filled column by column instead, and marked as stored
 /// (`$id.exists = true`: the generic `_$idExists` would find the id with `Mirror` again),
 /// so it can still be changed and saved like one Fluent fetched.

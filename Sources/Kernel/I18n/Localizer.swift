@@ -88,7 +88,8 @@ public struct Localizer: Sendable {
     /// "14:05" in both languages (24-hour clock, as people in Ukraine read it).
     public func time(_ date: Date) -> String {
         // By arithmetic on the zone's offset at that moment: a page lists many times, and
-        // a calendar with `String(format:)` cost a tenth of rendering the volunteer's inbox.
+        // a calendar with `String(format:)` showed up in profiles of rendering the
+        // volunteer's inbox (see docs/decisions/hand-written-hot-spots.md).
         let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
         let minuteOfDay = (Int((local / 60).rounded(.down)) % 1_440 + 1_440) % 1_440
         return Self.twoDigits(minuteOfDay / 60) + ":" + Self.twoDigits(minuteOfDay % 60)

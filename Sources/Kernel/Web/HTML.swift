@@ -4,7 +4,7 @@
 /// We build pages with this small result builder rather than Plot or Leaf:
 /// Plot writes attribute values unescaped (a form that keeps what the user
 /// typed would be an XSS hole), and Leaf parses templates at run time without
-/// type checks. See docs/decisions.md.
+/// type checks. See docs/decisions/html-builder.md.
 public struct HTML: Sendable, CustomStringConvertible {
     public private(set) var rendered: String
 
@@ -25,7 +25,8 @@ public struct HTML: Sendable, CustomStringConvertible {
     /// Escapes the five characters that matter in text and in quoted attribute values.
     /// Works on the UTF-8 bytes: the five are ASCII, and no byte of a multi-byte
     /// character is ASCII. (Every text and attribute of a page passes through here; a scan
-    /// through `String.UTF8View` took 4% of rendering a volunteer's inbox.)
+    /// through `String.UTF8View` showed up in profiles of rendering a volunteer's inbox:
+    /// see docs/decisions/hand-written-hot-spots.md.)
     public static func escape(_ text: String) -> String {
         var text = text
         // `withUTF8` makes the bytes contiguous first; nil means nothing needed escaping.

@@ -2,8 +2,8 @@ import Foundation
 import Vapor
 
 /// Writes JSON straight into a buffer, for the few API answers sent thousands of times a
-/// second (Foundation's `JSONEncoder` builds a tree of boxed values first and was a seventh
-/// of the server's CPU for them). It writes what the `Codable` types of those answers
+/// second (Foundation's `JSONEncoder` builds a tree of boxed values first, a large cost
+/// for them: see docs/decisions/json-answers-written-by-hand.md). It writes what the `Codable` types of those answers
 /// encode to — a nil optional is left out, a UUID is upper-case, a date is RFC 3339 in
 /// UTC, whole seconds — so the types stay the documented schema; each answer written this
 /// way has a test that holds its output to `JSONEncoder`'s.

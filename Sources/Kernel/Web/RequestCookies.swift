@@ -13,7 +13,8 @@ extension Request {
 
     /// The `name=value` pairs of Cookie headers (RFC 6265 §4.2.1: separated by `;`, a value
     /// may be in double quotes); the last of two with one name wins, as in Vapor's parser.
-    /// Written out because Vapor's general header-directive parser took 5% of a page's time.
+    /// Written out because Vapor's general header-directive parser showed up in profiles of
+    /// every page (see docs/decisions/hand-written-hot-spots.md).
     static func parseCookies(_ headers: [String]) -> [String: String] {
         var cookies: [String: String] = [:]
         for header in headers {

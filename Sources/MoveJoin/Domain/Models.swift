@@ -50,8 +50,8 @@ extension EventFacts {
 }
 
 /// An event as plain values, for what is only shown: lists, pages and API answers.
-/// Reading a `SportEvent`'s property wrappers cost about a fifth of a search's CPU, and
-/// making and freeing the models as much again.
+/// Reading a `SportEvent`'s property wrappers, and making and freeing the models, were a
+/// large part of a search's CPU (see docs/decisions/hot-paths-without-fluent-models.md).
 public struct EventRecord: EventFacts, Sendable {
     public let id: UUID
     public let creatorID: UUID?
