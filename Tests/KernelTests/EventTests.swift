@@ -218,6 +218,7 @@ struct EventTests {
                 let database = app.db
                 let publishingB = Task { try await bus.publish(topic: "race", name: "demo.said", payload: Said(text: "B"), at: Date(), on: database) }
                 _ = await withTimeout(.seconds(1)) { try? await publishingB.value }
+                // Time for B's notification, if B committed, to reach the subscriber first.
                 try await Task.sleep(for: .milliseconds(200))
 
                 // The listening connection drops; A commits while no one listens.
@@ -231,6 +232,7 @@ struct EventTests {
 
                 let settled = ContinuousClock.now + .seconds(5)
                 while received.withLockedValue({ $0.count }) < 2, ContinuousClock.now < settled { try await Task.sleep(for: .milliseconds(20)) }
+                // Then a moment more, so that a duplicate would show.
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(received.withLockedValue { $0 }.sorted() == [#"{"text":"A"}"#, #"{"text":"B"}"#])
             }
