@@ -13,7 +13,11 @@ import SQLKit
 ///   so an event published by one instance reaches subscribers connected to any other.
 ///   A `NOTIFY` sent inside a transaction is delivered only when it commits.
 ///
-/// On SQLite, publish after your transaction commits: delivery is immediate.
+/// Ids are taken in commit order (on PostgreSQL under a lock held until the publishing
+/// transaction ends), so reading "after the last id seen" never skips an event.
+///
+/// On SQLite, publish after your transaction commits: delivery is immediate. On
+/// PostgreSQL, publish last in a transaction: other publishers wait until it ends.
 public final class EventBus: Sendable {
     public struct Subscription: Hashable, Sendable {
         let id: UUID
@@ -53,21 +57,48 @@ public final class EventBus: Sendable {
     public func publish(topic: String, name: String, payload: some Encodable & Sendable, at date: Date, on database: any Database) async throws -> Event {
         let data = String(decoding: try JSONEncoder.events.encode(payload), as: UTF8.self)
         let stored = StoredEvent(topic: topic, name: name, data: data, at: EventDates.truncated(date))
-        try await stored.create(on: database)
-        let event = stored.event
         switch transport {
         case .inProcess:
+            // SQLite has one writer: ids are taken and committed in the same order.
+            try await stored.create(on: database)
+            let event = stored.event
             deliver(event)
+            return event
         case .postgres(_, let channel):
-            try await notify(event, channel: channel, on: database)
+            if database.inTransaction {
+                return try await storeInCommitOrder(stored, channel: channel, on: database)
+            }
+            return try await database.transaction { transaction in
+                try await self.storeInCommitOrder(stored, channel: channel, on: transaction)
+            }
         }
+    }
+
+    /// The first key of the transaction-level advisory lock that orders event ids by
+    /// commit ("evts" in ASCII); the second is the events table's oid, so deployments in
+    /// other schemas of one database (the tests') do not wait for each other. Any other
+    /// advisory lock must use another first key or the one-key form.
+    static let publishingLockClass: Int32 = 0x65_76_74_73
+
+    /// Stores and notifies while holding the publishing lock until the transaction ends,
+    /// so a transaction that publishes takes its ids only after every earlier publisher
+    /// has committed or rolled back: ids are in commit order, and whoever has seen an id
+    /// can already see every lower one. Resuming after `Last-Event-ID` and the listener's
+    /// catch-up rely on that (docs/decisions/event-resume.md).
+    private func storeInCommitOrder(_ stored: StoredEvent, channel: String, on database: any Database) async throws -> Event {
+        guard let sql = database as? any SQLDatabase else {
+            throw EventBusError.notSQL
+        }
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.publishingLockClass), \(literal: StoredEvent.schema)::regclass::oid::int4)").run()
+        try await stored.create(on: database)
+        let event = stored.event
+        try await notify(event, channel: channel, on: sql)
         return event
     }
 
     /// `NOTIFY` payloads are limited to 8,000 bytes: large events travel as their id
     /// and are read back from the table by each listener.
-    private func notify(_ event: Event, channel: String, on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+    private func notify(_ event: Event, channel: String, on sql: any SQLDatabase) async throws {
         let full = String(decoding: try JSONEncoder.events.encode(event), as: UTF8.self)
         let message = full.utf8.count < 7_000 ? full : "#\(event.id)"
         try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: message))").run()
@@ -238,6 +269,11 @@ public final class EventBus: Sendable {
         listener.withLockedValue { $0?.cancel(); $0 = nil }
         closeAllSubscriptions()
     }
+}
+
+enum EventBusError: Error {
+    /// PostgreSQL events are published through SQL (`NOTIFY`, an advisory lock).
+    case notSQL
 }
 
 /// A bounded set of the ids seen last.
