@@ -16,8 +16,8 @@ struct GuardTests {
             let intruder = try await register(app, name: "Чужий")
             let start = Date().addingTimeInterval(-7200)
             let activity = try await addActivity(app, owner, from: start, to: start.addingTimeInterval(3600))
-            let own = try object(try await send(app, .POST, "/categories", as: owner, ["name": "Малювання"]))
-            let category = try #require(own["id"] as? String)
+            let own = try await read(FXModels.Category.self, app, .POST, "/categories", as: owner, ["name": "Малювання"])
+            let category = own.id.uuidString
             let before = try await tableCounts(app)
             let body: [String: Any] = ["categoryId": BuiltInCategory.other.uuid.uuidString, "startsAt": iso.string(from: start),
                                        "endsAt": iso.string(from: start.addingTimeInterval(60))]
@@ -35,12 +35,13 @@ struct GuardTests {
             var withTheirCategory = body
             withTheirCategory["categoryId"] = category
             let refused = try await send(app, .POST, "/activities", as: intruder, withTheirCategory)
-            #expect(refused.status == .unprocessableEntity && problemFields(refused) == ["categoryId"])
-            #expect(try array(try await send(app, .GET, "/categories", as: intruder)).allSatisfy { $0["builtIn"] as? Bool == true })
-            #expect(try array(try await send(app, .GET, "/activities?from=\(LocalDay(start, in: kyiv))&to=\(LocalDay(start, in: kyiv))", as: intruder)).isEmpty)
+            #expect(try refused.status == .unprocessableEntity && problemFields(refused) == ["categoryId"])
+            #expect(try await read([FXModels.Category].self, app, .GET, "/categories", as: intruder).allSatisfy(\.builtIn))
+            #expect(try await read([FXModels.Activity].self, app, .GET, "/activities?from=\(LocalDay(start, in: kyiv))&to=\(LocalDay(start, in: kyiv))",
+                                   as: intruder).isEmpty)
             #expect(try await tableCounts(app) == before)
-            let untouched = try object(try await send(app, .GET, "/activities/\(activity)", as: owner))
-            #expect(untouched["status"] as? String == "planned" && untouched["deleted"] as? Bool == false)
+            let untouched = try await read(FXModels.Activity.self, app, .GET, "/activities/\(activity)", as: owner)
+            #expect(untouched.status == "planned" && untouched.deleted == false)
         }
     }
 
@@ -51,14 +52,14 @@ struct GuardTests {
             let other = try await register(app, name: "Чужий")
             let start = Date().addingTimeInterval(86_400)
             _ = try await addActivity(app, owner, from: start, to: start.addingTimeInterval(3600), details: "Таємна прогулянка")
-            let made = try object(try await send(app, .POST, "/calendar-feed", as: owner))
-            let url = try #require(made["url"] as? String)
+            let made = try await read(FXModels.Feed.self, app, .POST, "/calendar-feed", as: owner)
+            let url = try #require(made.url)
             let path = try #require(URL(string: url)?.path)
 
             #expect(try await send(app, .GET, "/calendar-feed", as: other).status == .notFound)
             #expect(try await send(app, .DELETE, "/calendar-feed", as: other).status == .noContent, "revokes only their own (none)")
-            let theirs = try object(try await send(app, .POST, "/calendar-feed", as: other))
-            let theirURL = try #require(theirs["url"] as? String)
+            let theirs = try await read(FXModels.Feed.self, app, .POST, "/calendar-feed", as: other)
+            let theirURL = try #require(theirs.url)
             let theirPath = try #require(URL(string: theirURL)?.path)
             #expect(theirPath != path)
             #expect(!(try await app.testing().sendRequest(.GET, theirPath).body.string.contains("Таємна прогулянка")))
@@ -86,7 +87,7 @@ struct GuardTests {
             for (method, path) in paths {
                 for person in [nil, stranger] {
                     let answer = try await send(app, method, path, as: person, [:])
-                    #expect(answer.status == .unauthorized && problemCode(answer) == "unauthenticated", "\(method) \(path)")
+                    #expect(try answer.status == .unauthorized && problemCode(answer) == "unauthenticated", "\(method) \(path)")
                 }
             }
         }
@@ -127,34 +128,34 @@ struct GuardTests {
                 for (method, path) in [(HTTPMethod.POST, "/activities"), (.PUT, "/activities/\(activity)")] {
                     let answer = try await send(app, method, path, as: marta, body)
                     #expect((400..<500).contains(answer.status.code) && answer.status != .notFound, "\(method) \(field): \(answer.status)")
-                    #expect(problemFields(answer).contains(field), "\(method) \(field): \(answer.body.string)")
+                    #expect(try problemFields(answer).contains(field), "\(method) \(field): \(answer.body.string)")
                 }
             }
             for (rating, field) in [(["rating": 7], "rating"), (["rating": 0], "rating"), (["rating": "five"], "rating"),
                                     (["rating": 3, "note": String(repeating: "x", count: 501)], "note"),
                                     (["rating": 3, "note": "до\u{0}бре"], "note")] as [([String: Any], String)] {
                 let answer = try await send(app, .POST, "/activities/\(activity)/rating", as: marta, rating)
-                #expect(answer.status.code >= 400 && answer.status.code < 500 && problemFields(answer).contains(field), "\(rating)")
+                #expect(try answer.status.code >= 400 && answer.status.code < 500 && problemFields(answer).contains(field), "\(rating)")
             }
             for (settings, field) in [(["workHours": 17], "workHours"), (["restHours": 0], "restHours"), (["workingDays": [0, 8]], "workingDays"),
                                       (["dayStarts": "25:00"], "dayStarts"), (["dayStarts": "22:00", "dayEnds": "21:00"], "dayEnds"),
                                       (["timeZone": "Mars/Olympus"], "timeZone")] as [([String: Any], String)] {
                 let answer = try await send(app, .PUT, "/settings", as: marta, settings)
-                #expect(answer.status == .unprocessableEntity && problemFields(answer).contains(field), "\(settings)")
+                #expect(try answer.status == .unprocessableEntity && problemFields(answer).contains(field), "\(settings)")
             }
             let malformed = try await app.testing().sendRequest(.POST, "\(api)/activities", headers: marta.auth, body: ByteBuffer(string: "{\"categoryId\": "))
             #expect(malformed.status == .badRequest || malformed.status == .unprocessableEntity)
             #expect(try await send(app, .GET, "/activities?from=2026-01-01&to=2026-06-01", as: marta).status == .unprocessableEntity)
             #expect(try await send(app, .GET, "/statistics?week=2026-02-30", as: marta).status == .unprocessableEntity)
             let nulWeek = try await send(app, .GET, "/statistics?week=2026-02-02%00", as: marta)
-            #expect(nulWeek.status == .badRequest && problemFields(nulWeek) == ["week"], "\(nulWeek.body.string)")
+            #expect(try nulWeek.status == .badRequest && problemFields(nulWeek) == ["week"], "\(nulWeek.body.string)")
             let nulCategory = try await send(app, .POST, "/categories", as: marta, ["name": "Йо\u{0}га"])
-            #expect(nulCategory.status == .badRequest && problemFields(nulCategory) == ["name"], "\(nulCategory.body.string)")
+            #expect(try nulCategory.status == .badRequest && problemFields(nulCategory) == ["name"], "\(nulCategory.body.string)")
             #expect(try await send(app, .GET, "/activities/not-a-uuid", as: marta).status == .notFound)
             #expect(try await tableCounts(app) == before)
-            let stored = try object(try await send(app, .GET, "/activities/\(activity)", as: marta))
-            #expect(stored["rating"] is NSNull || stored["rating"] == nil)
-            #expect(stored["description"] as? String == "Парк")
+            let stored = try await read(FXModels.Activity.self, app, .GET, "/activities/\(activity)", as: marta)
+            #expect(stored.rating == nil)
+            #expect(stored.description == "Парк")
         }
     }
 
@@ -164,7 +165,7 @@ struct GuardTests {
             let bad = try await app.testing().sendRequest(.POST, "\(api)/accounts", headers: jsonHeaders,
                                                           body: json(["email": "nope", "password": "short", "timeZone": "Nowhere/City"]))
             #expect(bad.status == .unprocessableEntity)
-            #expect(Set(problemFields(bad)) == ["name", "email", "password", "timeZone"])
+            #expect(try Set(problemFields(bad)) == ["name", "email", "password", "timeZone"])
             let body: [String: Any] = ["name": "Марта", "email": "Marta@Example.com", "password": "rest-well-1"]
             #expect(try await app.testing().sendRequest(.POST, "\(api)/accounts", headers: jsonHeaders, body: json(body)).status == .created)
             var again = body

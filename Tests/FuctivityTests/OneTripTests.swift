@@ -16,7 +16,7 @@ struct OneTripTests {
     func adding() async throws {
         try await withFuctivity { app in
             let marta = try await register(app)
-            let yoga = try #require(try object(try await send(app, .POST, "/categories", as: marta, ["name": "Йога"]))["id"] as? String)
+            let yoga = try await read(FXModels.Category.self, app, .POST, "/categories", as: marta, ["name": "Йога"]).id.uuidString
             let day = LocalDay(Date(), in: kyiv).adding(days: 3)
             let walkStart = day.moment(minutes: 18 * 60, in: kyiv)
             let walk = try await addActivity(app, marta, category: yoga, from: walkStart, to: walkStart.addingTimeInterval(3600),
@@ -27,23 +27,24 @@ struct OneTripTests {
                 "startsAt": iso.string(from: start), "endsAt": iso.string(from: start.addingTimeInterval(3600)),
                 "reminders": [["minutesBefore": 5], ["minutesBefore": 60], ["minutesBefore": 5]]])
             #expect(response.status == .created, "\(response.body.string)")
-            let saved = try object(response)
-            let activity = try #require(saved["activity"] as? [String: Any])
-            #expect(activity["categoryName"] as? String == "Читання" && activity["description"] as? String == "Книжка")
-            #expect(activity["status"] as? String == "planned" && activity["durationMinutes"] as? Int == 60)
-            #expect((activity["reminders"] as? [[String: Any]])?.compactMap { $0["minutesBefore"] as? Int } == [60, 5], "once each, in firing order")
+            let saved = try decode(FXModels.SavedActivityDTO.self, response)
+            let activity = saved.activity
+            #expect(activity.categoryName == "Читання" && activity.description == "Книжка")
+            #expect(activity.status == "planned" && activity.durationMinutes == 60)
+            #expect(activity.reminders.compactMap(\.minutesBefore) == [60, 5], "once each, in firing order")
 
-            let overlaps = try #require(saved["overlaps"] as? [[String: Any]])
-            #expect(overlaps.count == 1 && overlaps.first?["id"] as? String == walk)
-            #expect(overlaps.first?["categoryName"] as? String == "Йога")
-            let reminders = try #require(overlaps.first?["reminders"] as? [[String: Any]])
+            let overlaps = saved.overlaps
+            #expect(overlaps.count == 1 && overlaps.first?.id.uuidString == walk)
+            #expect(overlaps.first?.categoryName == "Йога")
+            let reminders = try #require(overlaps.first?.reminders)
             #expect(reminders.count == 2)
-            #expect(reminders.first?["at"] as? String != nil && reminders.first?["minutesBefore"] == nil, "the day-before moment fires first")
-            #expect(reminders.last?["minutesBefore"] as? Int == 30 && reminders.last?["at"] == nil)
+            #expect(reminders.first?.at != nil && reminders.first?.minutesBefore == nil, "the day-before moment fires first")
+            #expect(reminders.last?.minutesBefore == 30 && reminders.last?.at == nil)
 
             // The answer is what was stored: read back through the portable path.
-            let id = try #require(activity["id"] as? String)
-            #expect(try object(try await send(app, .GET, "/activities/\(id)", as: marta)) as NSDictionary == activity as NSDictionary)
+            let id = activity.id
+            let stored = try decode(JSONValue.self, try await send(app, .GET, "/activities/\(id)", as: marta))
+            #expect(stored == (try decode(JSONValue.self, response))["activity"])
             #expect(try await Reminder.query(on: app.db).filter(\.$ownerID == marta.id).count() == 4)
         }
     }
@@ -53,7 +54,7 @@ struct OneTripTests {
     func addingInOneBatch() async throws {
         try await withFuctivity { app in
             let marta = try await register(app), petro = try await register(app, name: "Петро"), olena = try await register(app, name: "Олена")
-            let yoga = try #require(UUID(uuidString: try object(try await send(app, .POST, "/categories", as: marta, ["name": "Йога"]))["id"] as? String ?? ""))
+            let yoga = try await read(FXModels.Category.self, app, .POST, "/categories", as: marta, ["name": "Йога"]).id
             let now = Date(), day = LocalDay(now, in: kyiv).adding(days: 2)
             let walkStart = day.moment(minutes: 18 * 60, in: kyiv)
             let walk = try await addActivity(app, marta, from: walkStart, to: walkStart.addingTimeInterval(3600))
@@ -97,14 +98,15 @@ struct OneTripTests {
             let start = Date().addingTimeInterval(-7200)
             let walk = try await addActivity(app, marta, from: start, to: start.addingTimeInterval(3600),
                                              reminders: [["minutesBefore": 10], ["minutesBefore": 20]])
-            let done = try object(try await send(app, .POST, "/activities/\(walk)/complete", as: marta, ["status": "done"]))
-            #expect(done["status"] as? String == "done" && done["categoryName"] as? String == "Прогулянка")
-            #expect((done["reminders"] as? [[String: Any]])?.compactMap { $0["minutesBefore"] as? Int } == [20, 10])
-            let read = try object(try await send(app, .GET, "/activities/\(walk)", as: marta))
-            #expect(read as NSDictionary == done as NSDictionary)
+            let doneAnswer = try await send(app, .POST, "/activities/\(walk)/complete", as: marta, ["status": "done"])
+            let done = try decode(FXModels.Activity.self, doneAnswer)
+            #expect(done.status == "done" && done.categoryName == "Прогулянка")
+            #expect(done.reminders.compactMap(\.minutesBefore) == [20, 10])
+            let stored = try decode(JSONValue.self, try await send(app, .GET, "/activities/\(walk)", as: marta))
+            #expect(stored == (try decode(JSONValue.self, doneAnswer)))
 
             let unknown = try await send(app, .POST, "/activities/\(UUID())/complete", as: marta, ["status": "done"])
-            #expect(unknown.status == .notFound && problemCode(unknown) == "activity_not_found")
+            #expect(try unknown.status == .notFound && problemCode(unknown) == "activity_not_found")
         }
     }
 
@@ -148,7 +150,7 @@ struct OneTripTests {
     func statistics() async throws {
         try await withFuctivity { app in
             let marta = try await register(app)
-            let yoga = try #require(try object(try await send(app, .POST, "/categories", as: marta, ["name": "Йога"]))["id"] as? String)
+            let yoga = try await read(FXModels.Category.self, app, .POST, "/categories", as: marta, ["name": "Йога"]).id.uuidString
             let lastWeek = LocalDay(Date(), in: kyiv).monday.adding(days: -5)
             for (category, hour, rating) in [(yoga, 8, 4), ("sleep", 13, 5), ("walk", 23, 3)] {
                 let start = lastWeek.moment(minutes: hour * 60, in: kyiv)
@@ -159,28 +161,28 @@ struct OneTripTests {
             var english = marta.auth
             english.replaceOrAdd(name: .acceptLanguage, value: "en")
             let response = try await app.testing().sendRequest(.GET, "\(api)/statistics?week=\(lastWeek)", headers: english)
-            let stats = try object(response)
-            let names = (stats["ratings"] as? [[String: Any]] ?? []).compactMap { $0["categoryName"] as? String }
+            let stats = try decode(FXModels.Statistics.self, response)
+            let names = stats.ratings.map(\.categoryName)
             #expect(Set(names) == ["Йога", "Sleep", "Walk"])
             // 23:00 + 90 minutes runs past midnight: split between two days.
-            let days = try #require(stats["days"] as? [[String: Any]])
-            #expect(days.compactMap { $0["restedMinutes"] as? Int } == [0, 0, 240, 30, 0, 0, 0])
+            let days = stats.days
+            #expect(days.map(\.restedMinutes) == [0, 0, 240, 30, 0, 0, 0])
 
             let context = FuctivityContext(app.services)
             let account = try #require(try await Account.find(marta.id, on: app.db))
             let profile = try #require(try await FuctivityProfile.find(marta.id, on: app.db))
             let portable = try await context.insights.statistics(for: Planner(account: account, profile: profile), week: lastWeek)
-            #expect(days.compactMap { $0["restedMinutes"] as? Int } == portable.days.map(\.restedMinutes))
-            #expect(days.compactMap { $0["plannedMinutes"] as? Int } == portable.days.map(\.plannedMinutes))
-            #expect(stats["totalRestedMinutes"] as? Int == portable.totalRestedMinutes)
+            #expect(days.map(\.restedMinutes) == portable.days.map(\.restedMinutes))
+            #expect(days.map(\.plannedMinutes) == portable.days.map(\.plannedMinutes))
+            #expect(stats.totalRestedMinutes == portable.totalRestedMinutes)
 
             let malformed = try await send(app, .GET, "/statistics?week=2026-02-30", as: marta)
             #expect(malformed.status == .unprocessableEntity, "\(malformed.status)")
-            #expect(problemFields(malformed) == ["week"])
+            #expect(try problemFields(malformed) == ["week"])
 
             // Without a week: this one, in the person's zone.
-            let thisWeek = try object(try await send(app, .GET, "/statistics", as: marta))
-            #expect(thisWeek["weekStart"] as? String == LocalDay(Date(), in: kyiv).monday.description)
+            let thisWeek = try await read(FXModels.Statistics.self, app, .GET, "/statistics", as: marta)
+            #expect(thisWeek.weekStart == LocalDay(Date(), in: kyiv).monday.description)
         }
     }
 
@@ -202,7 +204,7 @@ struct OneTripTests {
                 let before = try await tableCounts(app)
                 for (method, path, body) in calls {
                     let response = try await send(app, method, path, as: person, body)
-                    #expect(response.status == .unauthorized && problemCode(response) == "unauthenticated", "\(why): \(method) \(path)")
+                    #expect(try response.status == .unauthorized && problemCode(response) == "unauthenticated", "\(why): \(method) \(path)")
                 }
                 #expect(try await tableCounts(app) == before, why)
                 #expect(try await RestActivity.find(UUID(uuidString: walk)!, on: app.db)?.status == .planned, why)

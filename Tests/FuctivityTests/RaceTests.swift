@@ -51,7 +51,7 @@ struct RaceTests {
         try await withFuctivity { app in
             var people: [Person] = []
             for index in 0..<16 { people.append(try await register(app, name: "Людина \(index)")) }
-            let yoga = try #require(try object(try await send(app, .POST, "/categories", as: people[0], ["name": "Йога"]))["id"] as? String)
+            let yoga = try await read(FXModels.Category.self, app, .POST, "/categories", as: people[0], ["name": "Йога"]).id.uuidString
             let start = LocalDay(Date(), in: kyiv).adding(days: 2).moment(minutes: 18 * 60, in: kyiv)
             var walks: [UUID: String] = [:]
             for person in people { walks[person.id] = try await addActivity(app, person, from: start, to: start.addingTimeInterval(3600)) }
@@ -72,10 +72,9 @@ struct RaceTests {
                         let headers = (sender.person ?? Person(id: UUID(), token: "not-a-token-\(index)")).auth
                         group.addTask {
                             let response = try await app.client.post(URI(string: "\(base)\(api)/activities"), headers: headers) { $0.body = request }
-                            let saved = response.body.flatMap { try? JSONSerialization.jsonObject(with: Data($0.readableBytesView)) as? [String: Any] }
-                            return (index, Answer(status: response.status,
-                                                  overlaps: (saved?["overlaps"] as? [[String: Any]])?.compactMap { $0["id"] as? String },
-                                                  id: (saved?["activity"] as? [String: Any])?["id"] as? String))
+                            let saved = response.body.flatMap { try? testJSONDecoder.decode(FXModels.SavedActivityDTO.self, from: Data($0.readableBytesView)) }
+                            return (index, Answer(status: response.status, overlaps: saved?.overlaps.map(\.id.uuidString),
+                                                  id: saved?.activity.id.uuidString))
                         }
                     }
                     return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
@@ -97,7 +96,7 @@ struct RaceTests {
                 #expect(try await RestActivity.find(id, on: app.db)?.ownerID == person.id, "sender \(index) owns what they added")
             }
             var expected = before
-            expected[3] += people.count
+            expected[RestActivity.self] += people.count
             #expect(try await tableCounts(app) == expected, "one activity for each accepted addition, nothing for the refused")
         }
     }

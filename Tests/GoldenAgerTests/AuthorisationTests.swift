@@ -108,31 +108,32 @@ struct AuthorisationTests {
         try await withGoldenAger { app in
             let w = try await world(app)
             let t = w.task
-            let before = try object(try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteer]))
-            #expect(before["pensioner"] == nil || before["pensioner"] is NSNull)
-            #expect(!String(describing: before).contains("Тестова"), "no address anywhere in the answer")
+            let beforeAnswer = try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteer])
+            let before = try decode(APIModels.TaskDTO.self, beforeAnswer)
+            #expect(before.pensioner == nil)
+            #expect(!String(describing: try decode(JSONValue.self, beforeAnswer)).contains("Тестова"), "no address anywhere in the answer")
 
             #expect(try await send(app, .POST, "/tasks/\(t)/accept", as: w.people[.volunteer]).status == .ok)
-            let after = try object(try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteer]))
-            let pensioner = try #require(after["pensioner"] as? [String: Any])
-            #expect(pensioner["address"] as? String == "вул. Тестова, 1")
-            #expect(pensioner["phone"] as? String == w.people[.owner]!.phone)
+            let after = try decode(APIModels.TaskDTO.self, try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteer]))
+            let pensioner = try #require(after.pensioner)
+            #expect(pensioner.address == "вул. Тестова, 1")
+            #expect(pensioner.phone == w.people[.owner]!.phone)
 
-            let owner = try object(try await send(app, .GET, "/tasks/\(t)", as: w.people[.owner]))
-            let volunteer = try #require(owner["volunteer"] as? [String: Any])
-            #expect(volunteer["phone"] as? String == w.people[.volunteer]!.phone)
-            #expect(volunteer["organisation"] as? String == "Життєлюб")
+            let owner = try decode(APIModels.TaskDTO.self, try await send(app, .GET, "/tasks/\(t)", as: w.people[.owner]))
+            let volunteer = try #require(owner.volunteer)
+            #expect(volunteer.phone == w.people[.volunteer]!.phone)
+            #expect(volunteer.organisation == "Життєлюб")
 
             // Accepted: no longer visible to the city's other volunteers, and never to other pensioners.
             #expect(try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteerElsewhere]).status == .notFound)
             #expect(try await send(app, .GET, "/tasks/\(t)", as: w.people[.otherPensioner]).status == .notFound)
-            let staff = try object(try await send(app, .GET, "/tasks/\(t)", as: w.people[.coordinator]))
-            #expect((staff["pensioner"] as? [String: Any])?["address"] == nil, "the board needs no address")
+            let staff = try decode(APIModels.TaskDTO.self, try await send(app, .GET, "/tasks/\(t)", as: w.people[.coordinator]))
+            #expect(staff.pensioner?.address == nil, "the board needs no address")
 
             // After it is done the volunteer keeps the name but not the address.
             #expect(try await send(app, .POST, "/tasks/\(t)/complete", as: w.people[.owner]).status == .ok)
-            let done = try object(try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteer]))
-            #expect((done["pensioner"] as? [String: Any])?["address"] == nil)
+            let done = try decode(APIModels.TaskDTO.self, try await send(app, .GET, "/tasks/\(t)", as: w.people[.volunteer]))
+            #expect(done.pensioner?.address == nil)
         }
     }
 
@@ -188,7 +189,7 @@ struct AuthorisationTests {
             }
             let issued = try await issue(ownVolunteer.id.uuidString, as: coordinator)
             #expect(issued.status == .created, "\(issued.body.string)")
-            let code = try #require(try object(issued)["code"] as? String)
+            let code = try decode(APIModels.ResetCode.self, issued).code
             #expect(code.count == 8 && code.allSatisfy(\.isNumber))
             #expect(try await issue(pensioner.id.uuidString, as: admin).status == .created)
             let logged = try await AuditEntry.query(on: app.db).filter(\.$action == "account.reset_code_issued").all()

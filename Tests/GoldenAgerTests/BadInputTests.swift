@@ -39,10 +39,9 @@ struct BadInputTests {
             for (changes, field, message) in cases {
                 let response = try await send(app, .POST, "/accounts", as: nil, body: Self.registration(changes))
                 #expect(response.status == .unprocessableEntity, "\(changes): \(response.body.string)")
-                let doc = try object(response)
-                #expect(try problemCode(response) == "validation_failed")
-                let errors = doc["errors"] as? [[String: Any]] ?? []
-                #expect(errors.contains { $0["field"] as? String == field }, "\(changes) → \(errors)")
+                let doc = try problem(response)
+                #expect(doc.code == "validation_failed")
+                #expect(doc.fields.contains(field), "\(changes) → \(doc.fields)")
                 if !message.hasPrefix("validation.") {
                     #expect(response.body.string.contains(message), "\(changes) → \(response.body.string)")
                 }
@@ -147,7 +146,7 @@ struct BadInputTests {
             #expect(wrong.status == .unauthorized)
             let unknown = try await send(app, .POST, "/session", as: nil, body: ["phone": "0991234567", "password": "nope-nope"])
             #expect(unknown.status == .unauthorized)
-            #expect(try object(wrong)["detail"] as? String == (try object(unknown)["detail"] as? String))
+            #expect(try decode(Problem.self, wrong).detail == (try decode(Problem.self, unknown).detail))
             // Another written form of the same number signs in.
             let display = PhoneNumber.display(pensioner.phone)
             #expect(try await send(app, .POST, "/session", as: nil, body: ["phone": display, "password": "secret-1"]).status == .ok)

@@ -55,26 +55,26 @@ struct TaskRulesTests {
             #expect(try await send(app, .POST, "/tasks/\(task)/complete", as: pensioner).status == .conflict, "not accepted yet")
             #expect(try await send(app, .POST, "/tasks/\(task)/decline", as: second).status == .noContent)
             #expect(try await send(app, .POST, "/tasks/\(task)/decline", as: second).status == .noContent, "declining twice is fine")
-            let secondInbox = try object(try await send(app, .GET, "/inbox", as: second))["tasks"] as? [[String: Any]]
-            #expect(secondInbox?.isEmpty == true, "a declined task leaves the inbox")
+            let secondInbox = try decode(APIModels.Inbox.self, try await send(app, .GET, "/inbox", as: second)).tasks
+            #expect(secondInbox.isEmpty, "a declined task leaves the inbox")
 
             let accepted = try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer)
             #expect(accepted.status == .ok)
-            #expect(try object(accepted)["status"] as? String == "accepted")
+            #expect(try decode(APIModels.TaskDTO.self, accepted).status == "accepted")
 
             let withdrawn = try await send(app, .POST, "/tasks/\(task)/withdraw", as: volunteer, body: ["reason": "Захворів"])
             #expect(withdrawn.status == .ok)
-            #expect(try object(withdrawn)["status"] as? String == "searching")
-            let pensionerView = try object(try await send(app, .GET, "/tasks/\(task)", as: pensioner))
-            #expect(pensionerView["volunteer"] == nil || pensionerView["volunteer"] is NSNull)
-            let inbox = try object(try await send(app, .GET, "/inbox", as: volunteer))["tasks"] as? [[String: Any]]
-            #expect(inbox?.isEmpty == true, "the volunteer who withdrew is not offered it again")
+            #expect(try decode(APIModels.TaskDTO.self, withdrawn).status == "searching")
+            let pensionerView = try decode(APIModels.TaskDTO.self, try await send(app, .GET, "/tasks/\(task)", as: pensioner))
+            #expect(pensionerView.volunteer == nil)
+            let inbox = try decode(APIModels.Inbox.self, try await send(app, .GET, "/inbox", as: volunteer)).tasks
+            #expect(inbox.isEmpty, "the volunteer who withdrew is not offered it again")
 
             // The second volunteer declined earlier but may still take it from the task page.
             #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: second).status == .ok)
             let done = try await send(app, .POST, "/tasks/\(task)/complete", as: pensioner)
             #expect(done.status == .ok)
-            #expect(try object(done)["status"] as? String == "done")
+            #expect(try decode(APIModels.TaskDTO.self, done).status == "done")
 
             // Final: nothing changes it again.
             #expect(try await send(app, .POST, "/tasks/\(task)/cancel", as: pensioner).status == .conflict)
@@ -88,12 +88,12 @@ struct TaskRulesTests {
             #expect(history.map(\.actorID) == [pensioner.id, second.id, volunteer.id, volunteer.id, second.id, pensioner.id])
             #expect(history.first { $0.action == .withdrawn }?.reason == "Захворів")
 
-            let hours = try object(try await send(app, .GET, "/hours", as: second))
+            let hours = try decode(APIModels.Hours.self, try await send(app, .GET, "/hours", as: second))
             let template = try await firstTemplate(app)
-            #expect(hours["totalMinutes"] as? Int == template.minutes)
-            #expect(hours["taskCount"] as? Int == 1)
-            let first = try object(try await send(app, .GET, "/hours", as: volunteer))
-            #expect(first["totalMinutes"] as? Int == 0, "hours go to whoever finished it")
+            #expect(hours.totalMinutes == template.minutes)
+            #expect(hours.taskCount == 1)
+            let first = try decode(APIModels.Hours.self, try await send(app, .GET, "/hours", as: volunteer))
+            #expect(first.totalMinutes == 0, "hours go to whoever finished it")
         }
     }
 
@@ -109,7 +109,7 @@ struct TaskRulesTests {
             let again = try await send(app, .POST, "/tasks", as: pensioner, body: ["templateId": template.requireID().uuidString])
             #expect(again.status == .conflict)
             #expect(try problemCode(again) == "open_task_exists")
-            #expect(try object(again)["detail"] as? String == "Ви вже створили завдання.")
+            #expect(try problem(again).detail == "Ви вже створили завдання.")
 
             let second = try await order(app, by: other)
             #expect(try await send(app, .POST, "/tasks/\(first)/accept", as: volunteer).status == .ok)
@@ -134,15 +134,15 @@ struct TaskRulesTests {
             let first = try await order(app, by: a)
             let second = try await order(app, by: b)
             _ = try await order(app, by: c)
-            let offline = try object(try await send(app, .GET, "/inbox", as: kyiv))
-            #expect(offline["online"] as? Bool == false)
-            #expect((offline["tasks"] as? [Any])?.isEmpty == true)
+            let offline = try decode(APIModels.Inbox.self, try await send(app, .GET, "/inbox", as: kyiv))
+            #expect(offline.online == false)
+            #expect(offline.tasks.isEmpty)
             try await goOnline(app, kyiv)
             try await goOnline(app, lviv)
-            let tasks = try object(try await send(app, .GET, "/inbox", as: kyiv))["tasks"] as? [[String: Any]] ?? []
-            #expect(tasks.compactMap { $0["id"] as? String }.map { $0.lowercased() } == [first, second].map { $0.uuidString.lowercased() })
-            #expect(tasks.allSatisfy { $0["pensioner"] == nil || $0["pensioner"] is NSNull }, "no personal data before accepting")
-            let inLviv = try object(try await send(app, .GET, "/inbox", as: lviv))["tasks"] as? [[String: Any]] ?? []
+            let tasks = try decode(APIModels.Inbox.self, try await send(app, .GET, "/inbox", as: kyiv)).tasks
+            #expect(tasks.map(\.id) == [first, second])
+            #expect(tasks.allSatisfy { $0.pensioner == nil }, "no personal data before accepting")
+            let inLviv = try decode(APIModels.Inbox.self, try await send(app, .GET, "/inbox", as: lviv)).tasks
             #expect(inLviv.count == 1)
         }
     }

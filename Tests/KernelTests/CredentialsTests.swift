@@ -38,8 +38,8 @@ struct CredentialsTests {
             // Even the right password is refused from this address now.
             let refused = try await expectSignIn(app, "olena@example.org", "correct horse", is: .tooManyRequests)
             let document = try problem(refused)
-            #expect(document["code"] as? String == "too_many_attempts")
-            #expect(document["detail"] as? String == "Забагато невдалих спроб входу. Спробуйте знову через 14 хвилин.")
+            #expect(document.code == "too_many_attempts")
+            #expect(document.detail == "Забагато невдалих спроб входу. Спробуйте знову через 14 хвилин.")
             #expect(refused.headers.first(name: "Retry-After") == "840")
             // Someone else at the same address is not held up by it.
             try await expectSignIn(app, "taras@example.org", "correct horse", is: .ok)
@@ -86,13 +86,13 @@ struct CredentialsTests {
             await failFromNewAddress()
             var refused = try await expectSignIn(app, "olena@example.org", "correct horse", is: .tooManyRequests)
             #expect(refused.headers.first(name: "Retry-After") == "1")
-            #expect(try problem(refused)["detail"] as? String == "Забагато невдалих спроб входу. Спробуйте знову через 1 секунду.")
+            #expect(try problem(refused).detail == "Забагато невдалих спроб входу. Спробуйте знову через 1 секунду.")
 
             waitAsLong(as: 1)
             await failFromNewAddress()
             refused = try await expectSignIn(app, "olena@example.org", "correct horse", is: .tooManyRequests, language: "en")
             #expect(refused.headers.first(name: "Retry-After") == "2")
-            #expect(try problem(refused)["detail"] as? String == "Too many failed sign-in attempts. Try again in 2 seconds.")
+            #expect(try problem(refused).detail == "Too many failed sign-in attempts. Try again in 2 seconds.")
 
             // The delay doubles with each failure, up to a minute.
             let expected: [Int: TimeInterval] = [7: 4, 8: 8, 9: 16, 10: 32, 11: 60, 12: 60, 19: 60]
@@ -103,7 +103,7 @@ struct CredentialsTests {
             }
             refused = try await expectSignIn(app, "olena@example.org", "correct horse", is: .tooManyRequests)
             #expect(refused.headers.first(name: "Retry-After") == "60")
-            #expect(try problem(refused)["detail"] as? String == "Забагато невдалих спроб входу. Спробуйте знову через 1 хвилину.")
+            #expect(try problem(refused).detail == "Забагато невдалих спроб входу. Спробуйте знову через 1 хвилину.")
 
             // The twentieth failure locks the login until the first leaves the window.
             waitAsLong(as: 60)
@@ -114,7 +114,7 @@ struct CredentialsTests {
             // 900 s after the first failures, less the 603 s of waits and the 61 s since.
             #expect(elapsed == 603)
             #expect(refused.headers.first(name: "Retry-After") == "236")
-            #expect(try problem(refused)["detail"] as? String == "Забагато невдалих спроб входу. Спробуйте знову через 4 хвилини.")
+            #expect(try problem(refused).detail == "Забагато невдалих спроб входу. Спробуйте знову через 4 хвилини.")
 
             clock.advance(by: 236)
             try await expectSignIn(app, "olena@example.org", "correct horse", is: .ok)
@@ -136,7 +136,7 @@ struct CredentialsTests {
             clock.advance(by: 60)
             let refused = try await expectSignIn(app, "victim@example.org", "correct horse", is: .tooManyRequests, language: "en")
             // Until the first of the twenty failures (61 s ago) leaves the window.
-            #expect(try problem(refused)["detail"] as? String == "Too many failed sign-in attempts. Try again in 14 minutes.")
+            #expect(try problem(refused).detail == "Too many failed sign-in attempts. Try again in 14 minutes.")
             #expect(refused.headers.first(name: "Retry-After") == "839")
             // The victim elsewhere is not held up.
             _ = try await service.authenticate(app: "demo-app", login: "victim@example.org", password: "correct horse", address: "10.3.3.3")

@@ -18,12 +18,12 @@ struct ErrorTests {
             let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: ByteBuffer(string: "{\"title\": "))
             #expect(response.status == .badRequest)
             let document = try problem(response)
-            #expect(document["code"] as? String == "invalid_body")
-            #expect(document["status"] as? Int == 400)
-            #expect(document["title"] as? String == "Запит не вдалося прочитати")
+            #expect(document.code == "invalid_body")
+            #expect(document.status == 400)
+            #expect(document.title == "Запит не вдалося прочитати")
 
             let english = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders.adding("Accept-Language", "en-GB,en;q=0.9"), body: ByteBuffer(string: "[1,"))
-            #expect(try problem(english)["title"] as? String == "The request could not be read")
+            #expect(try problem(english).title == "The request could not be read")
         }
     }
 
@@ -33,12 +33,12 @@ struct ErrorTests {
             let wrongType = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: json(["title": "x", "count": "many"]))
             #expect(wrongType.status == .badRequest)
             let document = try problem(wrongType)
-            #expect(document["code"] as? String == "invalid_field")
-            #expect((document["errors"] as? [[String: Any]])?.first?["field"] as? String == "count")
+            #expect(document.code == "invalid_field")
+            #expect(document.errors?.first?.field == "count")
 
             let missing = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: json(["count": 2]))
             #expect(missing.status == .badRequest)
-            #expect(try problem(missing)["code"] as? String == "missing_field")
+            #expect(try problem(missing).code == "missing_field")
         }
     }
 
@@ -49,14 +49,14 @@ struct ErrorTests {
                                                           body: ByteBuffer(string: #"{"title": "a\u0000b", "count": 2}"#))
             #expect(json.status == .badRequest)
             let document = try problem(json)
-            #expect(document["code"] as? String == "invalid_character")
-            #expect((document["errors"] as? [[String: Any]])?.first?["field"] as? String == "title")
-            #expect((document["errors"] as? [[String: Any]])?.first?["message"] as? String == "Приберіть нульовий символ (U+0000).")
+            #expect(document.code == "invalid_character")
+            #expect(document.errors?.first?.field == "title")
+            #expect(document.errors?.first?.message == "Приберіть нульовий символ (U+0000).")
 
             let address = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me?text=x%00", headers: jsonHeaders.adding("Accept-Language", "en"))
             #expect(address.status == .badRequest)
-            #expect(try problem(address)["detail"] as? String == "The text contains a NUL character (U+0000), which input cannot hold. Remove it and send again.")
-            #expect((try problem(address)["errors"] as? [[String: Any]])?.first?["field"] as? String == "text")
+            #expect(try problem(address).detail == "The text contains a NUL character (U+0000), which input cannot hold. Remove it and send again.")
+            #expect(try problem(address).errors?.first?.field == "text")
 
             let browser = TestBrowser(app)
             try await browser.get("/demo-app/login")
@@ -88,9 +88,9 @@ struct ErrorTests {
             let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: jsonHeaders, body: json(["title": String(repeating: "я", count: 21), "count": 11]))
             #expect(response.status == .unprocessableEntity)
             let document = try problem(response)
-            let errors = try #require(document["errors"] as? [[String: Any]])
-            #expect(errors.map { $0["field"] as? String } == ["title", "count"])
-            #expect(errors.first?["message"] as? String == "Не більше 20 символів.")
+            let errors = try #require(document.errors)
+            #expect(errors.map(\.field) == ["title", "count"])
+            #expect(errors.first?.message == "Не більше 20 символів.")
         }
     }
 
@@ -103,8 +103,8 @@ struct ErrorTests {
                 }
                 #expect(big.status == .payloadTooLarge)
                 let body = try #require(big.body)
-                let document = try #require(try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any])
-                #expect(document["code"] as? String == "payload_too_large")
+                let document = try decode(Problem.self, status: big.status, body: body)
+                #expect(document.code == "payload_too_large")
             }
         }
     }
@@ -116,7 +116,7 @@ struct ErrorTests {
 
             let unknown = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/accounts/\(UUID())", headers: headers)
             #expect(unknown.status == .notFound)
-            #expect(try problem(unknown)["code"] as? String == "not_found")
+            #expect(try problem(unknown).code == "not_found")
 
             let notAnID = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/accounts/not-a-uuid", headers: headers)
             #expect(notAnID.status == .notFound)
@@ -125,7 +125,7 @@ struct ErrorTests {
             xml.contentType = .xml
             let unsupported = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/notes", headers: xml, body: ByteBuffer(string: "<note/>"))
             #expect(unsupported.status == .unsupportedMediaType)
-            #expect(try problem(unsupported)["code"] as? String == "unsupported_media_type")
+            #expect(try problem(unsupported).code == "unsupported_media_type")
         }
     }
 

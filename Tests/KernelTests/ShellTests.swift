@@ -81,10 +81,15 @@ struct ShellTests {
         try await withDemo { app in
             let response = try await app.testing().sendRequest(.GET, "/demo-app/manifest.webmanifest")
             #expect(response.status == .ok)
-            let manifest = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
-            #expect(manifest["start_url"] as? String == "/demo-app/")
-            #expect(manifest["display"] as? String == "standalone")
-            #expect(manifest["theme_color"] as? String == "#225577")
+            struct Manifest: Decodable {
+                let start_url: String?
+                let display: String?
+                let theme_color: String?
+            }
+            let manifest = try decode(Manifest.self, response)
+            #expect(manifest.start_url == "/demo-app/")
+            #expect(manifest.display == "standalone")
+            #expect(manifest.theme_color == "#225577")
             #expect(try await app.testing().sendRequest(.GET, "/demo-app/icon.svg").headers.contentType?.subType == "svg+xml")
             #expect(try await app.testing().sendRequest(.GET, "/demo-app/theme.css").text.contains("--accent: #225577"))
             let page = try await TestBrowser(app).get("/demo-app/login").text

@@ -31,7 +31,7 @@ struct TokenTests {
             #expect(try await app.testing().sendRequest(.DELETE, "/demo-app/api/v1/session", headers: auth).status == .noContent)
             let after = try await app.testing().sendRequest(.GET, "/demo-app/api/v1/me", headers: auth)
             #expect(after.status == .unauthorized)
-            #expect(try problem(after)["code"] as? String == "unauthenticated")
+            #expect(try problem(after).code == "unauthenticated")
         }
     }
 
