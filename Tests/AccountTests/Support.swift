@@ -115,3 +115,7 @@ struct Person: Sendable {
 struct SessionAnswer: Decodable {
     let token: String
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Accounts in every app")
+struct AccountTests {}

@@ -64,3 +64,7 @@ func tableCounts(_ app: Application) async throws -> TableCounts {
     try await TableCounts.of([FuctivityProfile.self, RestCategory.self, RestActivity.self, Reminder.self, CalendarFeedSecret.self],
                              accountsOf: Fuctivity.id, on: app.db)
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Fuctivity")
+struct FuctivityTests {}

@@ -95,3 +95,7 @@ func goOnline(_ app: Application, _ volunteer: Person) async throws {
 func count<M: Model>(_ model: M.Type, _ app: Application) async throws -> Int {
     try await M.query(on: app.db).count()
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Golden Ager")
+struct GoldenAgerTests {}

@@ -37,3 +37,7 @@ func signIn(_ browser: TestBrowser, login: String = "olena@example.org", passwor
     #expect(response.status == .seeOther, "sign-in as \(login)")
     return response
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Kernel")
+struct KernelTests {}

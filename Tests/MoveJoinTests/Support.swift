@@ -144,3 +144,7 @@ func tableCounts(_ app: Application) async throws -> TableCounts {
     try await TableCounts.of([MoveJoinProfile.self, SportEvent.self, Participation.self, Notice.self, CalendarFeedSecret.self],
                              accountsOf: MoveJoin.id, on: app.db)
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("MoveJoin")
+struct MoveJoinTests {}
