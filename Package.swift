@@ -109,6 +109,7 @@ let package = Package(
             name: "HromadaTesting",
             dependencies: [
                 "Kernel",
+                .product(name: "Fluent", package: "fluent"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -26,7 +26,7 @@ struct MountedApp: Sendable, CustomTestStringConvertible {
     func path(_ apiPath: String) -> String { "\(descriptor.apiPath)\(apiPath)" }
 
     func post(_ apiPath: String, _ body: [String: Any], on application: Application) async throws -> TestingHTTPResponse {
-        try await application.testing().sendRequest(.POST, path(apiPath), headers: jsonHeaders, body: json(body))
+        try await sendJSON(application, .POST, path(apiPath), body: body)
     }
 
     func get(_ apiPath: String, token: String, on application: Application) async throws -> TestingHTTPResponse {
@@ -34,15 +34,12 @@ struct MountedApp: Sendable, CustomTestStringConvertible {
     }
 
     func send(_ method: HTTPMethod, _ apiPath: String, token: String, body: [String: Any]? = nil, on application: Application) async throws -> TestingHTTPResponse {
-        var headers = jsonHeaders
-        headers.bearerAuthorization = BearerAuthorization(token: token)
-        return try await application.testing().sendRequest(method, path(apiPath), headers: headers, body: body.map(json))
+        try await sendJSON(application, method, path(apiPath), token: token, body: body)
     }
 
     /// A login nobody has used yet.
     func uniqueLogin() async throws -> String {
-        let n = await Counter.shared.next()
-        return kind == .email ? "person\(n)@accounts.example" : "38067\(String(format: "%07d", n))"
+        kind == .email ? await UniqueLogins.shared.email("person", domain: "accounts.example") : await UniqueLogins.shared.phone()
     }
 
     /// A person signed up through the API.
@@ -115,44 +112,10 @@ struct Person: Sendable {
     let password: String
 }
 
-actor Counter {
-    static let shared = Counter()
-    private var value = Int.random(in: 0..<1_000_000)
-    func next() -> Int {
-        value += 1
-        return value
-    }
-}
-
 struct SessionAnswer: Decodable {
     let token: String
 }
 
-/// The parts of an error answer the scenarios read: a problem document, or MoveJoin's
-/// `Error` message in the protobuf JSON mapping (`message`, `violations`).
-struct Problem: Decodable {
-    struct FieldProblem: Decodable {
-        let field: String
-    }
-    let code: String
-    let detail: String?
-    let errors: [FieldProblem]?
-
-    enum CodingKeys: CodingKey { case code, detail, message, errors, violations }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        code = try c.decode(String.self, forKey: .code)
-        detail = try c.decodeIfPresent(String.self, forKey: .detail) ?? c.decodeIfPresent(String.self, forKey: .message)
-        errors = try c.decodeIfPresent([FieldProblem].self, forKey: .errors) ?? c.decodeIfPresent([FieldProblem].self, forKey: .violations)
-    }
-}
-
-func decode<T: Decodable>(_ type: T.Type, _ response: TestingHTTPResponse) throws -> T {
-    do {
-        return try JSONDecoder().decode(type, from: Data(response.body.readableBytesView))
-    } catch {
-        Issue.record("\(response.status): \(response.body.string)")
-        throw error
-    }
-}
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Accounts in every app")
+struct AccountTests {}

@@ -4,20 +4,22 @@ import Testing
 
 /// The served OpenAPI document (`Sources/Fuctivity/Public/openapi.json`, from which the
 /// Swift client is generated) against the routes and answers of the app.
-@Suite("Fuctivity OpenAPI document")
-struct OpenAPIDocumentTests {
-    @Test("documents exactly the routes registered under /fuctivity/api/v1")
-    func sameRoutes() async throws {
-        try await withFuctivity { try await OpenAPIConformance.checkSameRoutes($0, Fuctivity.descriptor) }
-    }
+extension FuctivityTests {
+    @Suite("Fuctivity OpenAPI document")
+    struct OpenAPIDocumentTests {
+        @Test("documents exactly the routes registered under /fuctivity/api/v1")
+        func sameRoutes() async throws {
+            try await withFuctivity { try await OpenAPIConformance.checkSameRoutes($0, Fuctivity.descriptor) }
+        }
 
-    @Test("every operation has a unique operationId, declares its path parameters and its references resolve")
-    func wellFormed() async throws {
-        try await withFuctivity { try await OpenAPIConformance.checkWellFormed($0, Fuctivity.descriptor) }
-    }
+        @Test("every operation has a unique operationId, declares its path parameters and its references resolve")
+        func wellFormed() async throws {
+            try await withFuctivity { try await OpenAPIConformance.checkWellFormed($0, Fuctivity.descriptor) }
+        }
 
-    @Test("operations that need a bearer token say so, and the others do not")
-    func securityMatchesTheServer() async throws {
-        try await withFuctivity { try await OpenAPIConformance.checkSecurity($0, Fuctivity.descriptor) }
+        @Test("operations that need a bearer token say so, and the others do not")
+        func securityMatchesTheServer() async throws {
+            try await withFuctivity { try await OpenAPIConformance.checkSecurity($0, Fuctivity.descriptor) }
+        }
     }
 }

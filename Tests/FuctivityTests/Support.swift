@@ -14,51 +14,34 @@ func withFuctivity<T>(clock: any WallClock = SystemClock(), _ body: (Application
 
 let api = "/fuctivity/api/v1"
 
-/// A problem document's `code` (nil when the answer is not one).
-func problemCode(_ response: TestingHTTPResponse) -> String? {
-    guard response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true,
-          let body = try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any] else { return nil }
-    return body["code"] as? String
-}
-
-/// The fields a 422 problem document names.
-func problemFields(_ response: TestingHTTPResponse) -> [String] {
-    guard let body = try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any],
-          let errors = body["errors"] as? [[String: Any]] else { return [] }
-    return errors.compactMap { $0["field"] as? String }
+/// The fields a problem document names (throws, showing the body, when the answer is not one).
+func problemFields(_ response: TestingHTTPResponse) throws -> [String] {
+    try problem(response).fields
 }
 
 struct Person: Sendable {
     let id: UUID
     let token: String
-    var auth: HTTPHeaders {
-        var headers = jsonHeaders
-        headers.bearerAuthorization = BearerAuthorization(token: token)
-        return headers
-    }
-}
-
-actor Emails {
-    static let shared = Emails()
-    private var next = 0
-    func take() -> String {
-        next += 1
-        return "rest\(next)-\(UUID().uuidString.prefix(6).lowercased())@example.com"
-    }
+    var auth: HTTPHeaders { bearerHeaders(token) }
 }
 
 @discardableResult
 func register(_ app: Application, name: String = "Марта", timeZone: String = "Europe/Kyiv") async throws -> Person {
-    let body: [String: Any] = ["name": name, "email": await Emails.shared.take(), "password": "rest-well-1", "timeZone": timeZone]
-    let response = try await app.testing().sendRequest(.POST, "\(api)/accounts", headers: jsonHeaders, body: json(body))
+    let body: [String: Any] = ["name": name, "email": await UniqueLogins.shared.email("rest"), "password": "rest-well-1", "timeZone": timeZone]
+    let response = try await sendJSON(app, .POST, "\(api)/accounts", body: body)
     #expect(response.status == .created, "\(response.body.string)")
-    let session = try object(response)
-    let profile = try #require(session["profile"] as? [String: Any])
-    return Person(id: try #require(UUID(uuidString: profile["id"] as? String ?? "")), token: try #require(session["token"] as? String))
+    let session = try decode(FXModels.Session.self, response)
+    return Person(id: session.profile.id, token: session.token)
 }
 
 func send(_ app: Application, _ method: HTTPMethod, _ path: String, as person: Person?, _ body: [String: Any]? = nil) async throws -> TestingHTTPResponse {
-    try await app.testing().sendRequest(method, api + path, headers: person?.auth ?? jsonHeaders, body: body.map(json))
+    try await sendJSON(app, method, api + path, token: person?.token, body: body)
+}
+
+/// The answer to a request, decoded as `type` (one of the app's own API models).
+func read<T: Decodable>(_ type: T.Type, _ app: Application, _ method: HTTPMethod, _ path: String, as person: Person?,
+                        _ body: [String: Any]? = nil) async throws -> T {
+    try decode(type, try await send(app, method, path, as: person, body))
 }
 
 /// RFC 3339 in UTC, as the API reads times.
@@ -73,15 +56,15 @@ func addActivity(_ app: Application, _ person: Person, category: String = "walk"
         "categoryId": BuiltInCategory.find(category)?.uuid.uuidString ?? category, "description": details,
         "startsAt": iso.string(from: from), "endsAt": iso.string(from: to), "reminders": reminders])
     #expect(response.status == .created, "\(response.body.string)")
-    return try #require((try object(response)["activity"] as? [String: Any])?["id"] as? String)
+    return try decode(FXModels.SavedActivityDTO.self, response).activity.id.uuidString
 }
 
 /// Row counts of every Fuctivity table, to prove a refused request wrote nothing.
-func tableCounts(_ app: Application) async throws -> [Int] {
-    [try await Account.query(on: app.db).filter(\.$app == Fuctivity.id).count(),
-     try await FuctivityProfile.query(on: app.db).count(),
-     try await RestCategory.query(on: app.db).count(),
-     try await RestActivity.query(on: app.db).count(),
-     try await Reminder.query(on: app.db).count(),
-     try await CalendarFeedSecret.query(on: app.db).count()]
+func tableCounts(_ app: Application) async throws -> TableCounts {
+    try await TableCounts.of([FuctivityProfile.self, RestCategory.self, RestActivity.self, Reminder.self, CalendarFeedSecret.self],
+                             accountsOf: Fuctivity.id, on: app.db)
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Fuctivity")
+struct FuctivityTests {}

@@ -6,76 +6,78 @@ import Kernel
 import Testing
 import Vapor
 
-/// Golden Ager's hand-written row decoders (`Domain/RowDecoding.swift`) against its Fluent
-/// models: every field Fluent writes is read back.
-@Suite("Golden Ager row decoders")
-struct RowDecoderTests {
-    static let moment = Date(timeIntervalSince1970: 1_800_000_000)
+extension GoldenAgerTests {
+    /// Golden Ager's hand-written row decoders (`Domain/RowDecoding.swift`) against its Fluent
+    /// models: every field Fluent writes is read back.
+    @Suite("Golden Ager row decoders")
+    struct RowDecoderTests {
+        static let moment = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test("Category, TaskTemplate, HelpTask and Profile read back every field Fluent wrote")
-    func everyField() async throws {
-        try await withGoldenAger { app in
-            let db = app.db
-            let accounts = app.kernel.accountService(on: db, passwords: app.password.async)
-            let pensioner = try await accounts.register(app: GoldenAger.id, login: "380671230001", password: "secret-1", role: "pensioner", displayName: "П")
-            let volunteer = try await accounts.register(app: GoldenAger.id, login: "380671230002", password: "secret-1", role: "volunteer", displayName: "В")
+        @Test("Category, TaskTemplate, HelpTask and Profile read back every field Fluent wrote")
+        func everyField() async throws {
+            try await withGoldenAger { app in
+                let db = app.db
+                let accounts = app.kernel.accountService(on: db, passwords: app.password.async)
+                let pensioner = try await accounts.register(app: GoldenAger.id, login: "380671230001", password: "secret-1", role: "pensioner", displayName: "П")
+                let volunteer = try await accounts.register(app: GoldenAger.id, login: "380671230002", password: "secret-1", role: "volunteer", displayName: "В")
 
-            let category = Category(slug: "row-check", nameUK: "Перевірка", nameEN: "Check", position: 42, isConsultation: true)
-            try await RowDecoderCheck.roundTrip(category, on: db)
+                let category = Category(slug: "row-check", nameUK: "Перевірка", nameEN: "Check", position: 42, isConsultation: true)
+                try await RowDecoderCheck.roundTrip(category, on: db)
 
-            let template = TaskTemplate(categoryID: try category.requireID(), titleUK: "Назва", titleEN: "Title", descriptionUK: "Опис",
-                                        descriptionEN: "Description", minutes: 75, position: 7)
-            template.archivedAt = Self.moment
-            try await RowDecoderCheck.roundTrip(template, on: db)
+                let template = TaskTemplate(categoryID: try category.requireID(), titleUK: "Назва", titleEN: "Title", descriptionUK: "Опис",
+                                            descriptionEN: "Description", minutes: 75, position: 7)
+                template.archivedAt = Self.moment
+                try await RowDecoderCheck.roundTrip(template, on: db)
 
-            let task = HelpTask(templateID: try template.requireID(), pensionerID: try pensioner.requireID(), city: "lviv", minutes: 75,
-                                createdAt: Self.moment)
-            task.volunteerID = try volunteer.requireID()
-            task.status = .done
-            task.acceptedAt = Self.moment.addingTimeInterval(60)
-            task.closedAt = Self.moment.addingTimeInterval(3600)
-            try await RowDecoderCheck.roundTrip(task, on: db)
+                let task = HelpTask(templateID: try template.requireID(), pensionerID: try pensioner.requireID(), city: "lviv", minutes: 75,
+                                    createdAt: Self.moment)
+                task.volunteerID = try volunteer.requireID()
+                task.status = .done
+                task.acceptedAt = Self.moment.addingTimeInterval(60)
+                task.closedAt = Self.moment.addingTimeInterval(3600)
+                try await RowDecoderCheck.roundTrip(task, on: db)
 
-            let profile = Profile()
-            profile.id = try volunteer.requireID()
-            profile.role = "volunteer"
-            profile.firstName = "Олег"
-            profile.lastName = "Тест"
-            profile.phone = "380671230002"
-            profile.birthday = "2000-01-01"
-            profile.city = "lviv"
-            profile.address = "вул. Тестова, 1"
-            profile.$organisation.id = try await makeOrganisation(app)
-            profile.isOnline = true
-            profile.onlineSince = Self.moment.addingTimeInterval(120)
-            profile.updatedAt = Self.moment.addingTimeInterval(180)
-            try await RowDecoderCheck.roundTrip(profile, idColumn: "account_id", on: db)
+                let profile = Profile()
+                profile.id = try volunteer.requireID()
+                profile.role = "volunteer"
+                profile.firstName = "Олег"
+                profile.lastName = "Тест"
+                profile.phone = "380671230002"
+                profile.birthday = "2000-01-01"
+                profile.city = "lviv"
+                profile.address = "вул. Тестова, 1"
+                profile.$organisation.id = try await makeOrganisation(app)
+                profile.isOnline = true
+                profile.onlineSince = Self.moment.addingTimeInterval(120)
+                profile.updatedAt = Self.moment.addingTimeInterval(180)
+                try await RowDecoderCheck.roundTrip(profile, idColumn: "account_id", on: db)
+            }
         }
-    }
 
-    @Test("the one-trip inbox statement reads the volunteer's profile and held task as Fluent does (PostgreSQL)",
-          .enabled(if: TestHarness.isPostgres, "the statement is PostgreSQL's; other databases read through the decoders above"))
-    func inboxStatementColumns() async throws {
-        try await withGoldenAger { app in
-            let volunteer = try await register(app, .volunteer)
-            try await goOnline(app, volunteer)
-            let task = try await order(app, by: try await register(app, .pensioner))
-            #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer).status == .ok)
+        @Test("the one-trip inbox statement reads the volunteer's profile and held task as Fluent does (PostgreSQL)",
+              .enabled(if: TestHarness.isPostgres, "the statement is PostgreSQL's; other databases read through the decoders above"))
+        func inboxStatementColumns() async throws {
+            try await withGoldenAger { app in
+                let volunteer = try await register(app, .volunteer)
+                try await goOnline(app, volunteer)
+                let task = try await order(app, by: try await register(app, .pensioner))
+                #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer).status == .ok)
 
-            var headers = HTTPHeaders()
-            headers.bearerAuthorization = BearerAuthorization(token: volunteer.token)
-            let req = Request(application: app, method: .GET, url: URI(path: "/golden-ager/api/v1/inbox"), headers: headers, on: app.eventLoopGroup.next())
-            let caller = try #require(req.tokenCaller(in: GoldenAger.descriptor))
-            let inbox = try #require(try await GoldenAgerContext(req.services).tasks.inbox(caller: caller))
+                var headers = HTTPHeaders()
+                headers.bearerAuthorization = BearerAuthorization(token: volunteer.token)
+                let req = Request(application: app, method: .GET, url: URI(path: "/golden-ager/api/v1/inbox"), headers: headers, on: app.eventLoopGroup.next())
+                let caller = try #require(req.tokenCaller(in: GoldenAger.descriptor))
+                let inbox = try #require(try await GoldenAgerContext(req.services).tasks.inbox(caller: caller))
 
-            let profile = try #require(try await Profile.find(volunteer.id, on: app.db))
-            #expect(try RowDecoderCheck.fields(try inbox.member.requireProfile()) == RowDecoderCheck.fields(profile))
-            // The statement reads the held task's template with it: so does Fluent here.
-            let held = try #require(try await HelpTask.query(on: app.db).filter(\.$id == task).with(\.$template).first())
-            let heldFields = try RowDecoderCheck.fields(try #require(inbox.current)), fluentFields = try RowDecoderCheck.fields(held)
-            #expect(heldFields == fluentFields, "\(heldFields) ≠ \(fluentFields)")
-            let account = try #require(try await Account.find(volunteer.id, on: app.db))
-            #expect(try RowDecoderCheck.fields(inbox.member.account) == RowDecoderCheck.fields(account))
+                let profile = try #require(try await Profile.find(volunteer.id, on: app.db))
+                #expect(try RowDecoderCheck.fields(try inbox.member.requireProfile()) == RowDecoderCheck.fields(profile))
+                // The statement reads the held task's template with it: so does Fluent here.
+                let held = try #require(try await HelpTask.query(on: app.db).filter(\.$id == task).with(\.$template).first())
+                let heldFields = try RowDecoderCheck.fields(try #require(inbox.current)), fluentFields = try RowDecoderCheck.fields(held)
+                #expect(heldFields == fluentFields, "\(heldFields) ≠ \(fluentFields)")
+                let account = try #require(try await Account.find(volunteer.id, on: app.db))
+                #expect(try RowDecoderCheck.fields(inbox.member.account) == RowDecoderCheck.fields(account))
+            }
         }
     }
 }

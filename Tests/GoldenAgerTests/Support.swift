@@ -12,31 +12,12 @@ func withGoldenAger<T>(clock: any WallClock = SystemClock(), _ body: (Applicatio
     try await TestHarness.withApp(apps: [GoldenAger()], clock: clock, body)
 }
 
-/// A problem document's `code`, checking that it is one.
-func problemCode(_ response: TestingHTTPResponse) throws -> String? {
-    #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true, "\(response.status) \(response.body.string)")
-    return try object(response)["code"] as? String
-}
-
 /// A person in a test: their token and ids.
 struct Person: Sendable {
     let id: UUID
     let phone: String
     let token: String
-    var auth: HTTPHeaders {
-        var headers = jsonHeaders
-        headers.bearerAuthorization = BearerAuthorization(token: token)
-        return headers
-    }
-}
-
-actor PhoneNumbers {
-    static let shared = PhoneNumbers()
-    private var next = 1_000_000
-    func take() -> String {
-        next += 1
-        return "38067\(next)"
-    }
+    var auth: HTTPHeaders { bearerHeaders(token) }
 }
 
 @discardableResult
@@ -49,7 +30,7 @@ func makeOrganisation(_ app: Application, _ name: String = "Життєлюб") a
 
 /// Registers through the API and signs in; returns the token.
 func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil) async throws -> Person {
-    let phone = await PhoneNumbers.shared.take()
+    let phone = await UniqueLogins.shared.phone()
     var body: [String: Any] = ["role": role.rawValue, "phone": phone, "password": "secret-1", "firstName": role == .pensioner ? "Ганна" : "Олег",
                                "lastName": "Тест", "birthday": role == .pensioner ? "1948-03-12" : "2000-01-01", "city": city]
     if role == .pensioner { body["address"] = "вул. Тестова, 1" }
@@ -59,9 +40,9 @@ func register(_ app: Application, _ role: GARole, city: String = "kyiv", organis
         body["organisationId"] = organisationID.uuidString
     }
     if role == .coordinator { body["role"] = "volunteer" }
-    let created = try await app.testing().sendRequest(.POST, "/golden-ager/api/v1/accounts", headers: jsonHeaders, body: json(body))
+    let created = try await sendJSON(app, .POST, "/golden-ager/api/v1/accounts", body: body)
     #expect(created.status == .created, "\(created.body.string)")
-    let id = try #require(UUID(uuidString: try object(created)["id"] as? String ?? ""))
+    let id = try decode(WithID.self, created).id
     if role == .coordinator {
         let account = try #require(try await Account.find(id, on: app.db))
         account.role = GARole.coordinator.rawValue
@@ -82,10 +63,9 @@ func makeAdmin(_ app: Application) async throws -> Person {
 }
 
 func logIn(_ app: Application, phone: String, password: String = "secret-1") async throws -> String {
-    let response = try await app.testing().sendRequest(.POST, "/golden-ager/api/v1/session", headers: jsonHeaders,
-                                                       body: json(["phone": phone, "password": password]))
+    let response = try await sendJSON(app, .POST, "/golden-ager/api/v1/session", body: ["phone": phone, "password": password])
     #expect(response.status == .ok, "\(response.body.string)")
-    return try object(response)["token"] as? String ?? ""
+    return try decode(WithToken.self, response).token
 }
 
 func firstTemplate(_ app: Application) async throws -> TaskTemplate {
@@ -95,7 +75,7 @@ func firstTemplate(_ app: Application) async throws -> TaskTemplate {
 
 @discardableResult
 func send(_ app: Application, _ method: HTTPMethod, _ path: String, as person: Person?, body: [String: Any]? = nil) async throws -> TestingHTTPResponse {
-    try await app.testing().sendRequest(method, "/golden-ager/api/v1\(path)", headers: person?.auth ?? jsonHeaders, body: body.map(json))
+    try await sendJSON(app, method, "/golden-ager/api/v1\(path)", token: person?.token, body: body)
 }
 
 /// Orders the first template as `pensioner`; returns the task id.
@@ -103,7 +83,7 @@ func order(_ app: Application, by pensioner: Person) async throws -> UUID {
     let template = try await firstTemplate(app)
     let response = try await send(app, .POST, "/tasks", as: pensioner, body: ["templateId": template.requireID().uuidString])
     #expect(response.status == .created, "\(response.body.string)")
-    return try #require(UUID(uuidString: try object(response)["id"] as? String ?? ""))
+    return try decode(WithID.self, response).id
 }
 
 func goOnline(_ app: Application, _ volunteer: Person) async throws {
@@ -115,3 +95,7 @@ func goOnline(_ app: Application, _ volunteer: Person) async throws {
 func count<M: Model>(_ model: M.Type, _ app: Application) async throws -> Int {
     try await M.query(on: app.db).count()
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Golden Ager")
+struct GoldenAgerTests {}

@@ -16,11 +16,6 @@ func makeAccount(_ app: Application, login: String = "olena@example.org", passwo
         .register(app: DemoApp.descriptor.id, login: login, password: password, role: role, displayName: name)
 }
 
-func problem(_ response: TestingHTTPResponse) throws -> [String: Any] {
-    #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
-    return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
-}
-
 func token(_ app: Application, login: String = "olena@example.org", password: String = "correct horse") async throws -> String {
     let response = try await app.testing().sendRequest(.POST, "/demo-app/api/v1/session", headers: jsonHeaders, body: json(["login": login, "password": password]))
     #expect(response.status == .ok)
@@ -42,3 +37,7 @@ func signIn(_ browser: TestBrowser, login: String = "olena@example.org", passwor
     #expect(response.status == .seeOther, "sign-in as \(login)")
     return response
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("Kernel")
+struct KernelTests {}

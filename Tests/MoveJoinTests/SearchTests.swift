@@ -9,117 +9,119 @@ import Vapor
 
 /// The event search runs as a prepared statement on PostgreSQL and as a SQLKit query
 /// elsewhere; these tests run on both databases and hold both to the same answers.
-@Suite("Searching events")
-struct SearchTests {
-    /// Titles of the events a search finds, in order.
-    func titles(_ app: Application, _ query: String, as runner: Runner) async throws -> [String] {
-        let answer = try await call(app, .GET, "/events?" + query, token: runner.token)
-        #expect(answer.status == .ok, "\(query): \(answer.text)")
-        return try answer.message(MJEventPage.self).events.map(\.title)
-    }
-
-    func input(_ title: String, sport: String = "football", level: MJSkillLevel = .any, city: String = "kyiv",
-               startsIn days: Double, details: String = "Беріть воду.", capacity: Int32 = 10) -> MJEventInput {
-        var input = eventInput(title: title, city: city, sport: sport, capacity: capacity, startsIn: days * 86_400)
-        input.skillLevel = level
-        input.description_p = details
-        return input
-    }
-
-    @Test("each filter, alone and together; cancelled, past and other cities' events are never found")
-    func filters() async throws {
-        try await withMoveJoin { app in
-            let creator = try await register(app, name: "Оксана")
-            _ = try await createEvent(app, by: creator, input("Ранковий футбол", level: .beginner, startsIn: 1))
-            _ = try await createEvent(app, by: creator, input("Пробіжка", sport: "running", startsIn: 2, details: "Уздовж НАБЕРЕЖНОЇ"))
-            _ = try await createEvent(app, by: creator, input("Футбол для досвідчених", level: .advanced, startsIn: 3))
-            let cancelled = try await createEvent(app, by: creator, input("Скасований футбол", startsIn: 4))
-            #expect(try await call(app, .POST, "/events/\(cancelled)/cancel", token: creator.token).status == .ok)
-            _ = try await createEvent(app, by: creator, input("Футбол у Львові", city: "lviv", startsIn: 1))
-            let viewer = try await register(app)
-
-            let all = ["Ранковий футбол", "Пробіжка", "Футбол для досвідчених"]
-            #expect(try await titles(app, "city=kyiv", as: viewer) == all)
-            #expect(try await titles(app, "", as: viewer) == all, "the viewer's own city by default")
-            #expect(try await titles(app, "city=lviv", as: viewer) == ["Футбол у Львові"])
-            #expect(try await titles(app, "city=odesa", as: viewer) == [])
-            #expect(try await titles(app, "city=kyiv&sport=football", as: viewer) == ["Ранковий футбол", "Футбол для досвідчених"])
-            #expect(try await titles(app, "city=kyiv&sport=football,running", as: viewer) == all)
-            // A level finds events for that level and those open to any level.
-            #expect(try await titles(app, "city=kyiv&skill=beginner", as: viewer) == ["Ранковий футбол", "Пробіжка"])
-            #expect(try await titles(app, "city=kyiv&skill=advanced", as: viewer) == ["Пробіжка", "Футбол для досвідчених"])
-            #expect(try await titles(app, "city=kyiv&skill=any", as: viewer) == all)
-            // Text matches title, description and venue, whatever the case of Cyrillic letters.
-            #expect(try await titles(app, "city=kyiv&q=%D0%BD%D0%B0%D0%B1%D0%B5%D1%80%D0%B5%D0%B6%D0%BD", as: viewer) == ["Пробіжка"])
-            #expect(try await titles(app, "city=kyiv&q=%D0%A4%D0%A3%D0%A2%D0%91%D0%9E%D0%9B", as: viewer)
-                    == ["Ранковий футбол", "Футбол для досвідчених"])
-            #expect(try await titles(app, "city=kyiv&q=100%25", as: viewer) == [], "% is not a wildcard")
-            // A time window, as RFC 3339 times.
-            let formatter = ISO8601DateFormatter()
-            let from = formatter.string(from: Date().addingTimeInterval(1.5 * 86_400))
-            let to = formatter.string(from: Date().addingTimeInterval(2.5 * 86_400))
-            #expect(try await titles(app, "city=kyiv&from=\(from)", as: viewer) == ["Пробіжка", "Футбол для досвідчених"])
-            #expect(try await titles(app, "city=kyiv&to=\(to)", as: viewer) == ["Ранковий футбол", "Пробіжка"])
-            #expect(try await titles(app, "city=kyiv&from=\(from)&to=\(to)&sport=running&skill=beginner&q=%D0%BD%D0%B0%D0%B1", as: viewer)
-                    == ["Пробіжка"])
-            #expect(try await titles(app, "city=kyiv&from=\(from)&to=\(to)&sport=football", as: viewer) == [])
+extension MoveJoinTests {
+    @Suite("Searching events")
+    struct SearchTests {
+        /// Titles of the events a search finds, in order.
+        func titles(_ app: Application, _ query: String, as runner: Runner) async throws -> [String] {
+            let answer = try await call(app, .GET, "/events?" + query, token: runner.token)
+            #expect(answer.status == .ok, "\(query): \(answer.text)")
+            return try answer.message(MJEventPage.self).events.map(\.title)
         }
-    }
 
-    @Test("pages follow start time, then id, with no event twice or missed, also for events starting together")
-    func pages() async throws {
-        try await withMoveJoin { app in
-            let creator = try await register(app)
-            let sameStart = Date().addingTimeInterval(2 * 86_400)
-            var ids: [String] = []
-            for index in 1...5 {
-                var draft = input("Подія \(index)", startsIn: Double(index))
-                if index >= 3 { draft.startTime = Google_Protobuf_Timestamp(date: sameStart) }
-                ids.append(try await createEvent(app, by: creator, draft))
-            }
-            var seen: [MJEvent] = []
-            var token = ""
-            var pages = 0
-            repeat {
-                let answer = try await call(app, .GET, "/events?city=kyiv&pageSize=2" + (token.isEmpty ? "" : "&pageToken=\(token)"),
-                                            token: creator.token)
-                let page = try answer.message(MJEventPage.self)
-                #expect(page.events.count <= 2)
-                seen += page.events
-                token = page.nextPageToken
-                pages += 1
-            } while !token.isEmpty && pages < 10
-            #expect(pages == 3)
-            #expect(Set(seen.map(\.id)) == Set(ids) && seen.count == 5)
-            let order = seen.map { ($0.startTime.date, $0.id) }
-            #expect(zip(order, order.dropFirst()).allSatisfy { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })
-
-            let bad = try await call(app, .GET, "/events?city=kyiv&pageToken=nonsense", token: creator.token)
-            #expect(bad.status == .unprocessableEntity && bad.errorField == "pageToken")
+        func input(_ title: String, sport: String = "football", level: MJSkillLevel = .any, city: String = "kyiv",
+                   startsIn days: Double, details: String = "Беріть воду.", capacity: Int32 = 10) -> MJEventInput {
+            var input = eventInput(title: title, city: city, sport: sport, capacity: capacity, startsIn: days * 86_400)
+            input.skillLevel = level
+            input.description_p = details
+            return input
         }
-    }
 
-    @Test("each viewer sees their own place and the creator; a full event shows no places left")
-    func standings() async throws {
-        try await withMoveJoin { app in
-            let creator = try await register(app, name: "Оксана")
-            let small = try await createEvent(app, by: creator, input("Теніс удвох", sport: "tennis", startsIn: 1, capacity: 2))
-            _ = try await createEvent(app, by: creator, input("Футбол", startsIn: 2))
-            let first = try await register(app), second = try await register(app), stranger = try await register(app)
-            #expect(try await join(app, small, first).message(MJParticipation.self).status == .participant)
-            #expect(try await join(app, small, second).message(MJParticipation.self).status == .waitlisted)
+        @Test("each filter, alone and together; cancelled, past and other cities' events are never found")
+        func filters() async throws {
+            try await withMoveJoin { app in
+                let creator = try await register(app, name: "Оксана")
+                _ = try await createEvent(app, by: creator, input("Ранковий футбол", level: .beginner, startsIn: 1))
+                _ = try await createEvent(app, by: creator, input("Пробіжка", sport: "running", startsIn: 2, details: "Уздовж НАБЕРЕЖНОЇ"))
+                _ = try await createEvent(app, by: creator, input("Футбол для досвідчених", level: .advanced, startsIn: 3))
+                let cancelled = try await createEvent(app, by: creator, input("Скасований футбол", startsIn: 4))
+                #expect(try await call(app, .POST, "/events/\(cancelled)/cancel", token: creator.token).status == .ok)
+                _ = try await createEvent(app, by: creator, input("Футбол у Львові", city: "lviv", startsIn: 1))
+                let viewer = try await register(app)
 
-            func page(_ runner: Runner) async throws -> [MJEvent] {
-                try await call(app, .GET, "/events?city=kyiv", token: runner.token).message(MJEventPage.self).events
+                let all = ["Ранковий футбол", "Пробіжка", "Футбол для досвідчених"]
+                #expect(try await titles(app, "city=kyiv", as: viewer) == all)
+                #expect(try await titles(app, "", as: viewer) == all, "the viewer's own city by default")
+                #expect(try await titles(app, "city=lviv", as: viewer) == ["Футбол у Львові"])
+                #expect(try await titles(app, "city=odesa", as: viewer) == [])
+                #expect(try await titles(app, "city=kyiv&sport=football", as: viewer) == ["Ранковий футбол", "Футбол для досвідчених"])
+                #expect(try await titles(app, "city=kyiv&sport=football,running", as: viewer) == all)
+                // A level finds events for that level and those open to any level.
+                #expect(try await titles(app, "city=kyiv&skill=beginner", as: viewer) == ["Ранковий футбол", "Пробіжка"])
+                #expect(try await titles(app, "city=kyiv&skill=advanced", as: viewer) == ["Пробіжка", "Футбол для досвідчених"])
+                #expect(try await titles(app, "city=kyiv&skill=any", as: viewer) == all)
+                // Text matches title, description and venue, whatever the case of Cyrillic letters.
+                #expect(try await titles(app, "city=kyiv&q=%D0%BD%D0%B0%D0%B1%D0%B5%D1%80%D0%B5%D0%B6%D0%BD", as: viewer) == ["Пробіжка"])
+                #expect(try await titles(app, "city=kyiv&q=%D0%A4%D0%A3%D0%A2%D0%91%D0%9E%D0%9B", as: viewer)
+                        == ["Ранковий футбол", "Футбол для досвідчених"])
+                #expect(try await titles(app, "city=kyiv&q=100%25", as: viewer) == [], "% is not a wildcard")
+                // A time window, as RFC 3339 times.
+                let formatter = ISO8601DateFormatter()
+                let from = formatter.string(from: Date().addingTimeInterval(1.5 * 86_400))
+                let to = formatter.string(from: Date().addingTimeInterval(2.5 * 86_400))
+                #expect(try await titles(app, "city=kyiv&from=\(from)", as: viewer) == ["Пробіжка", "Футбол для досвідчених"])
+                #expect(try await titles(app, "city=kyiv&to=\(to)", as: viewer) == ["Ранковий футбол", "Пробіжка"])
+                #expect(try await titles(app, "city=kyiv&from=\(from)&to=\(to)&sport=running&skill=beginner&q=%D0%BD%D0%B0%D0%B1", as: viewer)
+                        == ["Пробіжка"])
+                #expect(try await titles(app, "city=kyiv&from=\(from)&to=\(to)&sport=football", as: viewer) == [])
             }
-            let byCreator = try await page(creator), byFirst = try await page(first)
-            let bySecond = try await page(second), byStranger = try await page(stranger)
-            #expect(byCreator.map(\.myStatus) == [.participant, .participant])
-            #expect(byFirst.map(\.myStatus) == [.participant, .none])
-            #expect(bySecond.map(\.myStatus) == [.waitlisted, .none] && bySecond.map(\.myWaitlistPosition) == [1, 0])
-            #expect(byStranger.map(\.myStatus) == [.none, .none])
-            #expect(byStranger.map(\.placesLeft) == [0, 9])
-            #expect(byStranger.allSatisfy { $0.creator.name == "Оксана" && $0.creator.id == creator.id.uuidString.lowercased() })
+        }
+
+        @Test("pages follow start time, then id, with no event twice or missed, also for events starting together")
+        func pages() async throws {
+            try await withMoveJoin { app in
+                let creator = try await register(app)
+                let sameStart = Date().addingTimeInterval(2 * 86_400)
+                var ids: [String] = []
+                for index in 1...5 {
+                    var draft = input("Подія \(index)", startsIn: Double(index))
+                    if index >= 3 { draft.startTime = Google_Protobuf_Timestamp(date: sameStart) }
+                    ids.append(try await createEvent(app, by: creator, draft))
+                }
+                var seen: [MJEvent] = []
+                var token = ""
+                var pages = 0
+                repeat {
+                    let answer = try await call(app, .GET, "/events?city=kyiv&pageSize=2" + (token.isEmpty ? "" : "&pageToken=\(token)"),
+                                                token: creator.token)
+                    let page = try answer.message(MJEventPage.self)
+                    #expect(page.events.count <= 2)
+                    seen += page.events
+                    token = page.nextPageToken
+                    pages += 1
+                } while !token.isEmpty && pages < 10
+                #expect(pages == 3)
+                #expect(Set(seen.map(\.id)) == Set(ids) && seen.count == 5)
+                let order = seen.map { ($0.startTime.date, $0.id) }
+                #expect(zip(order, order.dropFirst()).allSatisfy { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })
+
+                let bad = try await call(app, .GET, "/events?city=kyiv&pageToken=nonsense", token: creator.token)
+                #expect(bad.status == .unprocessableEntity && bad.errorField == "pageToken")
+            }
+        }
+
+        @Test("each viewer sees their own place and the creator; a full event shows no places left")
+        func standings() async throws {
+            try await withMoveJoin { app in
+                let creator = try await register(app, name: "Оксана")
+                let small = try await createEvent(app, by: creator, input("Теніс удвох", sport: "tennis", startsIn: 1, capacity: 2))
+                _ = try await createEvent(app, by: creator, input("Футбол", startsIn: 2))
+                let first = try await register(app), second = try await register(app), stranger = try await register(app)
+                #expect(try await join(app, small, first).message(MJParticipation.self).status == .participant)
+                #expect(try await join(app, small, second).message(MJParticipation.self).status == .waitlisted)
+
+                func page(_ runner: Runner) async throws -> [MJEvent] {
+                    try await call(app, .GET, "/events?city=kyiv", token: runner.token).message(MJEventPage.self).events
+                }
+                let byCreator = try await page(creator), byFirst = try await page(first)
+                let bySecond = try await page(second), byStranger = try await page(stranger)
+                #expect(byCreator.map(\.myStatus) == [.participant, .participant])
+                #expect(byFirst.map(\.myStatus) == [.participant, .none])
+                #expect(bySecond.map(\.myStatus) == [.waitlisted, .none] && bySecond.map(\.myWaitlistPosition) == [1, 0])
+                #expect(byStranger.map(\.myStatus) == [.none, .none])
+                #expect(byStranger.map(\.placesLeft) == [0, 9])
+                #expect(byStranger.allSatisfy { $0.creator.name == "Оксана" && $0.creator.id == creator.id.uuidString.lowercased() })
+            }
         }
     }
 }

@@ -86,21 +86,12 @@ struct Runner: Sendable {
     let token: String
 }
 
-actor Emails {
-    static let shared = Emails()
-    private var next = 0
-    func take() -> String {
-        next += 1
-        return "runner\(next)-\(UUID().uuidString.prefix(6).lowercased())@example.com"
-    }
-}
-
 let password = "secret-pass"
 
 @discardableResult
 func register(_ app: Application, name: String = "Іра", city: String = "kyiv") async throws -> Runner {
     var request = MJRegisterRequest()
-    request.email = await Emails.shared.take()
+    request.email = await UniqueLogins.shared.email("runner")
     request.password = password
     request.passwordRepeat = password
     request.name = name
@@ -149,11 +140,11 @@ func people(_ app: Application, _ event: String, as runner: Runner) async throws
 }
 
 /// Row counts of every MoveJoin table, to prove a refused request wrote nothing.
-func tableCounts(_ app: Application) async throws -> [Int] {
-    [try await Account.query(on: app.db).filter(\.$app == MoveJoin.id).count(),
-     try await MoveJoinProfile.query(on: app.db).count(),
-     try await SportEvent.query(on: app.db).count(),
-     try await Participation.query(on: app.db).count(),
-     try await Notice.query(on: app.db).count(),
-     try await CalendarFeedSecret.query(on: app.db).count()]
+func tableCounts(_ app: Application) async throws -> TableCounts {
+    try await TableCounts.of([MoveJoinProfile.self, SportEvent.self, Participation.self, Notice.self, CalendarFeedSecret.self],
+                             accountsOf: MoveJoin.id, on: app.db)
 }
+
+/// The root of this target's tests: every suite is nested in it (an extension per file).
+@Suite("MoveJoin")
+struct MoveJoinTests {}

@@ -7,115 +7,117 @@ import Testing
 import Vapor
 import VaporTesting
 
-@Suite("The web UI")
-struct WebTests {
-    /// Signs a new person up through the two pages; returns their browser.
-    func signUp(_ app: Application, email: String, name: String, city: String = "kyiv") async throws -> TestBrowser {
-        let browser = TestBrowser(app)
-        let first = try await browser.post("/movejoin/signup", form: ["email": email, "password": "web-password", "passwordRepeat": "web-password"])
-        #expect(first.status == .seeOther && first.headers.first(name: .location) == "/movejoin/signup/about-you", "\(first.status) \(first.body.string)")
-        let second = try await browser.post("/movejoin/signup/about-you", form: ["name": name, "surname": "Веб", "cityId": city])
-        #expect(second.status == .seeOther && second.headers.first(name: .location) == "/movejoin/events", "\(second.body.string)")
-        return browser
-    }
-
-    @Test("sign-up in two steps keeps no password in the session and signs the person in")
-    func signup() async throws {
-        try await withMoveJoin { app in
-            let browser = try await signUp(app, email: "Web@Example.com", name: "Віра")
-            let events = try await browser.get("/movejoin/events")
-            #expect(events.status == .ok && events.body.string.contains("Події: Київ"))
-            let account = try #require(try await Account.query(on: app.db).filter(\.$login == "web@example.com").first())
-            #expect(account.passwordHash.hasPrefix("$2"))
-            let sessions = try await app.db.allSessionData()
-            #expect(!sessions.contains("web-password"))
-        }
-    }
-
-    @Test("the first step shows every problem inline and keeps the e-mail")
-    func signupErrors() async throws {
-        try await withMoveJoin { app in
+extension MoveJoinTests {
+    @Suite("The web UI")
+    struct WebTests {
+        /// Signs a new person up through the two pages; returns their browser.
+        func signUp(_ app: Application, email: String, name: String, city: String = "kyiv") async throws -> TestBrowser {
             let browser = TestBrowser(app)
-            let page = try await browser.post("/movejoin/signup", form: ["email": "nope", "password": "short", "passwordRepeat": "other"])
-            #expect(page.status == .unprocessableEntity)
-            let html = page.body.string
-            #expect(html.contains("Введіть адресу електронної пошти") && html.contains("щонайменше 8 символів") && html.contains("Паролі не збігаються"))
-            #expect(html.contains("value=\"nope\"") && !html.contains("short"))
-            // The second step cannot be reached without the first.
-            let skipped = try await TestBrowser(app).get("/movejoin/signup/about-you")
-            #expect(skipped.status == .seeOther)
+            let first = try await browser.post("/movejoin/signup", form: ["email": email, "password": "web-password", "passwordRepeat": "web-password"])
+            #expect(first.status == .seeOther && first.headers.first(name: .location) == "/movejoin/signup/about-you", "\(first.status) \(first.body.string)")
+            let second = try await browser.post("/movejoin/signup/about-you", form: ["name": name, "surname": "Веб", "cityId": city])
+            #expect(second.status == .seeOther && second.headers.first(name: .location) == "/movejoin/events", "\(second.body.string)")
+            return browser
         }
-    }
 
-    @Test("create an event from the form (time in the city's zone), see it, another person joins it")
-    func createAndJoin() async throws {
-        try await withMoveJoin { app in
-            let organiser = try await signUp(app, email: "org@example.com", name: "Орг")
-            let day = LocalDateTime(Date().addingTimeInterval(3 * 86_400), in: TimeZone(identifier: "Europe/Kyiv")!).dateString
-            let bad = try await organiser.post("/movejoin/events/new", form: ["sportTypeId": "football", "title": "", "cityId": "kyiv", "venue": "Поле",
-                                                                             "startDate": day, "startTime": "19:00", "durationMinutes": "abc", "capacity": "10", "skillLevel": "any"])
-            #expect(bad.status == .unprocessableEntity)
-            #expect(bad.body.string.contains("field-title-error") && bad.body.string.contains("field-durationMinutes-error"))
-            #expect(try await SportEvent.query(on: app.db).count() == 0)
-
-            let created = try await organiser.post("/movejoin/events/new", form: [
-                "sportTypeId": "football", "title": "Футбол на Троєщині", "description": "М'яч є", "cityId": "kyiv", "venue": "Поле біля школи",
-                "startDate": day, "startTime": "19:00", "durationMinutes": "90", "capacity": "10", "skillLevel": "any"])
-            #expect(created.status == .seeOther)
-            let event = try #require(try await SportEvent.query(on: app.db).first())
-            #expect(LocalDateTime(event.startsAt, in: TimeZone(identifier: "Europe/Kyiv")!).timeString == "19:00")
-            let path = try #require(created.headers.first(name: .location))
-            let page = try await organiser.get(path)
-            #expect(page.body.string.contains("Футбол на Троєщині") && page.body.string.contains("19:00") && page.body.string.contains("Скасувати подію"))
-
-            let player = try await signUp(app, email: "player@example.com", name: "Гравець")
-            let list = try await player.get("/movejoin/events?sport=football&skill=beginner&q=%D1%82%D1%80%D0%BE%D1%94%D1%89")
-            #expect(list.body.string.contains("Футбол на Троєщині") && list.body.string.contains("Лишилося 9 місць"))
-            let joined = try await player.post("\(path)/join", form: [:])
-            #expect(joined.status == .seeOther)
-            let after = try await player.get(path)
-            #expect(after.body.string.contains("Ви йдете") && after.body.string.contains("Гравець Веб"))
-            let ics = try await player.get("\(path)/calendar.ics")
-            #expect(ics.headers.first(name: .contentType)?.hasPrefix("text/calendar") == true)
-            #expect(ics.body.string.contains("DTSTART;TZID=Europe/Kyiv:") && ics.body.string.contains("T190000"))
-            // A form without the CSRF token is refused.
-            let forged = try await player.post("\(path)/leave", form: [:], csrf: false)
-            #expect(forged.status == .forbidden)
+        @Test("sign-up in two steps keeps no password in the session and signs the person in")
+        func signup() async throws {
+            try await withMoveJoin { app in
+                let browser = try await signUp(app, email: "Web@Example.com", name: "Віра")
+                let events = try await browser.get("/movejoin/events")
+                #expect(events.status == .ok && events.body.string.contains("Події: Київ"))
+                let account = try #require(try await Account.query(on: app.db).filter(\.$login == "web@example.com").first())
+                #expect(account.passwordHash.hasPrefix("$2"))
+                let sessions = try await app.db.allSessionData()
+                #expect(!sessions.contains("web-password"))
+            }
         }
-    }
 
-    @Test("deleting the account needs the password; then the person is signed out and gone")
-    func deleteAccount() async throws {
-        try await withMoveJoin { app in
-            let browser = try await signUp(app, email: "bye@example.com", name: "Бувай")
-            let wrong = try await browser.post("/movejoin/account/delete", form: ["password": "someone-else"])
-            #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("Неправильний пароль"))
-            let done = try await browser.post("/movejoin/account/delete", form: ["password": "web-password"])
-            #expect(done.status == .seeOther)
-            #expect(try await Account.query(on: app.db).filter(\.$login == "bye@example.com").count() == 0)
-            let after = try await browser.get("/movejoin/events")
-            #expect(after.status == .seeOther)
+        @Test("the first step shows every problem inline and keeps the e-mail")
+        func signupErrors() async throws {
+            try await withMoveJoin { app in
+                let browser = TestBrowser(app)
+                let page = try await browser.post("/movejoin/signup", form: ["email": "nope", "password": "short", "passwordRepeat": "other"])
+                #expect(page.status == .unprocessableEntity)
+                let html = page.body.string
+                #expect(html.contains("Введіть адресу електронної пошти") && html.contains("щонайменше 8 символів") && html.contains("Паролі не збігаються"))
+                #expect(html.contains("value=\"nope\"") && !html.contains("short"))
+                // The second step cannot be reached without the first.
+                let skipped = try await TestBrowser(app).get("/movejoin/signup/about-you")
+                #expect(skipped.status == .seeOther)
+            }
         }
-    }
 
-    @Test("the calendar feed: made in the profile, served at its secret address with reminders, gone when revoked")
-    func feed() async throws {
-        try await withMoveJoin { app in
-            let browser = try await signUp(app, email: "feed@example.com", name: "Календар")
-            let profile = try await browser.post("/movejoin/profile/calendar-feed", form: [:])
-            let html = profile.body.string
-            let start = try #require(html.range(of: "/movejoin/calendar/"))
-            let end = try #require(html[start.upperBound...].range(of: ".ics"))
-            let path = "/movejoin/calendar/" + html[start.upperBound..<end.lowerBound] + ".ics"
-            let day = LocalDateTime(Date().addingTimeInterval(86_400), in: TimeZone(identifier: "Europe/Kyiv")!).dateString
-            _ = try await browser.post("/movejoin/events/new", form: [
-                "sportTypeId": "yoga", "title": "Йога", "cityId": "kyiv", "venue": "Парк", "startDate": day, "startTime": "08:00",
-                "durationMinutes": "60", "capacity": "10", "skillLevel": "any"])
-            let anonymous = TestBrowser(app)
-            let feed = try await anonymous.get(path)
-            #expect(feed.status == .ok && feed.body.string.contains("SUMMARY:Йога") && feed.body.string.contains("BEGIN:VALARM"))
-            _ = try await browser.post("/movejoin/profile/calendar-feed/revoke", form: [:])
-            #expect(try await anonymous.get(path).status == .notFound)
+        @Test("create an event from the form (time in the city's zone), see it, another person joins it")
+        func createAndJoin() async throws {
+            try await withMoveJoin { app in
+                let organiser = try await signUp(app, email: "org@example.com", name: "Орг")
+                let day = LocalDateTime(Date().addingTimeInterval(3 * 86_400), in: TimeZone(identifier: "Europe/Kyiv")!).dateString
+                let bad = try await organiser.post("/movejoin/events/new", form: ["sportTypeId": "football", "title": "", "cityId": "kyiv", "venue": "Поле",
+                                                                                 "startDate": day, "startTime": "19:00", "durationMinutes": "abc", "capacity": "10", "skillLevel": "any"])
+                #expect(bad.status == .unprocessableEntity)
+                #expect(bad.body.string.contains("field-title-error") && bad.body.string.contains("field-durationMinutes-error"))
+                #expect(try await SportEvent.query(on: app.db).count() == 0)
+
+                let created = try await organiser.post("/movejoin/events/new", form: [
+                    "sportTypeId": "football", "title": "Футбол на Троєщині", "description": "М'яч є", "cityId": "kyiv", "venue": "Поле біля школи",
+                    "startDate": day, "startTime": "19:00", "durationMinutes": "90", "capacity": "10", "skillLevel": "any"])
+                #expect(created.status == .seeOther)
+                let event = try #require(try await SportEvent.query(on: app.db).first())
+                #expect(LocalDateTime(event.startsAt, in: TimeZone(identifier: "Europe/Kyiv")!).timeString == "19:00")
+                let path = try #require(created.headers.first(name: .location))
+                let page = try await organiser.get(path)
+                #expect(page.body.string.contains("Футбол на Троєщині") && page.body.string.contains("19:00") && page.body.string.contains("Скасувати подію"))
+
+                let player = try await signUp(app, email: "player@example.com", name: "Гравець")
+                let list = try await player.get("/movejoin/events?sport=football&skill=beginner&q=%D1%82%D1%80%D0%BE%D1%94%D1%89")
+                #expect(list.body.string.contains("Футбол на Троєщині") && list.body.string.contains("Лишилося 9 місць"))
+                let joined = try await player.post("\(path)/join", form: [:])
+                #expect(joined.status == .seeOther)
+                let after = try await player.get(path)
+                #expect(after.body.string.contains("Ви йдете") && after.body.string.contains("Гравець Веб"))
+                let ics = try await player.get("\(path)/calendar.ics")
+                #expect(ics.headers.first(name: .contentType)?.hasPrefix("text/calendar") == true)
+                #expect(ics.body.string.contains("DTSTART;TZID=Europe/Kyiv:") && ics.body.string.contains("T190000"))
+                // A form without the CSRF token is refused.
+                let forged = try await player.post("\(path)/leave", form: [:], csrf: false)
+                #expect(forged.status == .forbidden)
+            }
+        }
+
+        @Test("deleting the account needs the password; then the person is signed out and gone")
+        func deleteAccount() async throws {
+            try await withMoveJoin { app in
+                let browser = try await signUp(app, email: "bye@example.com", name: "Бувай")
+                let wrong = try await browser.post("/movejoin/account/delete", form: ["password": "someone-else"])
+                #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("Неправильний пароль"))
+                let done = try await browser.post("/movejoin/account/delete", form: ["password": "web-password"])
+                #expect(done.status == .seeOther)
+                #expect(try await Account.query(on: app.db).filter(\.$login == "bye@example.com").count() == 0)
+                let after = try await browser.get("/movejoin/events")
+                #expect(after.status == .seeOther)
+            }
+        }
+
+        @Test("the calendar feed: made in the profile, served at its secret address with reminders, gone when revoked")
+        func feed() async throws {
+            try await withMoveJoin { app in
+                let browser = try await signUp(app, email: "feed@example.com", name: "Календар")
+                let profile = try await browser.post("/movejoin/profile/calendar-feed", form: [:])
+                let html = profile.body.string
+                let start = try #require(html.range(of: "/movejoin/calendar/"))
+                let end = try #require(html[start.upperBound...].range(of: ".ics"))
+                let path = "/movejoin/calendar/" + html[start.upperBound..<end.lowerBound] + ".ics"
+                let day = LocalDateTime(Date().addingTimeInterval(86_400), in: TimeZone(identifier: "Europe/Kyiv")!).dateString
+                _ = try await browser.post("/movejoin/events/new", form: [
+                    "sportTypeId": "yoga", "title": "Йога", "cityId": "kyiv", "venue": "Парк", "startDate": day, "startTime": "08:00",
+                    "durationMinutes": "60", "capacity": "10", "skillLevel": "any"])
+                let anonymous = TestBrowser(app)
+                let feed = try await anonymous.get(path)
+                #expect(feed.status == .ok && feed.body.string.contains("SUMMARY:Йога") && feed.body.string.contains("BEGIN:VALARM"))
+                _ = try await browser.post("/movejoin/profile/calendar-feed/revoke", form: [:])
+                #expect(try await anonymous.get(path).status == .notFound)
+            }
         }
     }
 }
