@@ -11,7 +11,7 @@ extension MoveJoinTests {
     /// writes is read back.
     @Suite("MoveJoin row decoders")
     struct RowDecoderTests {
-        @Test("MoveJoinProfile reads back every field Fluent wrote")
+        @Test("MoveJoinProfile and SportEvent read back every field Fluent wrote")
         func everyField() async throws {
             try await withMoveJoin { app in
                 let account = try await app.kernel.accountService(on: app.db, passwords: app.password.async)
@@ -20,6 +20,28 @@ extension MoveJoinTests {
                                               at: Date(timeIntervalSince1970: 1_800_000_000))
                 profile.updatedAt = Date(timeIntervalSince1970: 1_800_000_600)
                 try await RowDecoderCheck.roundTrip(profile, idColumn: "account_id", on: app.db)
+
+                let event = SportEvent()
+                event.creatorID = try account.requireID()
+                event.sportTypeID = "tennis"
+                event.title = "Теніс"
+                event.details = "Парна гра"
+                event.cityID = "lviv"
+                event.venue = "Корти на Стрийській"
+                event.latitude = 49.8
+                event.longitude = 24.0
+                event.startsAt = Date(timeIntervalSince1970: 1_800_003_600)
+                event.durationMinutes = 90
+                event.capacity = 4
+                event.skillLevel = .advanced
+                event.status = .cancelled
+                event.participantCount = 3
+                event.waitlistCount = 2
+                event.nextQueueNumber = 6
+                event.searchText = "теніс парна гра"
+                event.createdAt = Date(timeIntervalSince1970: 1_800_000_000)
+                event.updatedAt = Date(timeIntervalSince1970: 1_800_000_600)
+                try await RowDecoderCheck.roundTrip(event, on: app.db)
             }
         }
     }
