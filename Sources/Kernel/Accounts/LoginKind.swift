@@ -31,7 +31,14 @@ public enum LoginKind: String, Sendable {
     public func validate(_ typed: String?, into validator: inout Validator) -> String? {
         switch self {
         case .email:
-            return validator.email(field, typed)
+            // An address the mailer cannot send to (say, with non-ASCII characters) could
+            // never get its password-reset link: refuse it here, not at the first reset.
+            guard let email = validator.email(field, typed) else { return nil }
+            guard (try? MailAddress(parsing: email)) != nil else {
+                validator.add(field, "validation.email")
+                return nil
+            }
+            return email
         case .phone:
             guard let text = validator.text(field, typed, maxLength: maxLength) else { return nil }
             guard let phone = PhoneNumber.normalise(text) else {

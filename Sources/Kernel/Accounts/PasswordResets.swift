@@ -71,7 +71,7 @@ public struct PasswordResets: Sendable {
     /// `mail(token)` writes the message in the person's language.
     public func sendLink(app: String, email: String, mail: @Sendable (Account, String) -> OutgoingMail) async throws {
         guard let account = try await Account.query(on: database).filter(\.$app == app).filter(\.$login == email).first(),
-              account.isActive else { return }
+              account.isActive, (try? MailAddress(parsing: account.login)) != nil else { return }
         let accountID = try account.requireID()
         let now = clock.now
         let recent = try await PasswordResetRecord.query(on: database).filter(\.$accountID == accountID)
