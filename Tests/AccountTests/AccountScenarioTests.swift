@@ -208,6 +208,23 @@ extension AccountTests {
             }
         }
 
+        @Test("wrong passwords given to change the password or delete the account are throttled like failed sign-ins", arguments: apps)
+        func confirmationsAreThrottled(_ app: MountedApp) async throws {
+            try await app.run { application in
+                let person = try await app.signUp(on: application)
+                let token = try await app.signIn(person, on: application)
+                for attempt in 0..<LoginThrottle.maximumFailures {
+                    let wrong = attempt.isMultiple(of: 2)
+                        ? try await app.send(.DELETE, "/me", token: token, body: ["password": "guess-\(attempt)"], on: application)
+                        : try await app.send(.PUT, "/me/password", token: token, body: ["currentPassword": "guess-\(attempt)", "newPassword": "new-secret-99"], on: application)
+                    #expect(wrong.status == .unprocessableEntity, "\(wrong.body.string)")
+                }
+                let refused = try await app.send(.DELETE, "/me", token: token, body: ["password": person.password], on: application)
+                #expect(refused.status == .tooManyRequests, "\(refused.body.string)")
+                #expect(try await app.get("/me", token: token, on: application).status == .ok, "the account is still there")
+            }
+        }
+
         @Test("signing out everywhere ends every token and session, this one included", arguments: apps)
         func signOutEverywhere(_ app: MountedApp) async throws {
             try await app.run { application in

@@ -103,7 +103,7 @@ struct AccountFlows: Sendable {
         newPassword(fields, into: &validator)
         try validator.throwIfInvalid()
         try await req.accounts.changePassword(of: account, current: fields.currentPassword ?? "", new: fields.newPassword ?? "",
-                                              keeping: try await req.credential())
+                                              keeping: try await req.credential(), address: req.clientAddress)
     }
 
     /// Deletes the account once its password is confirmed.
@@ -111,9 +111,7 @@ struct AccountFlows: Sendable {
         guard let password, !password.isEmpty else {
             throw AppError.validation([FieldError(field: "password", key: "validation.required")])
         }
-        guard try await req.accounts.verify(password, of: account) else {
-            throw AppError.validation([FieldError(field: "password", key: "account.password.wrong")])
-        }
+        try await req.accounts.confirm(password, of: account, field: "password", key: "account.password.wrong", address: req.clientAddress)
         try await req.accounts.delete(account, rules: rules, services: req.services)
     }
 

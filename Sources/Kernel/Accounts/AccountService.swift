@@ -142,13 +142,23 @@ public struct AccountService: Sendable {
         try await passwords.verify(password, created: account.passwordHash)
     }
 
+    /// A signed-in person confirms their password before a change that needs it (a new
+    /// password, deleting the account): a wrong one is a field error (`field`, `key`) and
+    /// counts as a failed sign-in, throttled like one, so a stolen session cannot guess the
+    /// password by asking here instead of at the sign-in.
+    public func confirm(_ password: String, of account: Account, field: String, key: String, address: String) async throws {
+        try await throttle.check(app: account.app, identifier: account.login, address: address)
+        guard try await verify(password, of: account) else {
+            try await throttle.recordFailure(app: account.app, identifier: account.login, address: address)
+            throw AppError.validation([FieldError(field: field, key: key)])
+        }
+    }
+
     /// Checks the current password and sets the new one; then every other credential of
     /// the account ends: its API tokens are revoked and its browser sessions signed out of
     /// it, except `kept`, the one the change was made with.
-    public func changePassword(of account: Account, current: String, new: String, keeping kept: Credential? = nil) async throws {
-        guard try await passwords.verify(current, created: account.passwordHash) else {
-            throw AppError.validation([FieldError(field: "currentPassword", key: "auth.wrong_password")])
-        }
+    public func changePassword(of account: Account, current: String, new: String, keeping kept: Credential? = nil, address: String) async throws {
+        try await confirm(current, of: account, field: "currentPassword", key: "auth.wrong_password", address: address)
         account.passwordHash = try await passwords.hash(new)
         // All or nothing: a new password with the old credentials still valid is no change.
         try await database.writeTransaction { db in
