@@ -59,8 +59,11 @@ final class KernelLifecycle: LifecycleHandler {
     }
 }
 
-/// Deletes what has expired: old events, sessions, failed sign-ins, API tokens.
+/// Deletes what has expired: old events, sessions, failed sign-ins, API tokens, reset
+/// links and codes, and sent mail (kept a week, to answer "did it go?").
 public enum Housekeeping {
+    public static let sentMailRetention: TimeInterval = 7 * 24 * 3600
+
     public static func run(on database: any Database, kernel: HromadaKernel, logger: Logger) async {
         let now = kernel.clock.now
         do {
@@ -68,6 +71,9 @@ public enum Housekeeping {
             try await WebSessionRecord.query(on: database).filter(\.$expiresAt < now).delete()
             try await APIToken.query(on: database).filter(\.$expiresAt < now).delete()
             try await LoginAttempt.query(on: database).filter(\.$at < now.addingTimeInterval(-LoginThrottle.window)).delete()
+            try await PasswordResetRecord.query(on: database).filter(\.$expiresAt < now).delete()
+            try await MailOutboxRecord.query(on: database).filter(\.$status == .sent)
+                .filter(\.$sentAt < now.addingTimeInterval(-Housekeeping.sentMailRetention)).delete()
         } catch {
             logger.warning("Housekeeping failed", metadata: ["error": "\(String(reflecting: error))"])
         }
