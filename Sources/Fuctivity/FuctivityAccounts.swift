@@ -46,8 +46,8 @@ struct FuctivityAccounts: AppAccounts {
         "\(FuctivityWeb.prefix)/week"
     }
 
-    func page(_ req: Request, _ account: Account?, title: String, status: HTTPResponseStatus, content: HTML) async throws -> Response {
+    func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
         let planner: Planner? = if let account { try await Planner(account: account, on: req.db) } else { nil }
-        return FuctivityWeb.page(req, planner, title: title, section: account == nil ? .none : .profile, status: status) { content }
+        return FuctivityWeb.page(req, planner, title: page.title, section: account == nil ? .none : .profile, status: page.status) { page.content }
     }
 }

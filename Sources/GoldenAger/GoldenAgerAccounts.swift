@@ -51,20 +51,19 @@ struct GoldenAgerAccounts: AppAccounts {
         GoldenAgerWeb.home(for: try await Member(account: account, on: req.db))
     }
 
-    func page(_ req: Request, _ account: Account?, title: String, status: HTTPResponseStatus, content: HTML) async throws -> Response {
+    func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
         let member: Member? = if let account { try await Member(account: account, on: req.db) } else { nil }
-        return GoldenAgerWeb.page(req, member, title: title, section: account == nil ? .none : .profile, status: status) { content }
-    }
-
-    func callButton(_ req: Request) async throws -> HTML {
-        guard let phone = try await req.goldenAger.catalog.consultationPhone() else { return .empty }
-        return GoldenAgerWeb.phoneLink(phone, label: req.localizer.text("ga.consultation.call"))
+        return GoldenAgerWeb.page(req, member, title: page.title, section: account == nil ? .none : .profile, status: page.status) { page.content }
     }
 
     /// The consultation number, which puts the person through to whoever can help.
-    func whomToCall(_ req: Request) async throws -> String {
-        let l = req.localizer
-        guard let phone = try await req.goldenAger.catalog.consultationPhone() else { return l.text("ga.reset.whom_coordinator") }
-        return l.text("ga.reset.whom", ["phone": PhoneNumber.display(phone)])
+    func staffPhone(_ req: Request) async throws -> String? {
+        try await req.goldenAger.catalog.consultationPhone()
+    }
+
+    func callForCode(phone: String?, _ c: ViewContext) -> (whom: String, button: HTML) {
+        let l = c.localizer
+        guard let phone else { return (l.text("ga.reset.whom_coordinator"), .empty) }
+        return (l.text("ga.reset.whom", ["phone": PhoneNumber.display(phone)]), GoldenAgerWeb.phoneLink(phone, label: l.text("ga.consultation.call")))
     }
 }

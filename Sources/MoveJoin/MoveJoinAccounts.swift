@@ -82,8 +82,8 @@ struct MoveJoinAccounts: AppAccounts {
         "\(MoveJoinWeb.prefix)/events"
     }
 
-    func page(_ req: Request, _ account: Account?, title: String, status: HTTPResponseStatus, content: HTML) async throws -> Response {
+    func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
         let mover: Mover? = if let account { try await Mover(account: account, on: req.db) } else { nil }
-        return MoveJoinWeb.page(req, mover, title: title, section: account == nil ? .none : .profile, status: status) { content }
+        return MoveJoinWeb.page(req, mover, title: page.title, section: account == nil ? .none : .profile, status: page.status) { page.content }
     }
 }

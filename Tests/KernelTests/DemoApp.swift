@@ -53,8 +53,8 @@ struct DemoApp: HromadaApp {
             let text = req.query[String.self, at: "text"] ?? "перша"
             let cards = req.kernel.state.shared { FragmentCache<String, String>(capacity: 2) }
             let content = HTMLBuilder.join(["a", "b", "c"].map { key in
-                cards.html(key, text, for: req) {
-                    Components.postForm(req, action: "/demo-app/pages/api") { H.p { "\(key): \(text)" } }
+                cards.html(key, text, in: req.viewContext) { c in
+                    Components.postForm(c, action: "/demo-app/pages/api") { H.p { "\(key): \(text)" } }
                 }
             })
             return req.render(Page(title: "Cards", app: Self.descriptor, content: content))
@@ -62,7 +62,7 @@ struct DemoApp: HromadaApp {
         // A cached fragment that reads the CSRF token itself instead of through the field.
         web.get("token-card") { req in
             let cards = req.kernel.state.shared { FragmentCache<String, String>(capacity: 8) }
-            let card = cards.html("token", "token", for: req) { H.p(.data("token", req.csrfToken)) { "картка" } }
+            let card = cards.html("token", "token", in: req.viewContext) { c in H.p(.data("token", c.csrfToken)) { "картка" } }
             return req.render(Page(title: "Token card", app: Self.descriptor, content: card))
         }
         // A web page whose path contains "api" further down: still a page, still CSRF-checked.

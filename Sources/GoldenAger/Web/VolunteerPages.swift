@@ -80,15 +80,15 @@ enum VolunteerPages {
         let timeZone = l.timeZone.identifier
         let cards = req.kernel.state.shared { FragmentCache<CardKey, OfferedTask>(capacity: 4_096) }
         return HTMLBuilder.join(offered.map { offer in
-            cards.html(CardKey(task: offer.id, language: l.language, timeZone: timeZone, busy: busy), offer, for: req) {
-                H.li { taskCard(req, offer, busy: busy) }
+            cards.html(CardKey(task: offer.id, language: l.language, timeZone: timeZone, busy: busy), offer, in: req.viewContext) { c in
+                H.li { taskCard(c, offer, busy: busy) }
             }
         })
     }
 
     /// One offered task: what is to be done, then accept (green) or decline (red).
-    static func taskCard(_ req: Request, _ offer: OfferedTask, busy: Bool) -> HTML {
-        let l = req.localizer
+    static func taskCard(_ c: ViewContext, _ offer: OfferedTask, busy: Bool) -> HTML {
+        let l = c.localizer
         let title = offer.title(in: l.language)
         return H.article(.class("card task-card"), .data("task-id", offer.id.uuidString)) {
             H.h2 { title }
@@ -98,11 +98,11 @@ enum VolunteerPages {
             H.p { offer.description(in: l.language) }
             H.div(.class("actions")) {
                 if !busy {
-                    Components.postForm(req, action: "\(prefix)/tasks/\(offer.id)/accept") {
+                    Components.postForm(c, action: "\(prefix)/tasks/\(offer.id)/accept") {
                         H.button(.type("submit"), .class("button button-yes"), .aria("label", l.text("ga.task.accept_named", ["title": title]))) { l.text("ga.task.accept") }
                     }
                 }
-                Components.postForm(req, action: "\(prefix)/tasks/\(offer.id)/decline") {
+                Components.postForm(c, action: "\(prefix)/tasks/\(offer.id)/decline") {
                     H.button(.type("submit"), .class("button button-no"), .aria("label", l.text("ga.task.decline_named", ["title": title]))) { l.text("ga.task.decline") }
                 }
             }

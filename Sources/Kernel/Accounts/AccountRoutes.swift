@@ -124,7 +124,8 @@ struct AccountFlows: Sendable {
             var validator = Validator()
             _ = validator.text(kind.field, login, maxLength: kind.maxLength)
             try validator.throwIfInvalid()
-            return ("account.reset.call", ["whom": try await rules.whomToCall(req)])
+            let whom = rules.callForCode(phone: try await rules.staffPhone(req), req.viewContext).whom
+            return ("account.reset.call", ["whom": whom])
         case .emailLink:
             var validator = Validator()
             let email = validator.email(kind.field, login)

@@ -22,6 +22,8 @@ enum AccountWebPages {
         web.post("reset-password", use: pages.reset)
     }
 
+    /// The handlers: each parses the form, calls `AccountFlows`, and answers with a
+    /// redirect or with a view of `AccountViews` in the app's shell.
     struct Pages: Sendable {
         let app: AppDescriptor
         let rules: any AppAccounts
@@ -29,27 +31,14 @@ enum AccountWebPages {
         var kind: LoginKind { rules.loginKind }
         var flows: AccountFlows { AccountFlows(app: app, rules: rules) }
 
+        func views(_ req: Request) -> AccountViews {
+            AccountViews(app: app, rules: rules, c: req.viewContext)
+        }
+
         // MARK: Sign-in and sign-out
 
         func login(_ req: Request, state: FormState, error: AppError? = nil) async throws -> Response {
-            let l = req.localizer
-            let response = try await rules.page(req, nil, title: say(l, "account.login.title"), status: error?.status ?? .ok, content: H.section(.class("card")) {
-                H.h1 { say(l, "account.login.title") }
-                if let error {
-                    H.p(.class("flash flash-error"), .role("alert")) {
-                        error.code == "invalid_credentials" ? say(l, "account.login.invalid.\(kind.field)") : error.message(l)
-                    }
-                }
-                Components.postForm(req, action: "\(prefix)/login") {
-                    H.input(.type("hidden"), .name("next"), .value(state.values["next"]))
-                    loginField(l, autocomplete: "username").render(state, l)
-                    FormField(name: "password", label: say(l, "account.field.password"), type: "password",
-                              autocomplete: "current-password", maxLength: 200).render(state, l)
-                    submitButton(say(l, "account.login.submit"))
-                }
-                H.a(.class("button button-block"), .href("\(prefix)/forgot-password")) { say(l, "account.login.forgot") }
-                H.a(.class("button button-block"), .href("\(prefix)\(rules.signUpPath)")) { say(l, "account.login.no_account") }
-            })
+            let response = try await rules.respond(req, nil, with: views(req).login(state, error: error))
             if let error { for (name, value) in error.headers { response.headers.replaceOrAdd(name: name, value: value) } }
             return response
         }
@@ -85,28 +74,7 @@ enum AccountWebPages {
         // MARK: Password change
 
         func password(_ req: Request, _ account: Account, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-            let l = req.localizer
-            return try await rules.page(req, account, title: say(l, "account.password.title"), status: status, content: HTMLBuilder.join([
-                H.section(.class("card")) {
-                    H.h1 { say(l, "account.password.title") }
-                    Components.errorSummary(state, l)
-                    Components.postForm(req, action: "\(prefix)/account/password") {
-                        H.input(.type("hidden"), .name("username"), .value(account.login), Attribute("autocomplete", "username"))
-                        FormField(name: "currentPassword", label: say(l, "account.field.current_password"), type: "password",
-                                  autocomplete: "current-password", maxLength: 200).render(state, l)
-                        newPasswordFields(l, state)
-                        submitButton(say(l, "account.password.submit"))
-                    }
-                },
-                H.section(.class("card")) {
-                    H.h2 { say(l, "account.everywhere.title") }
-                    H.p { say(l, "account.everywhere.lead") }
-                    Components.postForm(req, action: "\(prefix)/account/sign-out-everywhere") {
-                        H.button(.type("submit"), .class("button button-block")) { say(l, "account.everywhere.submit") }
-                    }
-                    H.a(.class("button button-block"), .href("\(prefix)/account/delete")) { say(l, "account.delete.title") }
-                },
-            ]))
+            try await rules.respond(req, account, with: views(req).password(state, login: account.login, status: status))
         }
 
         @Sendable func changePassword(_ req: Request) async throws -> Response {
@@ -125,17 +93,7 @@ enum AccountWebPages {
         // MARK: Deletion
 
         func deletion(_ req: Request, _ account: Account, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-            let l = req.localizer
-            return try await rules.page(req, account, title: say(l, "account.delete.title"), status: status, content: H.section(.class("card")) {
-                H.h1 { say(l, "account.delete.title") }
-                H.p { say(l, "account.delete.lead") }
-                Components.errorSummary(state, l)
-                Components.postForm(req, action: "\(prefix)/account/delete") {
-                    FormField(name: "password", label: say(l, "account.field.password"), type: "password",
-                              hint: say(l, "account.delete.hint"), autocomplete: "current-password", maxLength: 200).render(state, l)
-                    H.button(.type("submit"), .class("button button-danger button-block")) { say(l, "account.delete.submit") }
-                }
-            })
+            try await rules.respond(req, account, with: views(req).deletion(state, status: status))
         }
 
         @Sendable func delete(_ req: Request) async throws -> Response {
@@ -153,32 +111,8 @@ enum AccountWebPages {
         // MARK: Reset
 
         func forgot(_ req: Request, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-            let l = req.localizer
-            let content: HTML
-            switch rules.passwordReset {
-            case .staffCode:
-                let whom = try await rules.whomToCall(req)
-                let call = try await rules.callButton(req)
-                content = H.section(.class("card")) {
-                    H.h1 { say(l, "account.forgot.title") }
-                    H.p(.class("lead")) { say(l, "account.reset.call", ["whom": whom]) }
-                    call
-                    H.a(.class("button button-primary button-block"), .href("\(prefix)/reset-password")) { say(l, "account.forgot.have_code") }
-                    H.a(.class("button button-block"), .href("\(prefix)/login")) { say(l, "account.forgot.back") }
-                }
-            case .emailLink:
-                content = H.section(.class("card")) {
-                    H.h1 { say(l, "account.forgot.title") }
-                    H.p { say(l, "account.forgot.lead") }
-                    Components.errorSummary(state, l)
-                    Components.postForm(req, action: "\(prefix)/forgot-password") {
-                        loginField(l, autocomplete: "email").render(state, l)
-                        submitButton(say(l, "account.forgot.submit"))
-                    }
-                    H.a(.class("button button-block"), .href("\(prefix)/login")) { say(l, "account.forgot.back") }
-                }
-            }
-            return try await rules.page(req, nil, title: say(l, "account.forgot.title"), status: status, content: content)
+            let phone = rules.passwordReset == .staffCode ? try await rules.staffPhone(req) : nil
+            return try await rules.respond(req, nil, with: views(req).forgot(state, staffPhone: phone, status: status))
         }
 
         @Sendable func requestReset(_ req: Request) async throws -> Response {
@@ -204,22 +138,7 @@ enum AccountWebPages {
         }
 
         func resetPage(_ req: Request, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-            let l = req.localizer
-            return try await rules.page(req, nil, title: say(l, "account.reset.title"), status: status, content: H.section(.class("card")) {
-                H.h1 { say(l, "account.reset.title") }
-                Components.errorSummary(state, l)
-                Components.postForm(req, action: "\(prefix)/reset-password") {
-                    if rules.passwordReset == .emailLink {
-                        H.input(.type("hidden"), .name("token"), .value(state.values["token"]))
-                    } else {
-                        loginField(l, autocomplete: "username").render(state, l)
-                        FormField(name: "code", label: say(l, "account.field.code"), hint: say(l, "account.reset.code_hint"),
-                                  autocomplete: "one-time-code", inputMode: "numeric", maxLength: 20).render(state, l)
-                    }
-                    newPasswordFields(l, state)
-                    submitButton(say(l, "account.reset.submit"))
-                }
-            })
+            try await rules.respond(req, nil, with: views(req).reset(state, status: status))
         }
 
         @Sendable func reset(_ req: Request) async throws -> Response {
@@ -238,46 +157,13 @@ enum AccountWebPages {
 
         /// A used, expired or unknown link or code: say so, and offer the way to a new one.
         func invalidReset(_ req: Request, _ error: AppError) async throws -> Response {
-            let l = req.localizer
-            return try await rules.page(req, nil, title: say(l, "account.reset.title"), status: error.status, content: H.section(.class("card")) {
-                H.h1 { say(l, "account.reset.title") }
-                H.p(.class("flash flash-error"), .role("alert")) { error.message(l) }
-                H.a(.class("button button-primary button-block"), .href("\(prefix)/forgot-password")) { say(l, "account.reset.again") }
-            })
+            try await rules.respond(req, nil, with: views(req).invalidReset(error))
         }
 
         // MARK: Parts
 
-        /// The form's one action, across the screen (a large target on a phone).
-        func submitButton(_ label: String) -> HTML {
-            H.button(.type("submit"), .class("button button-primary button-block")) { label }
-        }
-
-        /// A shared account text as this app words it (`Localizer.key(_:wordedBy:)`).
-        func say(_ l: Localizer, _ key: String, _ arguments: [String: String] = [:]) -> String {
-            l.text(l.key(key, wordedBy: app.id), arguments)
-        }
-
         func worded(_ key: String, _ req: Request) -> String {
             req.localizer.key(key, wordedBy: app.id)
-        }
-
-        func loginField(_ l: Localizer, autocomplete: String) -> FormField {
-            kind == .email
-                ? FormField(name: "email", label: say(l, "account.field.email"), type: "email", autocomplete: autocomplete,
-                            inputMode: "email", maxLength: kind.maxLength)
-                : FormField(name: "phone", label: say(l, "account.field.phone"), type: "tel", hint: say(l, "account.hint.phone"),
-                            autocomplete: autocomplete == "username" ? "tel" : autocomplete, inputMode: "tel", maxLength: kind.maxLength)
-        }
-
-        func newPasswordFields(_ l: Localizer, _ state: FormState) -> HTML {
-            HTMLBuilder.join([
-                FormField(name: "newPassword", label: say(l, "account.field.new_password"), type: "password",
-                          hint: say(l, "account.hint.password", ["min": String(rules.passwordMinLength)]),
-                          autocomplete: "new-password", maxLength: 200).render(state, l),
-                FormField(name: "newPasswordRepeat", label: say(l, "account.field.new_password_repeat"), type: "password",
-                          autocomplete: "new-password", maxLength: 200).render(state, l),
-            ])
         }
 
         func fields(_ state: FormState) -> AccountFields {

@@ -41,22 +41,31 @@ public protocol AppAccounts: Sendable {
 
     /// Where a signed-in person starts.
     func home(for account: Account, _ req: Request) async throws -> String
-    /// One of the kernel's account pages in the app's shell.
-    func page(_ req: Request, _ account: Account?, title: String, status: HTTPResponseStatus, content: HTML) async throws -> Response
+    /// Answers with one of the kernel's account pages in the app's shell: reads what the
+    /// shell shows of `account` (its tabs), then renders.
+    func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response
     /// The app's sign-up page, linked from the sign-in page (under the app's prefix).
     var signUpPath: String { get }
-    /// For `PasswordResetKind.staffCode`: whom a person who forgot their password calls, in
-    /// the request's language.
-    func whomToCall(_ req: Request) async throws -> String
-    /// For `PasswordResetKind.staffCode`: a way to call them from the page (a `tel:` button).
-    func callButton(_ req: Request) async throws -> HTML
+    /// For `PasswordResetKind.staffCode`: the number a person who forgot their password
+    /// calls for a code, if the app knows one.
+    func staffPhone(_ req: Request) async throws -> String?
+    /// For `PasswordResetKind.staffCode`: whom to call (`phone`, or the staff in general),
+    /// and a way to call them from the page (a `tel:` button), in the app's words.
+    func callForCode(phone: String?, _ c: ViewContext) -> (whom: String, button: HTML)
+}
+
+/// A kernel account page as the app's shell wraps it.
+public struct AccountPage: Sendable {
+    public let title: String
+    public let status: HTTPResponseStatus
+    public let content: HTML
 }
 
 extension AppAccounts {
     public var wire: AccountWire { .json }
     public func apiGroup(_ api: any RoutesBuilder) -> any RoutesBuilder { api }
-    public func whomToCall(_ req: Request) async throws -> String { "" }
-    public func callButton(_ req: Request) async throws -> HTML { .empty }
+    public func staffPhone(_ req: Request) async throws -> String? { nil }
+    public func callForCode(phone: String?, _ c: ViewContext) -> (whom: String, button: HTML) { ("", .empty) }
 }
 
 /// Work to do once a transaction has committed.

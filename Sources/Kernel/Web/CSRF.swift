@@ -64,10 +64,6 @@ struct CookieCSRFTokenKey: StorageKey {
     typealias Value = String
 }
 
-struct CSRFFieldKey: StorageKey {
-    typealias Value = HTML
-}
-
 extension Request {
     /// The token to put in this page's forms; issues a cookie on first use.
     public var csrfToken: String {
@@ -82,13 +78,8 @@ extension Request {
         return token
     }
 
-    /// The hidden input every state-changing form carries, rendered once per request.
-    public var csrfField: HTML {
-        if let rendered = storage[CSRFFieldKey.self] { return rendered }
-        let field = H.csrfField(rawValue: HTML.escape(csrfToken))
-        storage[CSRFFieldKey.self] = field
-        return field
-    }
+    @available(*, deprecated, message: "Views take a ViewContext: context.csrfField")
+    public var csrfField: HTML { viewContext.csrfField }
 }
 
 extension H {

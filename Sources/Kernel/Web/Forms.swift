@@ -145,11 +145,16 @@ public enum Components {
 
     /// A POST form with the CSRF field. With `confirm`, `app.js` asks first in a dialog
     /// (without JavaScript the form simply submits).
-    public static func postForm(_ request: Request, action: String, confirm: String? = nil, classes: String? = nil, @HTMLBuilder _ content: () -> HTML) -> HTML {
+    public static func postForm(_ context: ViewContext, action: String, confirm: String? = nil, classes: String? = nil, @HTMLBuilder _ content: () -> HTML) -> HTML {
         H.form(Attribute("method", "post"), Attribute("action", action), .class(classes), .data("confirm", confirm)) {
-            request.csrfField
+            context.csrfField
             content()
         }
+    }
+
+    @available(*, deprecated, message: "Views take a ViewContext: postForm(req.viewContext, …)")
+    public static func postForm(_ request: Request, action: String, confirm: String? = nil, classes: String? = nil, @HTMLBuilder _ content: () -> HTML) -> HTML {
+        postForm(request.viewContext, action: action, confirm: confirm, classes: classes, content)
     }
 
     /// The primary button ("yes" colour).

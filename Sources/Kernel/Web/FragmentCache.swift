@@ -19,23 +19,24 @@ public final class FragmentCache<Key: Hashable & Sendable, Content: Equatable & 
         self.capacity = capacity
     }
 
-    /// The fragment for `key` and `content` with `request`'s CSRF token, and `inner` in its
+    /// The fragment for `key` and `content` with `context`'s CSRF token, and `inner` in its
     /// `HTML.fragmentSlot` if it has one, rendered by `render` unless it is cached.
-    /// `render` must depend on nothing but the key, the content and the request's CSRF
-    /// field (`Request.csrfField`, which `Components.postForm` uses).
-    public func html(_ key: Key, _ content: Content, for request: Request, inserting inner: HTML = .empty, render: () -> HTML) -> HTML {
+    /// `render` must depend on nothing but the key, the content and the context it is
+    /// given (whose CSRF field is a hole each request fills with its own token).
+    public func html(_ key: Key, _ content: Content, in context: ViewContext, inserting inner: HTML = .empty,
+                     render: (ViewContext) -> HTML) -> HTML {
         let kept = fragments.withLockedValue { $0[key] }
         let fragment: Fragment
         if let kept, kept.content == content {
             fragment = kept.fragment
         } else {
-            fragment = Fragment(request, render)
+            fragment = Fragment(render(context.withCSRFHole()))
             fragments.withLockedValue { fragments in
                 if fragments.count >= capacity { fragments.removeAll(keepingCapacity: true) }
                 fragments[key] = (content, fragment)
             }
         }
-        return fragment.filled(with: request.csrfToken, inserting: inner)
+        return fragment.filled(with: context.csrfToken, inserting: inner)
     }
 }
 
@@ -60,17 +61,9 @@ struct Fragment: Sendable {
 
     let segments: [Segment]
 
-    /// Renders with `request`'s CSRF field swapped for one with a hole, then puts it back.
-    /// The token itself reads as the hole meanwhile too, so markup that reads
-    /// `Request.csrfToken` directly cannot put this person's token into what others are
-    /// served (escaped, it is no hole: such a form is refused, visibly, instead).
-    init(_ request: Request, _ render: () -> HTML) {
-        let field = request.storage[CSRFFieldKey.self], token = request.storage[CookieCSRFTokenKey.self]
-        request.storage[CSRFFieldKey.self] = H.csrfField(rawValue: Self.hole)
-        request.storage[CookieCSRFTokenKey.self] = Self.hole
-        let rendered = render().rendered
-        request.storage[CSRFFieldKey.self] = field
-        request.storage[CookieCSRFTokenKey.self] = token
+    /// Splits markup rendered with `ViewContext.withCSRFHole()` at its holes.
+    init(_ html: HTML) {
+        let rendered = html.rendered
         var segments: [Segment] = []
         for (slotIndex, part) in rendered.split(separator: Self.slot, omittingEmptySubsequences: false).enumerated() {
             if slotIndex > 0 { segments.append(.slot) }

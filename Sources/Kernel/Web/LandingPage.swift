@@ -3,9 +3,12 @@ import Vapor
 /// `/`: every app of the suite with one line about it; mounted ones are links.
 enum LandingPage {
     static func response(for request: Request) -> Response {
-        let l = request.localizer
         let kernel = request.kernel
-        let mounted = kernel.apps.map(\.descriptor)
+        return request.render(view(mounted: kernel.apps.map(\.descriptor), upcoming: kernel.upcoming, request.viewContext))
+    }
+
+    static func view(mounted: [AppDescriptor], upcoming: [AppDescriptor], _ c: ViewContext) -> Page {
+        let l = c.localizer
         let content = H.section(.class("landing")) {
             H.h1 { l.text("landing.title") }
             H.p(.class("lead")) { l.text("landing.intro") }
@@ -13,11 +16,11 @@ enum LandingPage {
                 H.h2(.id("apps-heading"), .class("visually-hidden")) { l.text("landing.apps") }
                 H.ul(.class("app-list")) {
                     for app in mounted { card(app, l, isMounted: true) }
-                    for app in kernel.upcoming { card(app, l, isMounted: false) }
+                    for app in upcoming { card(app, l, isMounted: false) }
                 }
             }
         }
-        return request.render(Page(title: l.text("site.name"), content: content))
+        return Page(title: l.text("site.name"), content: content)
     }
 
     private static func card(_ app: AppDescriptor, _ l: Localizer, isMounted: Bool) -> HTML {

@@ -68,7 +68,10 @@ extension Request {
     /// Renders a page in the shell: head, header with the language switch, flash
     /// message, content, bottom tabs.
     public func render(_ page: Page) -> Response {
-        let html = PageShell(request: self, page: page).html
+        let shells = kernel.state.shared { FragmentCache<PageShell.Key, PageShell.Key>(capacity: 1_024) }
+        let context = viewContext
+        let shell = PageShell(context: context, page: page, assets: kernel.assets)
+        let html = shell.html(cachedIn: shells, inserting: Flash.banner(for: self, localizer: context.localizer) + page.content)
         var headers = HTTPHeaders()
         headers.contentType = .html
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
@@ -84,8 +87,9 @@ extension Request {
 /// forms, so each server renders it once (`FragmentCache`) with a slot where the flash
 /// message and the content go.
 struct PageShell {
-    let request: Request
+    let context: ViewContext
     let page: Page
+    let assets: StaticAssets
 
     /// Everything the shell is made of but the flash message and the content.
     struct Key: Hashable, Sendable {
@@ -100,18 +104,16 @@ struct PageShell {
         let back: String
     }
 
-    var html: HTML {
-        let l = request.localizer
+    /// The shell around `inner` (the flash message and the content).
+    func html(cachedIn shells: FragmentCache<Key, Key>, inserting inner: HTML) -> HTML {
+        let l = context.localizer
         let key = Key(app: page.app?.id, language: l.language, title: page.title, tabs: page.tabs, scripts: page.scripts,
-                      liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, back: back)
-        let shells = request.kernel.state.shared { FragmentCache<Key, Key>(capacity: 1_024) }
-        return shells.html(key, key, for: request, inserting: Flash.banner(for: request, localizer: l) + page.content) { frame(l) }
+                      liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, back: context.path)
+        return shells.html(key, key, in: context, inserting: inner) { PageShell(context: $0, page: page, assets: assets).frame(l) }
     }
 
     /// The address the language switch sends the browser back to.
-    private var back: String {
-        request.url.path + (request.url.query.map { "?\($0)" } ?? "")
-    }
+    private var back: String { context.path }
 
     /// The shell with the flash message's and the content's slot in `<main>`. It is cached by `Key`, so it may depend on
     /// nothing but the key's fields and the CSRF field: anything else of the request's
@@ -130,7 +132,6 @@ struct PageShell {
     }
 
     private func head(title: String) -> HTML {
-        let assets = request.kernel.assets
         let prefix = page.app?.pathPrefix ?? ""
         let themeColor = page.app?.themeColor ?? KernelRoutes.siteTheme
         return HTMLBuilder.join([
@@ -172,7 +173,7 @@ struct PageShell {
     /// A form, so it works without JavaScript; the current language is marked pressed.
     private func languageSwitch(_ l: Localizer) -> HTML {
         H.form(.class("lang-switch"), Attribute("method", "post"), Attribute("action", "/locale"), .aria("label", l.text("language.label"))) {
-            request.csrfField
+            context.csrfField
             H.input(.type("hidden"), .name("back"), .value(back))
             for language in Language.allCases {
                 H.button(.type("submit"), .name("locale"), .value(language.rawValue), .lang(language.rawValue),
@@ -189,7 +190,7 @@ struct PageShell {
             for tab in page.tabs {
                 if let toggle = tab.toggle {
                     H.form(Attribute("method", "post"), Attribute("action", tab.href), .class("tab-toggle")) {
-                        request.csrfField
+                        context.csrfField
                         H.input(.type("hidden"), .name(toggle.name), .value(toggle.value))
                         H.button(.type("submit"), .aria("pressed", toggle.pressed ? "true" : "false")) { tab.label }
                     }
