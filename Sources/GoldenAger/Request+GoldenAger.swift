@@ -14,15 +14,9 @@ extension Request {
         try await signedIn(Member.self, roles: roles.isEmpty ? nil : Set(roles.map(\.rawValue)))
     }
 
-    /// The signed-in volunteer's inbox: one statement on PostgreSQL, the services' portable
-    /// reads elsewhere. `withHeldTask` asks for the task they hold too (the page shows it).
+    /// The signed-in volunteer's inbox (`InboxStore`). `withHeldTask` asks for the task
+    /// they hold too (the page shows it).
     func volunteerInbox(withHeldTask: Bool) async throws -> VolunteerInbox {
-        let tasks = goldenAger.tasks
-        if let caller = signInCaller(in: GoldenAger.descriptor), let inbox = try await tasks.inbox(caller: caller) {
-            return inbox
-        }
-        let member = try await member(.volunteer)
-        let held = withHeldTask ? try await tasks.currentAssignment(of: member) : nil
-        return VolunteerInbox(member: member, current: held, offered: try await tasks.inbox(of: member).map(OfferedTask.init))
+        try await goldenAger.inboxes.inbox(of: caller(in: GoldenAger.descriptor), withHeldTask: withHeldTask, limit: 100)
     }
 }

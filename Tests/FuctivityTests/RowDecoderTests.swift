@@ -55,6 +55,16 @@ extension FuctivityTests {
             }
         }
 
+        @Test("the one-trip statements' column lists name every column of their tables, once")
+        func columnLists() async throws {
+            try await withFuctivity { app in
+                try await RowDecoderCheck.columnList(OneTripColumns.activity, covers: RestActivity.schema, on: app.db)
+                // The name's key is the name lower-cased: `RestCategory.init` works it out.
+                try await RowDecoderCheck.columnList(OneTripColumns.category, covers: RestCategory.schema, derived: ["name_key"], on: app.db)
+                try await RowDecoderCheck.columnList(OneTripColumns.profile, covers: FuctivityProfile.schema, on: app.db)
+            }
+        }
+
         @Test("the one-trip statements' column lists read the profile, an activity and a category as Fluent does (PostgreSQL)",
               .enabled(if: TestHarness.isPostgres, "the statements are PostgreSQL's; other databases read through the decoders above"))
         func oneTripColumns() async throws {

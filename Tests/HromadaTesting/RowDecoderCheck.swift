@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import FluentPostgresDriver
 import Kernel
+import SQLKit
 import Testing
 
 /// Holds a hand-written row decoder (`RowDecodable`) to its Fluent model: a column added
@@ -39,6 +40,35 @@ public enum RowDecoderCheck {
 }
 
 extension RowDecoderCheck {
+    /// Holds a column list a statement reads by position (`"id, owner_id, …"`, qualified
+    /// or not) to the table it reads: the same names, each once. A column added to the
+    /// table (and its model) and not to the list fails here, not in a request. `derived`
+    /// names the columns the list leaves out because its decoder works them out (say why
+    /// where it is called).
+    public static func columnList(_ list: String, covers table: String, derived: Set<String> = [], on db: any Database,
+                                  sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let listed = list.split(separator: ",").map { column in
+            String(column.split(separator: ".").last ?? column).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let actual = try await columns(of: table, on: db).filter { !derived.contains($0) }
+        #expect(!actual.isEmpty, "\(table) has no columns: is it the table's name?", sourceLocation: sourceLocation)
+        #expect(listed.count == Set(listed).count, "\(table): a column is listed twice in \(listed)", sourceLocation: sourceLocation)
+        #expect(Set(listed) == Set(actual),
+                "\(table): missing \(Set(actual).subtracting(listed).sorted()), unknown \(Set(listed).subtracting(actual).sorted())",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The names of `table`'s columns, as the database has them.
+    static func columns(of table: String, on db: any Database) async throws -> [String] {
+        let sql = db.sql
+        if sql.dialect.name == "sqlite" {
+            return try await sql.raw("SELECT name FROM pragma_table_info(\(bind: table))").all().map { try $0.decode(column: "name", as: String.self) }
+        }
+        return try await sql.raw("""
+            SELECT column_name FROM information_schema.columns WHERE table_name = \(bind: table) AND table_schema = current_schema()
+            """).all().map { try $0.decode(column: "column_name", as: String.self) }
+    }
+
     /// The first row of `sql` (its one parameter `$1` bound to `id`) as PostgreSQL sends it,
     /// for a statement's positional decoder (`PostgresColumns`) to read; nil on other
     /// databases.

@@ -89,12 +89,8 @@ enum FuctivityAPI {
     }
 
     static func createActivity(_ req: Request) async throws -> Response {
-        if let caller = req.tokenCaller(in: Fuctivity.descriptor), let draft = try? draft(req),
-           let saved = try await req.fuctivity.activities.create(draft, caller: caller) {
-            return try await created(saved, req)
-        }
-        let planner = try await req.planner()
-        return try await created(try await req.fuctivity.activities.create(try draft(req), for: planner), req)
+        let input = Result { try draft(req) }
+        return try await created(try await req.fuctivity.activityStore.create(by: req.caller(in: Fuctivity.descriptor), input), req)
     }
 
     /// 201 with the saved activity, its overlaps, and its address.
@@ -125,18 +121,16 @@ enum FuctivityAPI {
     }
 
     static func completeActivity(_ req: Request) async throws -> Response {
-        if let caller = req.tokenCaller(in: Fuctivity.descriptor), let id = req.parameters.get("activityID", as: UUID.self),
-           let status = (try? req.content.decode(M.Completion.self))?.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned,
-           let view = try await req.fuctivity.activities.complete(id, as: status, caller: caller) {
-            return Response(status: .ok, json: M.activity(view, req.language))
+        let completion = Result {
+            let id = try activityID(req)
+            let input = try req.content.decode(M.Completion.self)
+            guard let status = input.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned else {
+                throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
+            }
+            return ActivityCompletion(id: id, status: status)
         }
-        let planner = try await req.planner()
-        let id = try activityID(req)
-        let input = try req.content.decode(M.Completion.self)
-        guard let status = input.status.flatMap(ActivityStatus.init(rawValue:)), status != .planned else {
-            throw AppError.validation([FieldError(field: "status", key: "fx.validation.status")])
-        }
-        return Response(status: .ok, json: M.activity(try await req.fuctivity.activities.complete(id, as: status, for: planner), req.language))
+        let view = try await req.fuctivity.activityStore.complete(by: req.caller(in: Fuctivity.descriptor), completion)
+        return Response(status: .ok, json: M.activity(view, req.language))
     }
 
     static func rateActivity(_ req: Request) async throws -> M.Activity {
@@ -171,17 +165,9 @@ enum FuctivityAPI {
     }
 
     static func statisticsAnswer(_ req: Request) async throws -> M.Statistics {
-        let weekText = req.query[String.self, at: "week"]
-        // A malformed week is answered by the portable path, after signing in (401 before 400).
-        if let caller = req.tokenCaller(in: Fuctivity.descriptor), weekText.map({ LocalDay($0) != nil }) ?? true,
-           let report = try await req.fuctivity.insights.statistics(of: caller, week: weekText.flatMap(LocalDay.init)) {
-            return M.statistics(report.statistics, categories: report.categories, req.language)
-        }
-        let planner = try await req.planner()
-        let week = try weekText.map { try day($0, field: "week") }
-        let stats = try await req.fuctivity.insights.statistics(for: planner, week: week ?? LocalDay(req.clock.now, in: planner.timeZone))
-        let categories = try await req.fuctivity.categories.all(for: planner)
-        return M.statistics(stats, categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) }), req.language)
+        let week = Result { try req.query[String.self, at: "week"].map { try day($0, field: "week") } }
+        let report = try await req.fuctivity.activityStore.statistics(of: req.caller(in: Fuctivity.descriptor), week: week)
+        return M.statistics(report.statistics, categories: report.categories, req.language)
     }
 
     // MARK: Calendar feed and live events

@@ -73,7 +73,7 @@ extension Reminder: RowDecodable {
 extension RowDecodable {
     /// The rows a SQLKit select finds, decoded by hand.
     static func all(_ database: any Database, _ build: (SQLSelectBuilder) -> SQLSelectBuilder) async throws -> [Self] {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         return try await build(sql.select().column("*").from(schema)).all().map { try decode($0) }
     }
 }

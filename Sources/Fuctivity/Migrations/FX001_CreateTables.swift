@@ -73,7 +73,7 @@ struct CreateTables: AsyncMigration {
                 """))
             .create()
 
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         // A person's calendar and statistics read their activities by time.
         try await sql.raw("CREATE INDEX ix_fx_activities_owner_start ON fx_activities (owner_id, starts_at)").run()
         try await sql.raw("CREATE INDEX ix_fx_reminders_activity ON fx_reminders (activity_id)").run()

@@ -86,59 +86,6 @@ public struct ActivityService: Sendable {
         return try await saved(ActivityView(activity: activity, category: fields.category, reminders: reminders), for: planner)
     }
 
-    /// `create(_:for:)` for an API caller, signed in by the same statement: one round trip
-    /// on PostgreSQL, shared with the other callers adding at the same moment
-    /// (`CreateActivitiesStatement`, batched by `additions`).
-    /// Nil on other databases, and for input the portable path must answer: it signs the
-    /// caller in before judging the input (a 401 comes before a 422) and names every field.
-    public func create(_ draft: ActivityDraft, caller: SignInCaller) async throws -> SavedActivity? {
-        var v = Kernel.Validator()
-        let details = check(draft, into: &v)
-        guard v.isValid, let categoryID = draft.categoryID, let startsAt = draft.startsAt, let endsAt = draft.endsAt,
-              db is any PostgresDatabase else { return nil }
-        let now = context.clock.now
-        let item = CreateActivitiesStatement.Item(
-            secretHash: caller.secretHash, app: caller.app, now: now, id: UUID.timeOrdered(at: now), categoryID: categoryID,
-            details: details, startsAt: startsAt, endsAt: endsAt,
-            reminders: Self.distinct(draft.reminders, start: startsAt).map { (id: UUID.timeOrdered(at: now), timing: $0) })
-        let db = self.db
-        let rows = try await additions.submit(item) { items in try await CreateActivitiesStatement.run(items, on: db) }
-        let account = try await caller.signIn(rows.first?.signIn)
-        guard let category = rows.first?.category else {
-            throw AppError.validation([FieldError(field: "categoryId", key: "fx.validation.category")])
-        }
-        let activity = RestActivity()
-        activity.id = item.id
-        activity.ownerID = try account.requireID()
-        activity.categoryID = categoryID
-        activity.details = details
-        activity.startsAt = startsAt
-        activity.endsAt = endsAt
-        activity.status = .planned
-        activity.createdAt = now
-        activity.updatedAt = now
-        activity.$id.exists = true
-        let reminders = item.reminders.map { written in
-            let reminder = Reminder(activityID: item.id, ownerID: activity.ownerID, timing: written.timing, start: startsAt)
-            reminder.id = written.id
-            reminder.$id.exists = true
-            return reminder
-        }
-        return SavedActivity(view: ActivityView(activity: activity, category: category, reminders: reminders),
-                             overlaps: rows.compactMap(\.overlap))
-    }
-
-    /// The server's batchers of API additions and finishings. Two batches of a kind at a
-    /// time measured best on two cores (docs/decisions/writes-share-one-statement.md); 32
-    /// callers to a batch keep one short.
-    var additions: Batcher<CreateActivitiesStatement.Item, [CreateActivitiesStatement.Row]> {
-        context.state.shared { Batcher(concurrency: 2, limit: 32) }
-    }
-
-    var completions: Batcher<CompleteActivitiesStatement.Item, [CompleteActivitiesStatement.Row]> {
-        context.state.shared { Batcher(concurrency: 2, limit: 32) }
-    }
-
     /// Changes category, text, times and reminders. A done or skipped activity can still be
     /// corrected (people log rest after the fact); its status stays.
     public func update(_ id: UUID, with draft: ActivityDraft, for planner: Planner) async throws -> SavedActivity {
@@ -161,7 +108,7 @@ public struct ActivityService: Sendable {
         let now = context.clock.now
         if let refusal = Self.refusal(finishing: activity, as: status, at: now) { throw refusal }
         // Guarded by the status it was read with: of two tabs finishing it at once, one wins.
-        let changed = try await (db as! any SQLDatabase).update(RestActivity.schema)
+        let changed = try await db.sql.update(RestActivity.schema)
             .set("status", to: SQLBind(status.rawValue)).set("updated_at", to: SQLBind(now))
             .where("id", .equal, SQLBind(id)).where("status", .equal, SQLBind(ActivityStatus.planned.rawValue))
             .returning("id").all()
@@ -189,28 +136,6 @@ public struct ActivityService: Sendable {
     }
 
     static var alreadyFinal: AppError { AppError.conflict(code: "activity_final", key: "fx.activity.final") }
-
-    /// `complete(_:as:for:)` for an API caller, signed in by the same statement: one round
-    /// trip on PostgreSQL, shared with the other callers finishing at the same moment
-    /// (`CompleteActivitiesStatement`, batched by `completions`); nil on other databases.
-    public func complete(_ id: UUID, as status: ActivityStatus, caller: SignInCaller) async throws -> ActivityView? {
-        try Self.checkFinishing(as: status)
-        guard db is any PostgresDatabase else { return nil }
-        let now = context.clock.now
-        let item = CompleteActivitiesStatement.Item(secretHash: caller.secretHash, app: caller.app, now: now, id: id, status: status)
-        let db = self.db
-        let rows = try await completions.submit(item) { items in try await CompleteActivitiesStatement.run(items, on: db) }
-        _ = try await caller.signIn(rows.first?.signIn)
-        guard let row = rows.first, let view = row.view else {
-            throw AppError.notFound(code: "activity_not_found", key: "fx.activity.not_found")
-        }
-        let activity = view.activity
-        // Not changed: refused as read, or another call finished it first.
-        guard row.changed else { throw Self.refusal(finishing: activity, as: status, at: now) ?? Self.alreadyFinal }
-        activity.status = status
-        activity.updatedAt = now
-        return view
-    }
 
     /// Rates a done activity 1–5, with an optional note; a new rating replaces the old.
     public func rate(_ id: UUID, rating: Int?, note: String?, for planner: Planner) async throws -> ActivityView {
@@ -339,7 +264,7 @@ public struct ActivityService: Sendable {
     // path (see docs/decisions/hot-paths-without-fluent-models.md).
 
     static func insert(_ activity: RestActivity, on db: any Database) async throws {
-        try await (db as! any SQLDatabase).insert(into: RestActivity.schema)
+        try await db.sql.insert(into: RestActivity.schema)
             .columns("id", "owner_id", "category_id", "description", "starts_at", "ends_at", "status", "rating", "rating_note",
                      "deleted_at", "created_at", "updated_at")
             .values(SQLBind(activity.id!), SQLBind(activity.ownerID), SQLBind(activity.categoryID), SQLBind(activity.details),
@@ -351,7 +276,7 @@ public struct ActivityService: Sendable {
     /// All of them in one statement.
     static func insert(_ reminders: [Reminder], on db: any Database) async throws {
         guard !reminders.isEmpty else { return }
-        var insert = (db as! any SQLDatabase).insert(into: Reminder.schema)
+        var insert = db.sql.insert(into: Reminder.schema)
             .columns("id", "activity_id", "owner_id", "minutes_before", "remind_at", "fires_at", "pushed_at")
         for reminder in reminders {
             reminder.id = reminder.id ?? UUID.timeOrdered()

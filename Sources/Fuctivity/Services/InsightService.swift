@@ -33,39 +33,6 @@ public struct InsightService: Sendable {
         return WeekStatistics.compute(week: monday, plan: planner.plan, activities: facts)
     }
 
-    /// A week's statistics with the categories rated in it (their names, for the answer).
-    public struct WeekReport: Sendable {
-        public let statistics: WeekStatistics
-        public let categories: [UUID: RestCategory]
-    }
-
-    /// `statistics(for:week:)` for an API caller, signed in by the same statement: one round
-    /// trip on PostgreSQL (`WeekActivitiesStatement`); nil on other databases. `day` is a
-    /// day of the week wanted, today in the caller's zone when nil.
-    public func statistics(of caller: SignInCaller, week day: LocalDay?) async throws -> WeekReport? {
-        let now = context.clock.now
-        // The caller's zone arrives with the rows, so they cover the week in any zone (a
-        // day either side of it in UTC, and either side of today) and are cut to it below.
-        let today = LocalDay(now, in: .gmt)
-        let earliest = (day ?? today.adding(days: -1)).monday, latest = (day ?? today.adding(days: 1)).monday
-        let wide = DateInterval(start: earliest.adding(days: -1).start(in: .gmt), end: latest.adding(days: 8).start(in: .gmt))
-        guard let rows = try await db.preparedRows(WeekActivitiesStatement(caller: caller, now: now, interval: wide)) else { return nil }
-        _ = try await caller.signIn(rows.first?.signIn)
-        guard let row = rows.first, let plan = row.plan else { throw AppError.unauthenticated }
-        let zone = plan.timeZone
-        let monday = (day ?? LocalDay(now, in: zone)).monday
-        let week = monday.weekInterval(in: zone)
-        let statistics = WeekStatistics.compute(week: monday, plan: plan,
-                                                activities: row.activities.filter { $0.interval.end > week.start && $0.interval.start < week.end })
-        var rated: [UUID: RestCategory] = [:]
-        for rating in statistics.ratings {
-            guard let category = row.categories[rating.categoryID] else { continue }
-            rated[rating.categoryID] = RestCategory(id: rating.categoryID, ownerID: nil, slug: category.slug.isEmpty ? nil : category.slug,
-                                                    name: category.name.isEmpty ? nil : category.name, at: now)
-        }
-        return WeekReport(statistics: statistics, categories: rated)
-    }
-
     /// The calendar feed of `owner` (found by its secret, `CalendarFeeds.owner(ofToken:app:)`):
     /// every activity from 60 days ago on, with an alarm per reminder; skipped ones are
     /// marked cancelled. Nil when the person has no profile.

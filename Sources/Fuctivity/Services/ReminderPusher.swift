@@ -26,7 +26,7 @@ public struct ReminderPusher: Sendable {
     @discardableResult
     public func pushDue() async throws -> Int {
         let now = context.clock.now
-        let sql = context.db as! any SQLDatabase
+        let sql = context.db.sql
         let claimed = try await sql.update(Reminder.schema)
             .set("pushed_at", to: SQLBind(now))
             .where("pushed_at", .is, SQLLiteral.null)

@@ -37,7 +37,7 @@ extension TaskTemplate: RowDecodable {
     /// Templates by id with their categories, in two queries.
     static func withCategories(_ ids: some Collection<UUID>, on db: any Database) async throws -> [UUID: TaskTemplate] {
         guard !ids.isEmpty else { return [:] }
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let templates = try await sql.select().column("*").from(schema).where("id", .in, SQLBind.group(Array(Set(ids)))).all()
             .map { try decode($0) }
         let categoryIDs = Array(Set(templates.map(\.$category.id)))

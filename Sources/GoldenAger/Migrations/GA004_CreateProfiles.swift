@@ -21,7 +21,7 @@ struct CreateProfiles: AsyncMigration {
             .unique(on: "phone", name: "uq_ga_profiles_phone")
             .create()
         // The inbox and the board look up online volunteers by city.
-        try await (database as! any SQLDatabase)
+        try await database.sql
             .raw("CREATE INDEX ix_ga_profiles_online_city ON ga_profiles (city, is_online, role)").run()
     }
 

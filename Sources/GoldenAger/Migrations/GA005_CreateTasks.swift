@@ -21,7 +21,7 @@ struct CreateTasks: AsyncMigration {
             .field("accepted_at", .datetime)
             .field("closed_at", .datetime)
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("""
             CREATE UNIQUE INDEX uq_ga_tasks_one_open_per_pensioner ON ga_tasks (pensioner_id)
             WHERE status IN ('searching', 'accepted')

@@ -25,7 +25,7 @@ struct CreateTaskHistory: AsyncMigration {
             .field("at", .datetime, .required)
             .unique(on: "task_id", "volunteer_id", name: "uq_ga_task_declines_task_volunteer")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("CREATE INDEX ix_ga_task_declines_volunteer ON ga_task_declines (volunteer_id)").run()
     }
 

@@ -9,7 +9,7 @@ struct AddOnlineSince: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         try await database.schema(Profile.schema).field("online_since", .datetime).update()
-        try await (database as! any SQLDatabase).raw("UPDATE ga_profiles SET online_since = updated_at WHERE is_online").run()
+        try await database.sql.raw("UPDATE ga_profiles SET online_since = updated_at WHERE is_online").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -200,7 +200,7 @@ public struct ProfileService: Sendable {
     /// stays online.
     public func endLapsedOnlineStates() async throws {
         let now = context.clock.now
-        let lapsed = try await (context.db as! any SQLDatabase).update(Profile.schema)
+        let lapsed = try await context.db.sql.update(Profile.schema)
             .set("is_online", to: false).set(SQLIdentifier("online_since"), to: SQLLiteral.null).set("updated_at", to: now)
             .where("is_online", .equal, true).where("online_since", .lessThan, now.addingTimeInterval(-Self.onlineLapse))
             .returning("account_id", "city").all()

@@ -137,7 +137,7 @@ public struct TaskService: Sendable {
             added = try await db.writeTransaction { db -> Bool in
                 // Lock the task's row while it is still open, as every transition does, so the
                 // history is written one step at a time.
-                let open = try await (db as! any SQLDatabase).update(HelpTask.schema)
+                let open = try await db.sql.update(HelpTask.schema)
                     .set("status", to: SQLColumn("status"))
                     .where("id", .equal, SQLBind(taskID)).where("status", .equal, SQLBind(TaskStatus.searching.rawValue))
                     .returning("id").all()
@@ -181,40 +181,13 @@ public struct TaskService: Sendable {
         let profile = try member.requireProfile()
         guard profile.isOnline else { return [] }
         // One query, read by hand: this is the page volunteers keep open.
-        let tasks = try await (db as! any SQLDatabase).raw("""
+        let tasks = try await db.sql.raw("""
             SELECT * FROM \(ident: HelpTask.schema) t
             WHERE t.city = \(bind: profile.city) AND t.status = \(bind: TaskStatus.searching.rawValue)
               AND NOT EXISTS (SELECT 1 FROM \(ident: TaskDecline.schema) d WHERE d.task_id = t.id AND d.volunteer_id = \(bind: member.id))
             ORDER BY t.created_at LIMIT \(literal: limit)
             """).all().map { try HelpTask.decode($0) }
         return try await details(tasks, for: member)
-    }
-
-    /// The inbox of the caller `caller` signs in, with the task they hold, in one statement
-    /// on PostgreSQL (`InboxStatement`), the city's open tasks from memory while its
-    /// version holds (`CityOffers`); nil on other databases (then `inbox(of:)`). A 401 or
-    /// 403 unless the caller is a signed-in volunteer, as `inbox(of:)`.
-    public func inbox(caller: SignInCaller, limit: Int = 100) async throws -> VolunteerInbox? {
-        func rows<Source: SignInSource>(_: Source.Type) async throws -> [InboxRow]? {
-            try await db.preparedRows(InboxStatement<Source>(caller: caller, now: context.clock.now))
-        }
-        guard let rows = try await rows(caller.source) else { return nil }
-        let account = try await caller.signIn(rows.first?.signIn, roles: [GARole.volunteer.rawValue])
-        let row = rows[0]
-        let member = Member(account: account, profile: row.profile)
-        let profile = try member.requireProfile()
-        guard profile.isOnline else { return VolunteerInbox(member: member, current: row.current, offered: []) }
-        let open = try await openTasks(in: profile.city, version: row.cityVersion)
-        let declined = Set(row.declined)
-        return VolunteerInbox(member: member, current: row.current, offered: Array(open.lazy.filter { !declined.contains($0.id) }.prefix(limit)))
-    }
-
-    /// The open tasks of `city`, oldest first, as of `version` or later (PostgreSQL).
-    private func openTasks(in city: String, version: Int64) async throws -> [OfferedTask] {
-        try await context.cityOffers.tasks(in: city, version: version) {
-            let rows = try await db.preparedRows(CityOffersStatement(city: city, limit: CityOffers.tasksPerCity)) ?? []
-            return CityOffers.Snapshot(version: rows.first?.version ?? 0, tasks: rows.compactMap(\.offered))
-        }
     }
 
     /// The task the volunteer holds now, with its template.
@@ -271,7 +244,7 @@ public struct TaskService: Sendable {
         let now = context.clock.now
         let actor = member.id
         let changed = try await db.writeTransaction { db -> Bool in
-            let sql = db as! any SQLDatabase
+            let sql = db.sql
             let update = sql.update(HelpTask.schema)
                 .set("status", to: SQLBind(next.rawValue))
                 .where("id", .equal, SQLBind(taskID))
@@ -329,7 +302,7 @@ public struct TaskService: Sendable {
             guard isStaff || task.pensionerID == member.id || task.volunteerID == member.id else { return [] }
             return [task.pensionerID] + (task.volunteerID.map { [$0] } ?? [])
         })
-        let profiles = peopleIDs.isEmpty ? [] : try await (db as! any SQLDatabase).select().column("*").from(Profile.schema)
+        let profiles = peopleIDs.isEmpty ? [] : try await db.sql.select().column("*").from(Profile.schema)
             .where("account_id", .in, SQLBind.group(Array(peopleIDs))).all().map { try Profile.decode($0) }
         let profilesByID = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p) } })
         let organisationIDs = Set(profiles.compactMap { $0.$organisation.id })

@@ -262,10 +262,10 @@ public struct AccountService: Sendable {
     public func account(forToken token: String, app: String) async throws -> Account? {
         let hash = SecretToken.hash(token)
         let found: SignIn?
-        if let rows = try await database.preparedRows(SignIn.Statement(tokenHash: hash, now: clock.now, app: app)) {
-            found = rows.first
+        if database is any PostgresDatabase {
+            found = try await database.preparedRows(SignIn.Statement(tokenHash: hash, now: clock.now, app: app)).first
         } else {
-            found = try await (database as! any SQLDatabase).raw("""
+            found = try await database.sql.raw("""
                 SELECT a.*, t.id AS token_id, t.expires_at AS token_expires_at
                 FROM \(ident: APIToken.schema) t JOIN \(ident: Account.schema) a ON a.id = t.account_id
                 WHERE t.token_hash = \(bind: hash)
@@ -304,11 +304,11 @@ public struct AccountService: Sendable {
 /// bearer token or a browser session).
 ///
 /// On PostgreSQL an app's hot statement can sign its caller in itself, so that a request
-/// costs one round trip: it starts with its source's `sql` (`SignIn.BearerToken` for API
-/// calls, `SignIn.BrowserSession` for pages: the CTE `signed_in`, one row when the secret
-/// is known), reads `SignIn.columns` first, guards its own reads and writes with
-/// `SignIn.accountID` (the account only while the sign-in is valid), and hands what it
-/// read to `SignInCaller.signIn(_:)`.
+/// costs one round trip. `SignedInSQL` builds it: it starts with its source's `sql`
+/// (`SignIn.BearerToken` for API calls, `SignIn.BrowserSession` for pages: the CTE
+/// `signed_in`, one row when the secret is known), reads `SignIn.columns` first, guards
+/// its own reads and writes with the account only while the sign-in is valid, and hands
+/// what it read to `SignInCaller.signIn(_:roles:)`.
 public struct SignIn: Sendable {
     // The account's columns as read; the Fluent model is made once, for the accepted sign-in
     // only (statements that return many rows repeat these on each).
@@ -401,7 +401,7 @@ public struct SignIn: Sendable {
 
     /// How many columns `columns` names: a statement that returns many rows can pass over
     /// them (`PostgresColumns.skip`) on all rows but the first.
-    public static let columnCount = 13
+    public static let columnCount = columns.split(separator: ",").count
     /// The columns `decode(_:)` reads, in its order.
     public static let columns = """
         signed_in.id, signed_in.app, signed_in.login, signed_in.password_hash, signed_in.role, signed_in.display_name,

@@ -92,7 +92,7 @@ public struct LoginThrottle: Sendable {
     /// `addressLockLogins` different logins, the latest failure of the last of them.
     /// Served by the indexes (app, identifier, at) and (app, address, at).
     private func recentFailures(app: String, identifier: String, address: String, since: Date) async throws -> RecentFailures {
-        let sql = database as! any SQLDatabase  // both of our drivers are SQL databases
+        let sql = database.sql  // both of our drivers are SQL databases
         let table = LoginAttempt.schema
         let rows = try await sql.raw("""
             SELECT 0 AS kind, at, address FROM (

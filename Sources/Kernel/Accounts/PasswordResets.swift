@@ -181,7 +181,7 @@ public struct PasswordResets: Sendable {
         let hash = try await accounts.hashPassword(password)
         let now = clock.now, recordID = try record.requireID(), accountID = try account.requireID()
         try await database.writeTransaction { db in
-            let claimed = try await (db as! any SQLDatabase).update(PasswordResetRecord.schema)
+            let claimed = try await db.sql.update(PasswordResetRecord.schema)
                 .set("used_at", to: now).where("id", .equal, recordID).where("used_at", .is, SQLLiteral.null)
                 .returning("id").all()
             guard !claimed.isEmpty else { throw invalid }

@@ -59,33 +59,42 @@ extension Request {
         return account
     }
 
-    /// The caller of an API request that carries a bearer token, for a service whose
-    /// statement signs the caller in itself (`SignIn.BearerToken`); nil on web pages, without a
-    /// token, or once the request has signed in another way.
-    public func tokenCaller(in app: AppDescriptor) -> SignInCaller? {
-        guard isAPIRequest, let token = bearerToken, !hasSignedIn(to: app) else { return nil }
-        return SignInCaller(source: SignIn.BearerToken.self, secret: token, app: app.id) { found in
-            guard let account = try await self.accounts.accept(found, app: app.id) else { throw AppError.unauthenticated }
-            self.remember(account, as: "account.\(app.id)")
-            return account
-        }
+    /// The caller of this request, for a store (`ServiceContext.fastPath`) that may sign
+    /// them in inside its own statement: with the bearer token of an API call or the
+    /// session cookie of a page as its credential, and the request's own sign-in for the
+    /// portable path. Session cookies never sign in API calls, as in `currentAccount(in:)`.
+    public func caller(in app: AppDescriptor) -> SignInCaller {
+        SignInCaller(app: app.id, credential: oneTripCredential(in: app),
+                     portable: { roles in try await self.requireAccount(in: app, roles: roles) },
+                     accept: { found in try await self.accept(found, in: app) })
     }
 
-    /// The caller of an API request (its bearer token) or of a page (its session cookie),
-    /// for a service whose statement signs the caller in itself; nil without either, or
-    /// once the request has signed in another way.
-    public func signInCaller(in app: AppDescriptor) -> SignInCaller? {
-        if isAPIRequest { return tokenCaller(in: app) }
-        guard let cookie = cookie(WebSessionMiddleware.cookieName), !cookie.isEmpty,
-              storage[WebSessionKey.self] == nil, !hasSignedIn(to: app) else { return nil }
-        return SignInCaller(source: SignIn.BrowserSession.self, secret: cookie, app: app.id) { found in
-            // Unknown, expired, signed out of this app or deactivated: not signed in.
-            guard let found, found.valid(at: self.kernel.clock.now, app: app.id) else { throw AppError.unauthenticated }
-            self.storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}", expiresAt: found.expiresAt)
-            let account = found.account
-            self.remember(account, as: "account.\(app.id)")
-            return account
+    /// The secret a statement can sign this request in with: nil without one, or once the
+    /// request has signed in another way (its account is known; reading it again is waste).
+    private func oneTripCredential(in app: AppDescriptor) -> SignInCaller.Credential? {
+        guard !hasSignedIn(to: app) else { return nil }
+        if isAPIRequest {
+            return bearerToken.map { SignInCaller.Credential(source: SignIn.BearerToken.self, secret: $0) }
         }
+        guard let cookie = cookie(WebSessionMiddleware.cookieName), !cookie.isEmpty, storage[WebSessionKey.self] == nil else { return nil }
+        return SignInCaller.Credential(source: SignIn.BrowserSession.self, secret: cookie)
+    }
+
+    /// What a statement read of this request's sign-in, checked as `requireAccount` checks
+    /// (a 401 when unknown, expired, revoked, of another app or of a deactivated account),
+    /// and remembered for the rest of the request.
+    private func accept(_ found: SignIn?, in app: AppDescriptor) async throws -> Account {
+        let account: Account
+        if isAPIRequest {
+            guard let accepted = try await accounts.accept(found, app: app.id) else { throw AppError.unauthenticated }
+            account = accepted
+        } else {
+            guard let found, found.valid(at: kernel.clock.now, app: app.id) else { throw AppError.unauthenticated }
+            storage[WebSessionKey.self] = WebSession(recordID: found.tokenID, json: found.sessionData ?? "{}", expiresAt: found.expiresAt)
+            account = found.account
+        }
+        remember(account, as: "account.\(app.id)")
+        return account
     }
 
     private func hasSignedIn(to app: AppDescriptor) -> Bool {
@@ -150,36 +159,55 @@ extension Request {
     }
 }
 
-/// A caller not yet signed in: their secret (a bearer token or a session cookie), to be
-/// checked by a service's own statement, and `signIn(_:)` for what that statement read —
-/// the same checks as `Request.requireAccount` (a 401 when the secret is unknown, expired,
-/// revoked, of another app or of a deactivated account), the account remembered for the
-/// rest of the request.
+/// The caller of a request, not yet signed in, as a store sees it (`Request.caller(in:)`).
+///
+/// A portable store signs them in the usual way (`account(roles:)`, `person(_:roles:on:)`).
+/// A PostgreSQL store may instead send the `credential` in its own statement
+/// (`SignedInSQL`) and hand what the statement read to `signIn(_:roles:)`: the same checks,
+/// the same 401 or 403, one round trip fewer. Without a credential it signs in the usual way.
 public struct SignInCaller: Sendable {
-    /// Which `signed_in` CTE the statement must start with.
-    public let source: any SignInSource.Type
-    let secret: String
     public let app: String
+    /// The secret to sign in with inside a statement; nil when the request has none or has
+    /// already signed in.
+    public let credential: Credential?
+    let portable: @Sendable (Set<String>?) async throws -> Account
     let accept: @Sendable (SignIn?) async throws -> Account
 
-    public func signIn(_ found: SignIn?) async throws -> Account {
-        try await accept(found)
+    /// A bearer token or a session cookie, and which `signed_in` CTE checks it.
+    public struct Credential: Sendable {
+        /// Which `signed_in` CTE the statement starts with (`SignedInSQL`).
+        public let source: any SignInSource.Type
+        let secret: String
+
+        /// What the statements look the secret up by (`secret_hash` of a batch's `input`).
+        public var secretHash: String { SecretToken.hash(secret) }
+
+        public var isBearerToken: Bool { source == SignIn.BearerToken.self }
+
+        /// `$1`–`$3` of the source's `sql` for `app`, with room for `capacity` more.
+        public func bindings(app: String, now: Date, capacity: Int) -> PostgresBindings {
+            SignIn.bindings(secretHash: secretHash, now: now, app: app, capacity: capacity)
+        }
     }
 
-    /// `signIn(_:)`, then a 403 unless the account has one of `roles`.
-    public func signIn(_ found: SignIn?, roles: Set<String>) async throws -> Account {
+    /// The account, signed in the usual way: a 401 without a sign-in, a 403 when its role
+    /// is not one of `roles` (any role when nil).
+    public func account(roles: Set<String>? = nil) async throws -> Account {
+        try await portable(roles)
+    }
+
+    /// The app's person, signed in the usual way (`account(roles:)`).
+    public func person<P: SignedInPerson>(_ type: P.Type, roles: Set<String>? = nil, on db: any Database) async throws -> P {
+        try await P(account: try await account(roles: roles), on: db)
+    }
+
+    /// The account of what a statement read with `credential` (nil: the secret is
+    /// unknown): a 401 unless it lets the caller in, a 403 unless its role is one of `roles`.
+    public func signIn(_ found: SignIn?, roles: Set<String>? = nil) async throws -> Account {
         let account = try await accept(found)
-        guard roles.contains(account.role) else { throw AppError.forbidden }
+        if let roles, !roles.contains(account.role) { throw AppError.forbidden }
         return account
     }
-
-    /// `$1`–`$3` of the source's `sql` for this caller, with room for `capacity` more.
-    public func bindings(now: Date, capacity: Int) -> PostgresBindings {
-        SignIn.bindings(secretHash: secretHash, now: now, app: app, capacity: capacity)
-    }
-
-    /// What the statements store and look the secret up by (`secret_hash` of an `input`).
-    public var secretHash: String { SecretToken.hash(secret) }
 }
 
 struct CurrentAccountsKey: StorageKey {

@@ -62,6 +62,6 @@ extension WebSessionRecord {
 
     private static func sql(_ database: any Database) -> any SQLDatabase {
         // Both of our drivers are SQL databases.
-        database as! any SQLDatabase
+        database.sql
     }
 }

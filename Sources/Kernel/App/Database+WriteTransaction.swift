@@ -14,7 +14,7 @@ extension Database {
             return try await transaction(body)
         }
         return try await withConnection { connection in
-            let connectionSQL = connection as! any SQLDatabase
+            let connectionSQL = connection.sql
             try await connectionSQL.raw("BEGIN IMMEDIATE").run()
             do {
                 let result = try await body(connection)

@@ -13,7 +13,7 @@ public final class HromadaKernel: Sendable {
     public let events: EventBus
     public let assets: StaticAssets
     /// Apps' in-memory caches, one set per server.
-    public let state = ServerState()
+    public let state: ServerState
     /// A bcrypt hash of nothing anyone knows, verified when a login is unknown.
     let decoyPasswordHash: String
 
@@ -26,6 +26,7 @@ public final class HromadaKernel: Sendable {
         self.events = events
         self.assets = assets
         self.decoyPasswordHash = decoyPasswordHash
+        self.state = ServerState(databaseFamily: configuration.database.family)
     }
 
     /// The mounted app whose prefix starts `path`, if any.

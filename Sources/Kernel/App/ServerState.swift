@@ -8,8 +8,12 @@ import NIOConcurrencyHelpers
 /// would serve one database's rows to another.
 public final class ServerState: Sendable {
     private let values = NIOLockedValueBox<[ObjectIdentifier: any Sendable]>([:])
+    /// The database the server runs on (`ServiceContext.fastPath`).
+    public let databaseFamily: DatabaseFamily
 
-    public init() {}
+    public init(databaseFamily: DatabaseFamily) {
+        self.databaseFamily = databaseFamily
+    }
 
     /// The server's `Value`, made by `make` the first time it is asked for.
     public func shared<Value: Sendable>(_ type: Value.Type = Value.self, _ make: () -> Value) -> Value {

@@ -10,12 +10,15 @@ import Foundation
 /// per connection and its rows are decoded by PostgresNIO's typed decoding, by position,
 /// instead of through PostgresKit's `Codable` wrapper per cell.
 ///
-/// Other databases answer nil, and the caller takes its portable SQLKit path; the test
-/// suite runs on both databases, so both paths are held to the same tests.
+/// Only a PostgreSQL store runs them (`ServiceContext.fastPath` picks it on PostgreSQL
+/// only); the portable store of the same protocol answers elsewhere, and the test suite
+/// runs on both databases and compares the two (`StoreComparison`).
 extension Database {
-    public func preparedRows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]?
+    public func preparedRows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
     where Statement.Row: Sendable {
-        guard let postgres = self as? any PostgresDatabase else { return nil }
+        guard let postgres = self as? any PostgresDatabase else {
+            throw PostgresOnlyStatement(name: Statement.name, database: "\(type(of: self))")
+        }
         let logger = self.logger
         return try await postgres.withConnection { connection in
             connection.eventLoop.makeFutureWithTask {
@@ -27,6 +30,13 @@ extension Database {
             }
         }.get()
     }
+}
+
+/// A PostgreSQL statement asked of another database: a store chosen for the wrong one.
+public struct PostgresOnlyStatement: Error, CustomStringConvertible {
+    public let name: String
+    public let database: String
+    public var description: String { "The PostgreSQL statement \(name) cannot run on \(database)" }
 }
 
 /// Reads a PostgreSQL row's cells in order, for `decodeRow` of statements whose rows are

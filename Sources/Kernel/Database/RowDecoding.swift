@@ -47,7 +47,7 @@ extension Account: RowDecodable {
 extension RowDecodable {
     /// The row with this id, read without reflection; nil when there is none.
     public static func fetch(_ id: UUID, idColumn: String = "id", on database: any Database) async throws -> Self? {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         return try await sql.select().column("*").from(schema).where(SQLIdentifier(idColumn), .equal, SQLBind(id)).first()
             .map { try decode($0) }
     }

@@ -68,16 +68,9 @@ enum MoveJoinAPI {
     // MARK: Events
 
     static func search(_ req: Request) async throws -> Response {
-        let page: EventPage
-        // A search that names its city needs nothing of the profile first: it signs the
-        // caller in itself (one round trip on PostgreSQL).
-        if let caller = req.tokenCaller(in: MoveJoin.descriptor), let search = try? SearchQuery.parse(req.url.query, defaultCity: nil),
-           let found = try await req.moveJoin.sportEvents.search(search, caller: caller) {
-            page = found
-        } else {
-            let mover = try await req.mover()
-            let search = try SearchQuery.parse(req.url.query, defaultCity: mover.profile.cityID)
-            page = try await req.moveJoin.sportEvents.search(search, for: mover)
+        let query = req.url.query
+        let page = try await req.moveJoin.eventSearches.search(by: req.caller(in: MoveJoin.descriptor)) { defaultCity in
+            try SearchQuery.parse(query, defaultCity: defaultCity)
         }
         var answer = MJEventPage()
         answer.events = page.events.map { MJEvent($0, req.language) }

@@ -32,7 +32,7 @@ struct CreateEvents: AsyncMigration {
             .field("updated_at", .datetime, .required)
             .constraint(.sql(unsafeRaw: "CONSTRAINT ck_mj_events_capacity CHECK (participant_count >= 0 AND participant_count <= capacity AND waitlist_count >= 0)"))
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         // The search: one city's scheduled events from a time on, by start (then id, the
         // page cursor's tie-break). Partial, so cancelled events cost nothing.
         try await sql.raw("""

@@ -17,7 +17,7 @@ struct CreateParticipations: AsyncMigration {
             .field("promoted_at", .datetime)
             .unique(on: "event_id", "account_id", name: "uq_mj_participations_event_account")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("CREATE UNIQUE INDEX uq_mj_participations_event_queue ON mj_participations (event_id, queue_number)").run()
         try await sql.raw("CREATE INDEX ix_mj_participations_account ON mj_participations (account_id, event_id)").run()
     }

@@ -15,7 +15,7 @@ struct CreateNotices: AsyncMigration {
             .field("created_at", .datetime, .required)
             .field("read_at", .datetime)
             .create()
-        try await (database as! any SQLDatabase)
+        try await database.sql
             .raw("CREATE INDEX ix_mj_notices_account ON mj_notices (account_id, created_at)").run()
     }
 

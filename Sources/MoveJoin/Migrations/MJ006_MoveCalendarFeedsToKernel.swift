@@ -8,7 +8,7 @@ struct MoveCalendarFeedsToKernel: AsyncMigration {
     var name: String { "movejoin.006.calendar-feeds-to-kernel" }
 
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("""
             INSERT INTO kernel_calendar_feeds (account_id, token_hash, created_at)
             SELECT account_id, token_hash, created_at FROM mj_calendar_feeds
@@ -18,7 +18,7 @@ struct MoveCalendarFeedsToKernel: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await CreateCalendarFeeds().prepare(on: database)
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("""
             INSERT INTO mj_calendar_feeds (account_id, token_hash, created_at)
             SELECT f.account_id, f.token_hash, f.created_at FROM kernel_calendar_feeds f

@@ -159,24 +159,7 @@ public struct EventService: Sendable {
     /// Upcoming scheduled events matching `search`, by start time, one page at a time.
     public func search(_ search: EventSearch, for viewer: Mover?) async throws -> EventPage {
         let statement = try self.statement(for: search, viewerID: viewer?.id)
-        let hits: [SearchHit]
-        if let prepared = try await db.preparedRows(statement) {
-            hits = prepared
-        } else {
-            hits = try await portableSearch(statement)
-        }
-        return try await page(of: hits, size: statement.limit - 1)
-    }
-
-    /// `search(_:for:)` for an API caller, signed in by the same statement: one round trip
-    /// on PostgreSQL (`SignedInEventSearchStatement`). Nil on other databases, and for a
-    /// search the portable path must refuse: it signs the caller in first (401 before 422).
-    public func search(_ search: EventSearch, caller: SignInCaller) async throws -> EventPage? {
-        guard db is any PostgresDatabase, let statement = try? self.statement(for: search, viewerID: nil) else { return nil }
-        let rows = try await db.preparedRows(SignedInEventSearchStatement(caller: caller, now: context.clock.now, search: statement)) ?? []
-        _ = try await caller.signIn(try rows.first?.signIn())
-        guard rows.first?.hasProfile == true else { throw AppError.unauthenticated }
-        return try await page(of: rows.compactMap(\.hit), size: statement.limit - 1)
+        return try await page(of: try await context.eventSearches.hits(of: statement), size: statement.limit - 1)
     }
 
     /// The statement for `search`, its rules checked.
@@ -206,44 +189,6 @@ public struct EventService: Sendable {
         let page = Array(hits.prefix(size))
         let next = hits.count > size ? page.last.map { PageCursor(startsAt: $0.event.startsAt, id: $0.event.id).token } : nil
         return EventPage(events: try await views(of: page), nextPageToken: next)
-    }
-
-    /// The search of `EventSearchStatement` built with SQLKit, for databases other than PostgreSQL.
-    func portableSearch(_ search: EventSearchStatement) async throws -> [SearchHit] {
-        let sql = db as! any SQLDatabase
-        var query = sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(SportEvent.schema))).from(SportEvent.schema)
-        // The creator's profile and the viewer's own standing come in the same query.
-        for column in ["account_id", "name", "surname", "city_id", "created_at", "updated_at"] {
-            query = query.column(SQLColumn(column, table: "creator"), as: "creator_" + column)
-        }
-        query = query.join(SQLAlias(SQLIdentifier(MoveJoinProfile.schema), as: SQLIdentifier("creator")), method: SQLJoinMethod.left,
-                           on: SQLColumn("account_id", table: "creator"), .equal, Self.column("creator_id"))
-        if let viewerID = search.viewerID {
-            query = query.column(SQLColumn("status", table: "mine"), as: "my_status")
-                .column(SQLColumn("queue_number", table: "mine"), as: "my_queue_number")
-                .join(SQLAlias(SQLIdentifier(Participation.schema), as: SQLIdentifier("mine")), method: SQLJoinMethod.left,
-                      on: SQLBinaryExpression(SQLBinaryExpression(SQLColumn("event_id", table: "mine"), .equal, Self.column("id")),
-                                              .and, SQLBinaryExpression(SQLColumn("account_id", table: "mine"), .equal, SQLBind(viewerID))))
-        }
-        query = query
-            .where(Self.column("city_id"), .equal, SQLBind(search.cityID))
-            .where(Self.column("status"), .equal, SQLBind(EventStatus.scheduled.rawValue))
-            .where(Self.column("starts_at"), .greaterThanOrEqual, SQLBind(search.startsFrom))
-        if let before = search.startsBefore { query = query.where(Self.column("starts_at"), .lessThan, SQLBind(before)) }
-        if !search.sportTypeIDs.isEmpty { query = query.where(Self.column("sport_type_id"), .in, SQLBind.group(search.sportTypeIDs)) }
-        if let level = search.skillLevel {
-            query = query.where(Self.column("skill_level"), .in, SQLBind.group([level, SkillLevel.any.rawValue]))
-        }
-        if let pattern = search.likePattern { query = query.where(Self.column("search_text"), .like, SQLBind(pattern)) }
-        if let after = search.after {
-            query = query.where(SQLQueryString("(mj_events.starts_at, mj_events.id) > (\(bind: after.startsAt), \(bind: after.id))"))
-        }
-        let rows = try await query.orderBy(Self.column("starts_at")).orderBy(Self.column("id")).limit(search.limit).all()
-        return try rows.map { row in
-            let creator = try row.decodeNil(column: "creator_account_id") ? nil : EventCreator(try MoveJoinProfile.decode(row, prefix: "creator_"))
-            let standing = search.viewerID == nil ? nil : try Self.standing(row, status: "my_status", queue: "my_queue_number")
-            return SearchHit(event: EventRecord(try SportEvent.decode(row)), standing: standing, creator: creator)
-        }
     }
 
     /// The person's events still to come (places and waitlist), or the past ones and
@@ -290,7 +235,7 @@ public struct EventService: Sendable {
         let creators = try await profilesByID(events.compactMap(\.creatorID))
         var standings: [UUID: Standing] = [:]
         if let viewer, !events.isEmpty {
-            let rows = try await (db as! any SQLDatabase).select().columns("event_id", "status", "queue_number").from(Participation.schema)
+            let rows = try await db.sql.select().columns("event_id", "status", "queue_number").from(Participation.schema)
                 .where("account_id", .equal, SQLBind(viewer.id)).where("event_id", .in, SQLBind.group(events.compactMap(\.id))).all()
             for row in rows {
                 if let standing = try Self.standing(row, status: "status", queue: "queue_number") {
@@ -324,7 +269,7 @@ public struct EventService: Sendable {
 
     func profilesByID(_ ids: [UUID]) async throws -> [UUID: MoveJoinProfile] {
         guard !ids.isEmpty else { return [:] }
-        let profiles = try await (db as! any SQLDatabase).select().column("*").from(MoveJoinProfile.schema)
+        let profiles = try await db.sql.select().column("*").from(MoveJoinProfile.schema)
             .where("account_id", .in, SQLBind.group(Array(Set(ids)))).all().map { try MoveJoinProfile.decode($0) }
         return Dictionary(uniqueKeysWithValues: profiles.map { ($0.id!, $0) })
     }

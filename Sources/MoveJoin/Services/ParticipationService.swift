@@ -80,7 +80,7 @@ public struct ParticipationService: Sendable {
         guard event.startsAt > now else { throw AppError.conflict(code: "event_started", key: "mj.event.started") }
         event.status = .cancelled
         event.updatedAt = now
-        try await (db as! any SQLDatabase).update(SportEvent.schema)
+        try await db.sql.update(SportEvent.schema)
             .set("status", to: SQLBind(EventStatus.cancelled.rawValue)).set("updated_at", to: SQLBind(now))
             .where("id", .equal, SQLBind(eventID)).run()
         let told = try await Self.tell(everyoneIn: event, except: event.creatorID, .eventCancelled, on: db, at: now)
@@ -124,7 +124,7 @@ public struct ParticipationService: Sendable {
 
     /// The event's row, locked until the transaction ends; 404 when there is none.
     static func lock(_ eventID: UUID, on db: any Database) async throws -> SportEvent {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         guard let row = try await sql.select().column("*").from(SportEvent.schema)
             .where("id", .equal, SQLBind(eventID)).for(.update).first()
         else { throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found") }
@@ -141,7 +141,7 @@ public struct ParticipationService: Sendable {
     }
 
     static func saveCounts(_ event: SportEvent, on db: any Database) async throws {
-        try await (db as! any SQLDatabase).update(SportEvent.schema)
+        try await db.sql.update(SportEvent.schema)
             .set("participant_count", to: SQLBind(event.participantCount))
             .set("waitlist_count", to: SQLBind(event.waitlistCount))
             .set("next_queue_number", to: SQLBind(event.nextQueueNumber))

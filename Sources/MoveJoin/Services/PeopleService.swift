@@ -105,7 +105,7 @@ public struct PeopleService: Sendable {
                 outcomes.append(outcome)
             }
         }
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         try await sql.update(SportEvent.schema).set("creator_id", to: SQLLiteral.null)
             .where("creator_id", .equal, SQLBind(accountID)).run()
         try await Notice.query(on: db).filter(\.$accountID == accountID).delete()

@@ -2,23 +2,14 @@ import FluentPostgresDriver
 import Foundation
 import Kernel
 
-/// One event found by a search, with what the page shows beside it.
-struct SearchHit: Sendable {
-    let event: EventRecord
-    /// The viewer's own place in it, if any.
-    let standing: EventService.Standing?
-    /// Nil once the creator has deleted their account.
-    let creator: EventCreator?
-    /// The viewer's place on the waitlist when read with the event (nil: not read).
-    var waitlistPosition: Int? = nil
-}
-
-/// The event search as one prepared statement on PostgreSQL (see `Database.preparedRows`).
+/// The event search as one prepared statement on PostgreSQL (`PostgresEventSearchStore`);
+/// its fields are the search's rules checked (`EventService.statement(for:viewerID:)`),
+/// which the portable store reads too (`PortableEventSearchStore`).
 ///
 /// Every filter is a parameter that is NULL (or an empty list) when unused, so one plan
 /// serves every search: the partial index on (city, start, id) of scheduled events is
 /// walked in start order and the other filters are checked on the way, which is also
-/// what the portable query in `EventService.search` does.
+/// what the portable query does.
 struct EventSearchStatement: PostgresPreparedStatement {
     static let name = "movejoin_event_search"
     static let sql = search(viewer: "$2", parameters: [1, 3, 4, 5, 6, 7, 8, 9, 10].map { "$\($0)" })
@@ -117,52 +108,5 @@ struct EventSearchStatement: PostgresPreparedStatement {
             columns.skip(3)  // the profile's city and times
         }
         return SearchHit(event: event, standing: standing, creator: creator, waitlistPosition: waitlistPosition ?? (standing == nil ? nil : 0))
-    }
-}
-
-/// The search for an API caller that also signs the caller in (`SignIn`): one round
-/// trip. A row per hit, or one without when nothing matched; nothing is searched for a
-/// caller whose token is not valid.
-struct SignedInEventSearchStatement: PostgresPreparedStatement {
-    static let name = "movejoin_signed_in_event_search"
-    static let sql = SignIn.BearerToken.sql + """
-         SELECT \(SignIn.columns), EXISTS (SELECT 1 FROM mj_profiles WHERE account_id = \(SignIn.accountID)), hit.*
-        FROM signed_in
-        LEFT JOIN LATERAL (\(EventSearchStatement.search(viewer: SignIn.accountID, parameters: (4...12).map { "$\($0)" }))) hit
-            ON signed_in.valid
-        ORDER BY hit.starts_at, hit.id
-        """
-    static let bindingDataTypes = SignIn.bindingDataTypes + [.text, .timestamptz, .timestamptz, .textArray, .text, .text,
-                                                                  .timestamptz, .uuid, .int8]
-
-    struct Row: Sendable {
-        /// The row as read: its sign-in columns are decoded for the first row only.
-        let row: PostgresRow
-        let hasProfile: Bool
-        let hit: SearchHit?
-
-        func signIn() throws -> SignIn {
-            var columns = Kernel.PostgresColumns(row)
-            return try SignIn.decode(&columns)
-        }
-    }
-
-    let caller: SignInCaller
-    let now: Date
-    let search: EventSearchStatement
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = caller.bindings(now: now, capacity: 9)
-        bindings.append(search.cityID)
-        search.appendFilters(to: &bindings)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-        var columns = Kernel.PostgresColumns(row)
-        columns.skip(SignIn.columnCount)
-        let hasProfile = try columns.next(Bool.self)
-        let hit = try columns.next(UUID?.self).map { try EventSearchStatement.hit(&columns, id: $0) }
-        return Row(row: row, hasProfile: hasProfile, hit: hit)
     }
 }
