@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import Kernel
 import Vapor
@@ -45,6 +46,10 @@ public struct Fuctivity: HromadaApp {
 
     public func seedDemoData(_ context: SeedContext) async throws {
         try await FuctivityDemoData.seed(context)
+    }
+
+    public var postgresStatements: [any PostgresPreparedStatement.Type] {
+        [WeekActivitiesStatement.self, CompleteActivitiesStatement.self, CreateActivitiesStatement.self]
     }
 
     public var openAPIDocument: String? { FuctivityOpenAPI.document }

@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import Kernel
 import Vapor
@@ -40,6 +41,10 @@ public struct GoldenAger: HromadaApp {
 
     public func seedDemoData(_ context: SeedContext) async throws {
         try await GoldenAgerDemoData.seed(context)
+    }
+
+    public var postgresStatements: [any PostgresPreparedStatement.Type] {
+        [InboxStatement<SignIn.BearerToken>.self, InboxStatement<SignIn.BrowserSession>.self, CityOffersStatement.self]
     }
 
     public var openAPIDocument: String? { GoldenAgerOpenAPI.document }

@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import Kernel
 import Vapor
@@ -16,6 +17,10 @@ public struct MoveJoin: HromadaApp {
         themeColor: "#111111", iconLetters: "MJ", loginPath: "/login")
 
     public init() {}
+
+    public var postgresStatements: [any PostgresPreparedStatement.Type] {
+        [EventSearchStatement.self, SignedInEventSearchStatement.self]
+    }
 
     public var descriptor: AppDescriptor { Self.descriptor }
     public var catalog: Catalog { MoveJoinStrings.catalog }

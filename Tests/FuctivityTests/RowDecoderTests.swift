@@ -100,5 +100,13 @@ extension FuctivityTests {
                 #expect(read2 == (try RowDecoderCheck.fields(try #require(try await RestCategory.find(own.id, on: app.db)))))
             }
         }
+
+        @Test("every listed PostgreSQL statement is built with its sign-in guard and prepares against the schema")
+        func statementsPrepare() async throws {
+            try await withFuctivity { app in
+                let listed = try #require(app.kernel.apps.first { $0.descriptor.id == Fuctivity.id })
+                try await StatementCheck.expectAllPrepare(listed, on: app.db)
+            }
+        }
     }
 }

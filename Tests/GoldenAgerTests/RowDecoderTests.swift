@@ -88,5 +88,13 @@ extension GoldenAgerTests {
                 #expect(try RowDecoderCheck.fields(inbox.member.account) == RowDecoderCheck.fields(account))
             }
         }
+
+        @Test("every listed PostgreSQL statement is built with its sign-in guard and prepares against the schema")
+        func statementsPrepare() async throws {
+            try await withGoldenAger { app in
+                let listed = try #require(app.kernel.apps.first { $0.descriptor.id == GoldenAger.id })
+                try await StatementCheck.expectAllPrepare(listed, on: app.db)
+            }
+        }
     }
 }

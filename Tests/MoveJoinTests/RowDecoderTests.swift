@@ -44,5 +44,13 @@ extension MoveJoinTests {
                 try await RowDecoderCheck.roundTrip(event, on: app.db)
             }
         }
+
+        @Test("every listed PostgreSQL statement is built with its sign-in guard and prepares against the schema")
+        func statementsPrepare() async throws {
+            try await withMoveJoin { app in
+                let listed = try #require(app.kernel.apps.first { $0.descriptor.id == MoveJoin.id })
+                try await StatementCheck.expectAllPrepare(listed, on: app.db)
+            }
+        }
     }
 }

@@ -143,6 +143,7 @@ public enum Hromada {
     static func registerCommands(_ apps: [any HromadaApp], on application: Application) {
         application.asyncCommands.use(SeedCommand(), as: "seed")
         application.asyncCommands.use(CreateAdminCommand(), as: "create-admin")
+        application.asyncCommands.use(StatementsCommand(), as: "statements")
         for app in apps {
             for (name, command) in app.commands { application.asyncCommands.use(command, as: name) }
         }

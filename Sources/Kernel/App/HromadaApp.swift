@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Vapor
 
 /// What an app tells the kernel about itself: its name, prefix and look.
@@ -96,6 +97,9 @@ public protocol HromadaApp: Sendable {
     /// Work the app runs in the background while the server runs, each job on its own
     /// schedule (the kernel starts and stops them; an app starts no task of its own).
     var backgroundJobs: [BackgroundJob] { get }
+    /// The app's PostgreSQL statements (its fast paths' stores), listed by
+    /// `hromada statements` for the benchmarks' `pgbench` runs and prepared by a test.
+    var postgresStatements: [any PostgresPreparedStatement.Type] { get }
 }
 
 /// A piece of work an app runs again and again while the server runs (`HromadaApp.backgroundJobs`):
@@ -122,6 +126,7 @@ extension HromadaApp {
     public var publicDirectory: URL? { nil }
     public func housekeeping(_ services: ServiceContext) async throws {}
     public var backgroundJobs: [BackgroundJob] { [] }
+    public var postgresStatements: [any PostgresPreparedStatement.Type] { [] }
 }
 
 /// An app's OpenAPI document as it ships: `Public/openapi.json` in its bundle, the same

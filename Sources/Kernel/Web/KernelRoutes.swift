@@ -11,6 +11,7 @@ enum KernelRoutes {
         application.post("locale", use: switchLanguage)
         application.get("static", ":name", use: staticAsset)
         application.get("health", use: health)
+        application.get("health", "live", use: live)
         application.get("metrics", use: metrics)
         application.get("manifest.webmanifest") { req in
             WebAppManifest.response(name: req.localizer.text("site.name"), startURL: "/", themeColor: siteTheme, iconURL: "/icon.svg", language: req.language)
@@ -42,6 +43,16 @@ enum KernelRoutes {
         guard let name = req.parameters.get("name"), let response = req.kernel.assets.response(for: name, request: req) else {
             throw AppError.notFound()
         }
+        return response
+    }
+
+    /// 200 while the process answers at all (a liveness probe: it touches nothing). The
+    /// benchmarks also load it beside each call, as what the framework can do at most
+    /// (bench/README.md, "Ratios").
+    @Sendable static func live(_ req: Request) -> Response {
+        let response = Response(status: .ok, body: .init(staticString: #"{"status":"ok"}"#))
+        response.headers.contentType = .json
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
 
