@@ -74,3 +74,33 @@ run_rate() {
     local out=$1 port=$2 rate=$3 seconds=$4 requests=$5
     "$(rate_tool)" 127.0.0.1 "$port" 64 "$rate" "$seconds" "$requests" >"$out"
 }
+
+# framework_limit OUT PORT: what the framework can do at most, at the run's concurrency:
+# wrk on GET /health/live (a route that touches nothing) with $THREADS threads,
+# $CONNECTIONS connections and $DURATION seconds, after a $WARMUP s warm-up.
+framework_limit() {
+    local out=$1 port=$2 url="http://127.0.0.1:$2/health/live"
+    log_info "framework limit: wrk ${DURATION}s at $CONNECTIONS connections on $url"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "$url" >/dev/null
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$url" >"$out"
+}
+
+# server_statements BINARY OUT: the server's PostgreSQL statements as JSON (`hromada statements`).
+server_statements() {
+    DATABASE_URL="sqlite://$(dirname "$2")/statements.sqlite" HROMADA_DEMO_DATA=0 LOG_LEVEL=error "$1" statements >"$2"
+}
+
+# database_limit OUT SCRIPT PG_URL: what the database can do at most with a call's own
+# statement (SCRIPT, from `bench/ratios.py pgbench-script`): pgbench at the run's
+# concurrency for $DURATION seconds, prepared once per connection as the server does;
+# "tps N p50 MS p99 MS" goes to OUT.
+database_limit() {
+    local out=$1 script=$2 url=$3 logs
+    logs=$(mktemp -d "${TMPDIR:-/tmp}/hromada-pgbench.XXXXXX")
+    log_info "database limit: pgbench ${DURATION}s at $CONNECTIONS connections, $(basename "$script")"
+    pgbench -n -M prepared -c "$CONNECTIONS" -j "$THREADS" -T "$WARMUP" -f "$script" "$url" >/dev/null 2>&1 || true
+    (cd "$logs" && pgbench -n -M prepared -c "$CONNECTIONS" -j "$THREADS" -T "$DURATION" -f "$script" -l --log-prefix=tx "$url" \
+        >"$out.pgbench" 2>&1) || { cat "$out.pgbench" >&2; rm -rf "$logs"; return 1; }
+    python3 "$REPO_ROOT/bench/ratios.py" pgbench-summary "$logs"/tx.* >"$out"
+    rm -rf "$logs"
+}
