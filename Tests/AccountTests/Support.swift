@@ -43,15 +43,15 @@ struct MountedApp: Sendable, CustomTestStringConvertible {
     }
 
     /// A person signed up through the API.
-    func signUp(on application: Application) async throws -> Person {
+    func signUp(on application: Application) async throws -> Credentials {
         let login = try await uniqueLogin()
         let created = try await post("/accounts", try SignUps.body(for: self, login: login), on: application)
         #expect(created.status == .created, "\(created.body.string)")
-        return Person(login: login, password: SignUps.password)
+        return Credentials(login: login, password: SignUps.password)
     }
 
     /// A new bearer token of `person`.
-    func signIn(_ person: Person, on application: Application) async throws -> String {
+    func signIn(_ person: Credentials, on application: Application) async throws -> String {
         let answer = try await post("/session", [kind.field: person.login, "password": person.password], on: application)
         #expect(answer.status == .ok, "\(answer.body.string)")
         return try decode(SessionAnswer.self, answer).token
@@ -60,7 +60,7 @@ struct MountedApp: Sendable, CustomTestStringConvertible {
     /// Starts a password reset the way the app's people do and returns its secret and the
     /// confirmation body (without the new password): the token from the e-mail, or the code
     /// an administrator read out.
-    func startReset(for person: Person, on application: Application) async throws -> (secret: String, body: [String: Any]) {
+    func startReset(for person: Credentials, on application: Application) async throws -> (secret: String, body: [String: Any]) {
         switch accounts.passwordReset {
         case .emailLink:
             let asked = try await post("/password-reset", [kind.field: person.login], on: application)
@@ -107,7 +107,8 @@ enum SignUps {
     }
 }
 
-struct Person: Sendable {
+/// What a person signs in with.
+struct Credentials: Sendable {
     let login: String
     let password: String
 }

@@ -84,7 +84,7 @@ extension FuctivityTests {
                     (.GET, "/statistics"), (.GET, "/calendar-feed"), (.POST, "/calendar-feed"), (.DELETE, "/calendar-feed"),
                     (.GET, "/events"), (.DELETE, "/session"),
                 ]
-                let stranger = Person(id: UUID(), token: "not-a-token")
+                let stranger = Person(id: UUID(), login: "", token: "not-a-token")
                 for (method, path) in paths {
                     for person in [nil, stranger] {
                         let answer = try await send(app, method, path, as: person, [:])

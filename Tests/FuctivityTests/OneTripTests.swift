@@ -68,7 +68,7 @@ extension FuctivityTests {
                 let items = [
                     item(marta, category: yoga, starts: walkStart.addingTimeInterval(1800), reminders: [.minutesBefore(10), .minutesBefore(30)]),
                     item(petro, category: yoga, starts: walkStart),                     // marta's category, not petro's
-                    item(Person(id: UUID(), token: "not-a-token"), starts: walkStart),
+                    item(Person(id: UUID(), login: "", token: "not-a-token"), starts: walkStart),
                     item(marta, starts: walkStart.addingTimeInterval(86_400)),          // the next day: no overlap
                     item(olena, at: now.addingTimeInterval(400 * 86_400), starts: walkStart), // her token has lapsed by then
                 ]
@@ -127,7 +127,7 @@ extension FuctivityTests {
                 let items = [
                     item(marta, started, .done), item(marta, started, .skipped),
                     item(marta, petros, .done),                                   // petro's: unseen, untouched
-                    item(Person(id: UUID(), token: "not-a-token"), started, .done),
+                    item(Person(id: UUID(), login: "", token: "not-a-token"), started, .done),
                     item(marta, ahead, .done),                                    // not started: refused
                     item(petro, petros, .skipped),
                 ]
@@ -210,13 +210,13 @@ extension FuctivityTests {
                     #expect(try await tableCounts(app) == before, why)
                     #expect(try await RestActivity.find(UUID(uuidString: walk)!, on: app.db)?.status == .planned, why)
                 }
-                try await refusedEverywhere(Person(id: marta.id, token: "not-a-token"), "unknown token")
+                try await refusedEverywhere(Person(id: marta.id, login: "", token: "not-a-token"), "unknown token")
 
                 // Another app's account with a token of its own.
                 let accounts = app.kernel.accountService(on: app.db, passwords: app.password.async)
                 let stranger = try await accounts.register(app: "movejoin", login: "x@example.com", password: "secret-1", role: "member", displayName: "X")
                 let strangerToken = try await accounts.issueToken(for: stranger).token
-                try await refusedEverywhere(Person(id: try stranger.requireID(), token: strangerToken), "another app's token")
+                try await refusedEverywhere(Person(id: try stranger.requireID(), login: "", token: strangerToken), "another app's token")
 
                 let account = try #require(try await Account.find(marta.id, on: app.db))
                 account.deactivatedAt = clock.now

@@ -70,7 +70,7 @@ extension FuctivityTests {
                     try await withThrowingTaskGroup(of: (Int, Answer).self) { group in
                         for (index, sender) in senders.enumerated() {
                             let request = json(book.merging(["categoryId": sender.category]) { $1 })
-                            let headers = (sender.person ?? Person(id: UUID(), token: "not-a-token-\(index)")).auth
+                            let headers = (sender.person ?? Person(id: UUID(), login: "", token: "not-a-token-\(index)")).auth
                             group.addTask {
                                 let response = try await app.client.post(URI(string: "\(base)\(api)/activities"), headers: headers) { $0.body = request }
                                 let saved = response.body.flatMap { try? testJSONDecoder.decode(FXModels.SavedActivityDTO.self, from: Data($0.readableBytesView)) }

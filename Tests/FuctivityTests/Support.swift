@@ -19,19 +19,16 @@ func problemFields(_ response: TestingHTTPResponse) throws -> [String] {
     try problem(response).fields
 }
 
-struct Person: Sendable {
-    let id: UUID
-    let token: String
-    var auth: HTTPHeaders { bearerHeaders(token) }
-}
+typealias Person = TestPerson
 
 @discardableResult
 func register(_ app: Application, name: String = "Марта", timeZone: String = "Europe/Kyiv") async throws -> Person {
-    let body: [String: Any] = ["name": name, "email": await UniqueLogins.shared.email("rest"), "password": "rest-well-1", "timeZone": timeZone]
+    let email = await UniqueLogins.shared.email("rest")
+    let body: [String: Any] = ["name": name, "email": email, "password": "rest-well-1", "timeZone": timeZone]
     let response = try await sendJSON(app, .POST, "\(api)/accounts", body: body)
     #expect(response.status == .created, "\(response.body.string)")
     let session = try decode(FXModels.Session.self, response)
-    return Person(id: session.profile.id, token: session.token)
+    return Person(id: session.profile.id, login: email, token: session.token)
 }
 
 func send(_ app: Application, _ method: HTTPMethod, _ path: String, as person: Person?, _ body: [String: Any]? = nil) async throws -> TestingHTTPResponse {

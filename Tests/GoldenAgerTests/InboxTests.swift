@@ -160,7 +160,7 @@ extension GoldenAgerTests {
                 #expect(try await signedIn(app, pensioner).get("/golden-ager/inbox").status == .forbidden)
                 #expect(try await send(app, .GET, "/inbox", as: pensioner).status == .forbidden)
 
-                let forged = Person(id: volunteer.id, phone: volunteer.phone, token: "forged-token")
+                let forged = Person(id: volunteer.id, login: volunteer.phone, token: "forged-token")
                 #expect(try await send(app, .GET, "/inbox", as: forged).status == .unauthorized)
                 let forgedCookie = TestBrowser(app)
                 forgedCookie.setCookie("hromada_session", "forged-session")

@@ -12,12 +12,11 @@ func withGoldenAger<T>(clock: any WallClock = SystemClock(), _ body: (Applicatio
     try await TestHarness.withApp(apps: [GoldenAger()], clock: clock, body)
 }
 
-/// A person in a test: their token and ids.
-struct Person: Sendable {
-    let id: UUID
-    let phone: String
-    let token: String
-    var auth: HTTPHeaders { bearerHeaders(token) }
+/// A person in a test; their login is their phone number.
+typealias Person = TestPerson
+
+extension TestPerson {
+    var phone: String { login }
 }
 
 @discardableResult
@@ -51,7 +50,7 @@ func register(_ app: Application, _ role: GARole, city: String = "kyiv", organis
         profile.role = GARole.coordinator.rawValue
         try await profile.save(on: app.db)
     }
-    return Person(id: id, phone: phone, token: try await logIn(app, phone: phone))
+    return Person(id: id, login: phone, token: try await logIn(app, phone: phone))
 }
 
 /// An admin, as `hromada create-admin` makes one: an account without a profile.
@@ -59,7 +58,7 @@ func makeAdmin(_ app: Application) async throws -> Person {
     let login = "admin-\(UUID().uuidString.prefix(8).lowercased())"
     let account = try await app.kernel.accountService(on: app.db, passwords: app.password.async)
         .register(app: GoldenAger.id, login: login, password: "admin-password", role: Account.adminRole, displayName: "Адмін")
-    return Person(id: try account.requireID(), phone: login, token: try await logIn(app, phone: login, password: "admin-password"))
+    return Person(id: try account.requireID(), login: login, token: try await logIn(app, phone: login, password: "admin-password"))
 }
 
 func logIn(_ app: Application, phone: String, password: String = "secret-1") async throws -> String {

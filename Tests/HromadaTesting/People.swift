@@ -1,4 +1,5 @@
 import Foundation
+import Vapor
 
 /// Logins nobody has used yet. One counter for the whole test process (an actor, so tests
 /// running in parallel never draw the same number), starting at a random point.
@@ -22,4 +23,21 @@ public actor UniqueLogins {
     public func phone() -> String {
         "38067" + String(format: "%07d", next())
     }
+}
+
+/// A person a test signed up through an app's API: their account's id, the login they
+/// signed up with (a phone number or an e-mail address) and their bearer token.
+public struct TestPerson: Sendable {
+    public let id: UUID
+    public let login: String
+    public let token: String
+
+    public init(id: UUID, login: String, token: String) {
+        self.id = id
+        self.login = login
+        self.token = token
+    }
+
+    /// The bearer token as request headers.
+    public var auth: HTTPHeaders { bearerHeaders(token) }
 }

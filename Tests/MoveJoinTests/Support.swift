@@ -80,10 +80,11 @@ func callRaw(_ app: Application, _ method: HTTPMethod, _ path: String, bytes: [U
 }
 
 /// A person in a test.
-struct Runner: Sendable {
-    let id: UUID
-    let email: String
-    let token: String
+/// A person in a test; their login is their e-mail address.
+typealias Runner = TestPerson
+
+extension TestPerson {
+    var email: String { login }
 }
 
 let password = "secret-pass"
@@ -100,7 +101,7 @@ func register(_ app: Application, name: String = "Іра", city: String = "kyiv"
     let answer = try await call(app, .POST, "/accounts", request)
     #expect(answer.status == .created, "\(answer.text)")
     let session = try answer.message(MJSession.self)
-    return Runner(id: try #require(UUID(uuidString: session.profile.id)), email: request.email, token: session.token)
+    return Runner(id: try #require(UUID(uuidString: session.profile.id)), login: request.email, token: session.token)
 }
 
 func eventInput(title: String = "Футбол увечері", city: String = "kyiv", sport: String = "football", capacity: Int32 = 10,
