@@ -21,12 +21,9 @@ public enum Flash {
         return try? JSONDecoder().decode(Message.self, from: data)
     }
 
-    /// The banner for the pending message, if any; marks it shown so it is cleared.
-    static func banner(for request: Request, localizer: Localizer) -> HTML {
-        let pending = request.storage[PendingFlashKey.self] ?? decode(request.cookie(cookieName))
-        guard let message = pending else { return .empty }
-        request.storage[FlashShownKey.self] = true
-        request.storage[PendingFlashKey.self] = nil
+    /// The banner for `message`, if there is one.
+    static func banner(_ message: Message?, localizer: Localizer) -> HTML {
+        guard let message else { return .empty }
         let role = message.kind == .error ? "alert" : "status"
         return H.div(.class("flash flash-\(message.kind.rawValue)"), .role(role)) {
             localizer.text(message.key, message.arguments)
@@ -38,6 +35,14 @@ struct PendingFlashKey: StorageKey { typealias Value = Flash.Message }
 struct FlashShownKey: StorageKey { typealias Value = Bool }
 
 extension Request {
+    /// The message this page shows, if any, marked shown so that its cookie is cleared.
+    func takeFlash() -> Flash.Message? {
+        guard let message = storage[PendingFlashKey.self] ?? Flash.decode(cookie(Flash.cookieName)) else { return nil }
+        storage[FlashShownKey.self] = true
+        storage[PendingFlashKey.self] = nil
+        return message
+    }
+
     /// Shows `key` on the next page this browser renders (typically after a redirect).
     public func flash(_ kind: Flash.Kind, _ key: String, _ arguments: [String: String] = [:]) {
         storage[PendingFlashKey.self] = Flash.Message(kind: kind, key: key, arguments: arguments)

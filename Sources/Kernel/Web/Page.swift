@@ -71,7 +71,7 @@ extension Request {
         let shells = kernel.state.shared { FragmentCache<PageShell.Key, PageShell.Key>(capacity: 1_024) }
         let context = viewContext
         let shell = PageShell(context: context, page: page, assets: kernel.assets)
-        let html = shell.html(cachedIn: shells, inserting: Flash.banner(for: self, localizer: context.localizer) + page.content)
+        let html = shell.html(cachedIn: shells, inserting: Flash.banner(takeFlash(), localizer: context.localizer) + page.content)
         var headers = HTTPHeaders()
         headers.contentType = .html
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
