@@ -10,6 +10,12 @@ enum AuditPage {
         let actorIDs = Set(entries.compactMap(\.actorID))
         let actors = try await Account.query(on: request.db).filter(\.$id ~~ actorIDs).all()
         let names = Dictionary(uniqueKeysWithValues: actors.compactMap { account in account.id.map { ($0, account.displayName) } })
+        return request.render(view(entries, actorNames: names, app: app, request.viewContext(for: admin)))
+    }
+
+    /// The latest entries, newest first, with the names of the people who made them.
+    static func view(_ entries: [AuditEntry], actorNames names: [UUID: String], app: AppDescriptor, _ c: ViewContext) -> Page {
+        let l = c.localizer
         let content = H.section(.class("card")) {
             H.h1 { l.text("audit.title") }
             if entries.isEmpty {
@@ -43,6 +49,6 @@ enum AuditPage {
                 }
             }
         }
-        return request.render(Page(title: l.text("audit.title"), app: app, content: content))
+        return Page(title: l.text("audit.title"), app: app, content: content)
     }
 }
