@@ -48,6 +48,8 @@ struct FuctivityAccounts: AppAccounts {
 
     func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
         let planner: Planner? = if let account { try await Planner(account: account, on: req.db) } else { nil }
-        return FuctivityWeb.page(req, planner, title: page.title, section: account == nil ? .none : .profile, status: page.status) { page.content }
+        return req.render(FuctivityWeb.shell(planner, title: page.title, section: account == nil ? .none : .profile, status: page.status, req.viewContext) {
+            page.content
+        })
     }
 }

@@ -84,6 +84,8 @@ struct MoveJoinAccounts: AppAccounts {
 
     func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
         let mover: Mover? = if let account { try await Mover(account: account, on: req.db) } else { nil }
-        return MoveJoinWeb.page(req, mover, title: page.title, section: account == nil ? .none : .profile, status: page.status) { page.content }
+        return req.render(MoveJoinWeb.shell(mover, title: page.title, section: account == nil ? .none : .profile, status: page.status, req.viewContext) {
+            page.content
+        })
     }
 }

@@ -3,39 +3,27 @@ import Foundation
 import Kernel
 import Vapor
 
-/// The web UI under `/fuctivity`. Each page handler parses, calls a service, renders.
+/// The web UI under `/fuctivity`. Each page is its handlers (`…Page`: parse, call a
+/// service, build a view model) and its view (`…View`: view model and `ViewContext` →
+/// `Page`); this file mounts them, with the two answers that are not pages: the live
+/// reminder stream and the calendar feed.
 enum FuctivityWeb {
     static let prefix = Fuctivity.descriptor.pathPrefix
 
     static func register(on web: any RoutesBuilder) {
-        AccountPages.register(on: web)
-        PlanPages.register(on: web)
-        CalendarPages.register(on: web)
-        ActivityPages.register(on: web)
-        StatisticsPages.register(on: web)
+        WelcomePage.register(on: web)
+        SignUpPage.register(on: web)
+        OnboardingPage.register(on: web)
+        ProfilePage.register(on: web)
+        WeekPage.register(on: web)
+        DayPage.register(on: web)
+        MonthPage.register(on: web)
+        SuggestionsPage.register(on: web)
+        ActivityFormPage.register(on: web)
+        ActivityDetailPage.register(on: web)
+        StatisticsPage.register(on: web)
         web.get("live", use: live)
         web.get("calendar", ":file", use: calendarFeed)
-    }
-
-    enum Section { case calendar, add, statistics, profile, none }
-
-    /// A page in the app's shell, with the four tabs for signed-in people, who also get
-    /// their reminders live (`fuctivity.js` shows them).
-    static func page(_ req: Request, _ planner: Planner?, title: String, section: Section, status: HTTPResponseStatus = .ok,
-                     @HTMLBuilder content: () -> HTML) -> Response {
-        let l = req.localizer
-        var tabs: [Tab] = []
-        if planner != nil {
-            tabs = [Tab(label: l.text("fx.tab.calendar"), href: "\(prefix)/week", isCurrent: section == .calendar),
-                    Tab(label: l.text("fx.tab.add"), href: "\(prefix)/activities/new", isCurrent: section == .add),
-                    Tab(label: l.text("fx.tab.statistics"), href: "\(prefix)/statistics", isCurrent: section == .statistics),
-                    Tab(label: l.text("fx.tab.profile"), href: "\(prefix)/profile", isCurrent: section == .profile)]
-        }
-        // The words a live reminder is shown with (fuctivity.js reads them).
-        let reminderText = planner == nil ? HTML.empty : H.element("template", [.id("reminder-text")], content: HTML(text: l.text("fx.reminder.alarm")))
-        return req.render(Page(title: title, app: Fuctivity.descriptor, content: reminderText + content(), tabs: tabs,
-                               scripts: planner == nil ? [] : ["fuctivity.js"], liveURL: planner == nil ? nil : "\(prefix)/live",
-                               liveEvents: planner == nil ? [] : ["reminder"], status: status))
     }
 
     /// Runs a page for the signed-in person (signed-out people are sent to sign in by the
@@ -44,6 +32,11 @@ enum FuctivityWeb {
         let planner = try await req.planner()
         if planner.profile.onboardedAt == nil { return req.redirect(to: "\(prefix)/onboarding", redirectType: .normal) }
         return try await body(planner)
+    }
+
+    /// `?day=YYYY-MM-DD` (any day of the wanted week, or the day wanted); today otherwise.
+    static func chosenDay(_ req: Request, _ planner: Planner) -> LocalDay {
+        req.query[String.self, at: "day"].flatMap(LocalDay.init) ?? LocalDay(req.clock.now, in: planner.timeZone)
     }
 
     /// The browser's event stream: the person's reminders as they fall due.
@@ -72,28 +65,13 @@ enum FuctivityWeb {
         return calendar.response()
     }
 
+    /// The feed's secret address, shown once in the profile (and answered by the API).
     static func feedURL(token: String, _ req: Request) -> String {
         "\(req.externalBaseURL)\(prefix)/calendar/\(token).ics"
     }
 
-    // MARK: Formatting
-
-    /// "18:00–19:30" in the person's zone.
-    static func span(_ start: Date, _ end: Date, _ zone: TimeZone) -> String {
-        "\(LocalDateTime(start, in: zone).timeString)–\(LocalDateTime(end, in: zone).timeString)"
-    }
-
-    /// "Понеділок, 23.11".
-    static func dayTitle(_ day: LocalDay, _ l: Localizer) -> String {
-        l.text("fx.day_title", ["weekday": l.text("fx.weekday.long.\(day.weekday)"),
-                                "date": day.dayMonth])
-    }
-
-    static func statusBadge(_ status: ActivityStatus, _ l: Localizer) -> HTML {
-        H.span(.class("badge badge-\(status.rawValue)")) { l.text("fx.status.\(status.rawValue)") }
-    }
-
-    static func categoryOptions(_ categories: [RestCategory], _ l: Localizer) -> [(value: String, label: String)] {
-        categories.map { ($0.id!.uuidString, $0.name(in: l.language)) }
+    /// An activity's page, the address its forms and links build on.
+    static func activityPath(_ id: UUID) -> String {
+        "\(prefix)/activities/\(id.uuidString.lowercased())"
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// An event's own page, its live list of people, and what can be done there: join,
+/// leave, cancel, take it into a calendar.
+enum EventDetailPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("events", ":eventID", use: show)
+        web.get("events", ":eventID", "people", use: peopleFragment)
+        web.post("events", ":eventID", "cancel", use: cancel)
+        web.post("events", ":eventID", "join", use: join)
+        web.post("events", ":eventID", "leave", use: leave)
+        web.get("events", ":eventID", "calendar.ics", use: ics)
+    }
+
+    /// The event in the address (404 when it is not an id).
+    static func eventID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try eventID(req)
+        let view = try await req.moveJoin.sportEvents.view(id, for: mover)
+        let people = try await req.moveJoin.sportEvents.people(of: id)
+        return req.render(EventDetailView(mover: mover, shown: view, people: people, now: req.clock.now, c: req.viewContext).page)
+    }
+
+    /// The people section alone, fetched again by `live-refresh.js` when the event changes.
+    static func peopleFragment(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try eventID(req)
+        let view = try await req.moveJoin.sportEvents.view(id, for: mover)
+        let people = try await req.moveJoin.sportEvents.people(of: id)
+        var headers = HTTPHeaders()
+        headers.contentType = .html
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        let html = EventDetailView.people(view, people, req.viewContext)
+        return Response(status: .ok, headers: headers, body: .init(string: html.rendered))
+    }
+
+    static func join(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try eventID(req)
+        let path = MoveJoinWeb.eventPath(id)
+        return try await req.showingConflicts(on: path) {
+            let outcome = try await req.moveJoin.participation.join(eventID: id, by: mover)
+            return outcome.status == .waitlisted
+                ? req.redirect(to: path, flash: .info, "mj.event.joined_waitlist", ["n": String(outcome.waitlistPosition)])
+                : req.redirect(to: path, flash: .success, "mj.event.joined")
+        }
+    }
+
+    static func leave(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try eventID(req)
+        let path = MoveJoinWeb.eventPath(id)
+        return try await req.showingConflicts(on: path) {
+            _ = try await req.moveJoin.participation.leave(eventID: id, by: mover)
+            return req.redirect(to: path, flash: .info, "mj.event.left")
+        }
+    }
+
+    static func cancel(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try eventID(req)
+        let path = MoveJoinWeb.eventPath(id)
+        return try await req.showingConflicts(on: path) {
+            _ = try await req.moveJoin.sportEvents.cancel(id, by: mover)
+            return req.redirect(to: path, flash: .info, "mj.event.cancelled_done")
+        }
+    }
+
+    /// One event as a calendar file (no reminder: the person adds their own on import).
+    static func ics(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let view = try await req.moveJoin.sportEvents.view(try eventID(req), for: mover)
+        let calendar = EventCalendar.document([view.event], name: nil, reminder: true, localizer: req.localizer,
+                                              baseURL: req.externalBaseURL, now: req.clock.now)
+        return calendar.response(filename: "movejoin-\(view.event.id.uuidString.lowercased()).ics")
+    }
+}

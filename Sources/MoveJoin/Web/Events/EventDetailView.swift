@@ -1,0 +1,96 @@
+import Foundation
+import Kernel
+
+/// Who is in an event and who waits, in order (as `EventService.people(of:)` tells).
+typealias EventPeople = (participants: [MoveJoinProfile], waitlist: [MoveJoinProfile])
+
+/// An event's page: its facts, its people (refreshed live), and what the viewer may do:
+/// join or leave it before it starts, or — its creator — change or cancel it.
+struct EventDetailView {
+    let mover: Mover
+    /// The event as the viewer sees it (with their place in it).
+    let shown: EventView
+    let people: EventPeople
+    /// When the page is shown: a started event takes no more changes.
+    let now: Date
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+    private var event: EventRecord { shown.event }
+    private var path: String { MoveJoinWeb.eventPath(event.id) }
+    private var isCreator: Bool { event.creatorID == mover.id }
+    private var isOpen: Bool { event.status == .scheduled && event.startsAt > now }
+
+    var page: Page {
+        MoveJoinWeb.shell(mover, title: event.title, section: .events, liveEvent: event.id, c) {
+            H.article(.class("event-page")) {
+                H.p(.class("event-sport")) { MoveJoinWeb.sportName(event.sportTypeID, l) }
+                H.h1 { event.title }
+                if event.status == .cancelled {
+                    H.p(.class("flash flash-error"), .role("status")) { l.text("mj.event.was_cancelled") }
+                }
+                facts
+                if !event.details.isEmpty { H.p(.class("event-description")) { event.details } }
+                H.div(.id("event-people"), .data("refresh-url", "\(path)/people"), .data("refresh-on", "event.changed"), .aria("live", "polite")) {
+                    Self.people(shown, people, c)
+                }
+                H.div(.class("actions")) { actions }
+            }
+        }
+    }
+
+    private var facts: HTML {
+        let city = MoveJoinWeb.cityName(event.cityID, l)
+        return H.element("dl", [.class("event-facts")], content: HTMLBuilder.join([
+            fact(l.text("mj.field.when"), MoveJoinWeb.when(event, l) + " (" + l.text("mj.event.city_time", ["city": city]) + ")"),
+            fact(l.text("mj.fact.duration"), l.duration(minutes: event.durationMinutes)),
+            fact(l.text("mj.field.venue"), "\(event.venue), \(city)"),
+            fact(l.text("mj.field.skill"), l.text("mj.skill.\(event.skillLevel.rawValue)")),
+            fact(l.text("mj.field.creator"), shown.creator?.fullName ?? l.text("mj.event.creator_gone")),
+        ]))
+    }
+
+    private func fact(_ term: String, _ value: String) -> HTML {
+        H.element("dt", [], content: HTML(text: term)) + H.element("dd", [], content: HTML(text: value))
+    }
+
+    /// Before the start: join or leave (others), edit or cancel (the creator). Always: the calendar file.
+    @HTMLBuilder private var actions: HTML {
+        if isOpen && !isCreator {
+            switch shown.myStatus {
+            case nil:
+                Components.postForm(c, action: "\(path)/join") {
+                    Components.primaryButton(l.text(event.isFull ? "mj.event.join_waitlist" : "mj.event.join"))
+                }
+            case .participant?, .waitlisted?:
+                Components.postForm(c, action: "\(path)/leave", confirm: l.text("mj.event.leave_confirm")) {
+                    Components.dangerButton(l.text(shown.myStatus == .waitlisted ? "mj.event.leave_waitlist" : "mj.event.leave"))
+                }
+            }
+        }
+        if isOpen && isCreator {
+            H.a(.class("button"), .href("\(path)/edit")) { l.text("mj.event.edit") }
+            Components.postForm(c, action: "\(path)/cancel", confirm: l.text("mj.event.cancel_confirm")) {
+                Components.dangerButton(l.text("mj.event.cancel"))
+            }
+        }
+        H.a(.class("button"), .href("\(path)/calendar.ics"), Attribute("download", "movejoin-event.ics")) { l.text("mj.event.ics") }
+    }
+
+    /// Places, waitlist and who is in: on the page, and alone when refreshed live.
+    static func people(_ view: EventView, _ people: EventPeople, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let event = view.event
+        return HTMLBuilder.join([
+            H.p(.class("event-places")) {
+                MoveJoinWeb.places(event, l, viewerIsIn: view.myStatus != nil)
+                H.span(.class("count")) { l.text("mj.event.count", ["n": String(event.participantCount), "capacity": String(event.capacity)]) }
+                MoveJoinWeb.myStatus(view, l)
+            },
+            H.h2 { l.text("mj.event.participants") },
+            H.ol(.class("people")) { for person in people.participants { H.li { person.fullName } } },
+            people.waitlist.isEmpty ? .empty : H.h2 { l.text("mj.event.waitlist") },
+            people.waitlist.isEmpty ? .empty : H.ol(.class("people")) { for person in people.waitlist { H.li { person.fullName } } },
+        ])
+    }
+}

@@ -1,0 +1,98 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// The Add tab and an event's edit page: one form, for a new event or its creator's changes.
+enum EventFormPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("events", "new", use: newEvent)
+        web.post("events", "new", use: create)
+        web.get("events", ":eventID", "edit", use: edit)
+        web.post("events", ":eventID", "edit", use: update)
+    }
+
+    /// A new event starts tomorrow at 19:00 in the person's city, for 90 minutes.
+    static func newEvent(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let tomorrow = LocalDateTime(req.clock.now.addingTimeInterval(86_400), in: mover.profile.city?.timeZone ?? req.localizer.timeZone)
+        let values = ["cityId": mover.profile.cityID, "capacity": String(EventRules.defaultCapacity), "durationMinutes": "90",
+                      "skillLevel": SkillLevel.any.rawValue, "startDate": tomorrow.dateString, "startTime": "19:00"]
+        return render(req, mover, event: nil, form: FormState(values: values))
+    }
+
+    static func create(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let state = FormState.submitted(by: req)
+        do {
+            let view = try await req.moveJoin.sportEvents.create(try draft(from: state), by: mover)
+            return req.redirect(to: MoveJoinWeb.eventPath(view.event.id), flash: .success, "mj.event.created")
+        } catch let error as AppError where !error.fieldErrors.isEmpty {
+            return render(req, mover, event: nil, form: FormState(values: state.values, errors: webFieldErrors(error.fieldErrors)), status: error.status)
+        }
+    }
+
+    /// The form filled with the event as it is; only its creator may change it.
+    static func edit(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let view = try await req.moveJoin.sportEvents.view(try EventDetailPage.eventID(req), for: mover)
+        guard view.event.creatorID == mover.id else { throw AppError.forbidden }
+        let event = view.event
+        let local = LocalDateTime(event.startsAt, in: event.city?.timeZone ?? req.localizer.timeZone)
+        let values = ["sportTypeId": event.sportTypeID, "title": event.title, "description": event.details, "cityId": event.cityID,
+                      "venue": event.venue, "startDate": local.dateString, "startTime": local.timeString,
+                      "durationMinutes": String(event.durationMinutes), "capacity": String(event.capacity), "skillLevel": event.skillLevel.rawValue]
+        return render(req, mover, event: event, form: FormState(values: values))
+    }
+
+    static func update(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try EventDetailPage.eventID(req)
+        let state = FormState.submitted(by: req)
+        return try await req.showingConflicts(on: MoveJoinWeb.eventPath(id)) {
+            do {
+                _ = try await req.moveJoin.sportEvents.update(id, with: try draft(from: state), by: mover)
+                return req.redirect(to: MoveJoinWeb.eventPath(id), flash: .success, "mj.event.saved")
+            } catch let error as AppError where !error.fieldErrors.isEmpty {
+                let event = try await SportEvent.find(id, on: req.db).map(EventRecord.init)
+                return render(req, mover, event: event, form: FormState(values: state.values, errors: webFieldErrors(error.fieldErrors)), status: error.status)
+            }
+        }
+    }
+
+    static func render(_ req: Request, _ mover: Mover, event: EventRecord?, form: FormState, status: HTTPResponseStatus = .ok) -> Response {
+        req.render(EventFormView(mover: mover, event: event, form: form, status: status, c: req.viewContext).page)
+    }
+
+    /// The form's date and time are a wall clock in the chosen city.
+    static func draft(from state: FormState) throws -> EventDraft {
+        let v = state.values
+        var draft = EventDraft(sportTypeID: v["sportTypeId"], title: v["title"], details: v["description"], cityID: v["cityId"],
+                               venue: v["venue"], skillLevel: SkillLevel(rawValue: v["skillLevel"] ?? ""))
+        var errors: [FieldError] = []
+        if let text = v["durationMinutes"], !text.isEmpty {
+            if let minutes = Int(text) { draft.durationMinutes = minutes } else { errors.append(FieldError(field: "durationMinutes", key: "validation.invalid")) }
+        }
+        if let text = v["capacity"], !text.isEmpty {
+            if let capacity = Int(text) { draft.capacity = capacity } else { errors.append(FieldError(field: "capacity", key: "validation.invalid")) }
+        }
+        let zone = City.find(v["cityId"])?.timeZone ?? TimeZone(identifier: "Europe/Kyiv")!
+        if let day = v["startDate"], let time = v["startTime"], !day.isEmpty, !time.isEmpty {
+            draft.startsAt = LocalDateTime.date(day: day, time: time, in: zone)
+            if draft.startsAt == nil { errors.append(FieldError(field: "startDate", key: "mj.validation.date")) }
+        }
+        if !errors.isEmpty {
+            // Report these together with everything else the rules find.
+            do { _ = try EventRules.validate(draft, now: .distantPast) } catch let error as AppError {
+                throw AppError.validation(errors + error.fieldErrors.filter { e in !errors.contains { $0.field == e.field } })
+            }
+            throw AppError.validation(errors)
+        }
+        return draft
+    }
+
+    /// The API's field names are the form's, except the start, which the form asks as date and time.
+    static func webFieldErrors(_ errors: [FieldError]) -> [FieldError] {
+        errors.map { $0.field == "startTime" ? FieldError(field: "startDate", key: $0.key, arguments: $0.arguments) : $0 }
+    }
+}

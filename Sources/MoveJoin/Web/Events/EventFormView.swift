@@ -1,0 +1,53 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// The event form: empty for the Add tab (`event` nil), filled for the creator's changes.
+struct EventFormView {
+    let mover: Mover
+    /// The event being changed; nil for a new one.
+    let event: EventRecord?
+    let form: FormState
+    var status: HTTPResponseStatus = .ok
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+
+    var page: Page {
+        let title = l.text(event == nil ? "mj.add.title" : "mj.edit.title")
+        let action = event.map { "\(MoveJoinWeb.eventPath($0.id))/edit" } ?? "\(MoveJoinWeb.prefix)/events/new"
+        return MoveJoinWeb.shell(mover, title: title, section: event == nil ? .add : .events, status: status, c) {
+            H.h1 { title }
+            Components.errorSummary(form, l)
+            Components.postForm(c, action: action, classes: "event-form") {
+                fields
+                Components.primaryButton(l.text(event == nil ? "mj.add.submit" : "mj.edit.submit"))
+            }
+            if let event {
+                H.a(.class("button button-block"), .href(MoveJoinWeb.eventPath(event.id))) { l.text("mj.back") }
+            }
+        }
+    }
+
+    /// What, where, when, how long, for how many and for whom.
+    @HTMLBuilder private var fields: HTML {
+        SelectField(name: "sportTypeId", label: l.text("mj.field.sport"), options: MoveJoinWeb.sportOptions(l)).render(form, l)
+        FormField(name: "title", label: l.text("mj.field.title"), maxLength: EventRules.titleMaxLength).render(form, l)
+        TextAreaField(name: "description", label: l.text("mj.field.description"), required: false,
+                      maxLength: EventRules.descriptionMaxLength).render(form, l)
+        SelectField(name: "cityId", label: l.text("mj.field.city"), options: MoveJoinWeb.cityOptions(l)).render(form, l)
+        FormField(name: "venue", label: l.text("mj.field.venue"), hint: l.text("mj.hint.venue"), autocomplete: "street-address",
+                  maxLength: EventRules.venueMaxLength).render(form, l)
+        H.div(.class("field-row")) {
+            FormField(name: "startDate", label: l.text("mj.field.start_date"), type: "date").render(form, l)
+            FormField(name: "startTime", label: l.text("mj.field.start_time"), type: "time", hint: l.text("mj.hint.city_time")).render(form, l)
+        }
+        H.div(.class("field-row")) {
+            FormField(name: "durationMinutes", label: l.text("mj.field.duration"), type: "number", hint: l.text("mj.hint.duration"),
+                      inputMode: "numeric").render(form, l)
+            FormField(name: "capacity", label: l.text("mj.field.capacity"), type: "number", hint: l.text("mj.hint.capacity"),
+                      inputMode: "numeric").render(form, l)
+        }
+        SelectField(name: "skillLevel", label: l.text("mj.field.skill"), options: MoveJoinWeb.skillOptions(l), includeEmpty: false).render(form, l)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Kernel
+
+/// Words and choices several MoveJoin views share: an event's time and places, and the
+/// options of the city, sport and skill fields.
+extension MoveJoinWeb {
+    /// "сб, 28.11.2026, 19:00" in the event's city.
+    static func when(_ event: EventRecord, _ l: Localizer) -> String {
+        let local = LocalDateTime(event.startsAt, in: event.city?.timeZone ?? l.timeZone)
+        return "\(l.text("mj.weekday.\(local.weekday)")), \(local.dottedDate), \(local.timeString)"
+    }
+
+    /// "3 places left" or "Full — join the waitlist" ("Full" to someone already in it);
+    /// for a cancelled event, "Cancelled".
+    static func places(_ event: EventRecord, _ l: Localizer, viewerIsIn: Bool = false) -> HTML {
+        if event.status == .cancelled {
+            return H.span(.class("badge badge-cancelled")) { l.text("mj.event.status.cancelled") }
+        }
+        if event.isFull {
+            return H.span(.class("badge badge-full")) { l.text(viewerIsIn ? "mj.places.none" : "mj.places.full") }
+        }
+        return H.span(.class("badge")) { l.plural("mj.places.left", count: event.placesLeft) }
+    }
+
+    /// "You're in" or "You're 2nd on the waitlist", for an event the viewer joined.
+    static func myStatus(_ view: EventView, _ l: Localizer) -> HTML {
+        switch view.myStatus {
+        case .participant: H.span(.class("badge badge-mine")) { l.text("mj.event.you_are_in") }
+        case .waitlisted: H.span(.class("badge badge-mine")) { l.text("mj.event.you_wait", ["n": String(view.myWaitlistPosition)]) }
+        case nil: .empty
+        }
+    }
+
+    static func cityName(_ id: String, _ l: Localizer) -> String {
+        City.find(id)?.name(in: l.language) ?? id
+    }
+
+    static func sportName(_ id: String, _ l: Localizer) -> String {
+        SportType.find(id)?.name(in: l.language) ?? id
+    }
+
+    static func cityOptions(_ l: Localizer) -> [(value: String, label: String)] {
+        City.all.map { ($0.id, $0.name(in: l.language)) }.sorted { $0.label < $1.label }
+    }
+
+    static func sportOptions(_ l: Localizer) -> [(value: String, label: String)] {
+        SportType.all.map { ($0.id, $0.name(in: l.language)) }
+    }
+
+    static func skillOptions(_ l: Localizer) -> [(value: String, label: String)] {
+        SkillLevel.allCases.map { ($0.rawValue, l.text("mj.skill.\($0.rawValue)")) }
+    }
+}
