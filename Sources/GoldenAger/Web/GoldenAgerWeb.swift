@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import Kernel
 import Vapor
@@ -31,40 +30,10 @@ enum GoldenAgerWeb {
         }
     }
 
-    enum Section { case categories, instructions, orders, profile, inbox, assignments, board, accounts, admin, none }
-
-    /// A page in the app's shell with the tabs of the person's role and, for signed-in
-    /// people, the live event stream.
+    /// `shell` rendered for `req`, for the pages not yet split into handler and view.
     static func page(_ req: Request, _ member: Member?, title: String, section: Section, status: HTTPResponseStatus = .ok,
                      @HTMLBuilder content: () -> HTML) -> Response {
-        let l = req.localizer
-        var tabs: [Tab] = []
-        func tab(_ key: String, _ path: String, _ s: Section) -> Tab {
-            Tab(label: l.text(key), href: "\(prefix)/\(path)", isCurrent: section == s)
-        }
-        switch member?.role {
-        case .pensioner:
-            tabs = [tab("ga.tab.categories", "categories", .categories), tab("ga.tab.instructions", "instructions", .instructions),
-                    tab("ga.tab.orders", "orders", .orders), tab("ga.tab.profile", "profile", .profile)]
-        case .volunteer:
-            let online = member?.profile?.isOnline ?? false
-            tabs = [tab("ga.tab.inbox", "inbox", .inbox),
-                    .toggle(label: l.text(online ? "ga.online.on" : "ga.online.off"), action: "\(prefix)/availability",
-                            pressed: online, name: "online", value: online ? "off" : "on"),
-                    tab("ga.tab.assignments", "assignments", .assignments), tab("ga.tab.profile", "profile", .profile)]
-        case .coordinator, .admin:
-            tabs = [tab("ga.tab.board", "board", .board), tab("ga.tab.accounts", "admin/accounts", .accounts)]
-            if member?.role == .admin { tabs.append(tab("ga.tab.admin", "admin", .admin)) }
-            tabs.append(tab("ga.tab.profile", "profile", .profile))
-        case nil:
-            break
-        }
-        let roleClass = member?.role.map { "role-\($0.rawValue)" } ?? "role-guest"
-        return req.render(Page(
-            title: title, app: GoldenAger.descriptor, content: content(), tabs: tabs,
-            scripts: member == nil ? [] : ["live-refresh.js"],
-            liveURL: member == nil ? nil : "\(prefix)/live", liveEvents: member == nil ? [] : GoldenAgerEvents.names,
-            status: status, bodyClass: roleClass))
+        req.render(shell(member, title: title, section: section, status: status, req.viewContext, content: content))
     }
 
     /// An HTML fragment for a live region (no shell).
@@ -87,33 +56,5 @@ enum GoldenAgerWeb {
             try await change(req.goldenAger.tasks, id, member)
             return req.redirect(to: next(id), flash: kind, key)
         }
-    }
-
-
-    /// Hours as a decimal for totals: "12,5".
-    static func hours(_ minutes: Int, _ l: Localizer) -> String {
-        l.number(Double(minutes) / 60, fractionDigits: 1)
-    }
-
-    static func cityName(_ id: String, _ l: Localizer) -> String {
-        City.find(id)?.name(in: l.language) ?? id
-    }
-
-    /// A big tappable phone number.
-    static func phoneLink(_ phone: String, label: String) -> HTML {
-        H.a(.class("button button-call"), .href(PhoneNumber.telURL(phone))) {
-            H.span(.class("call-label")) { label }
-            H.span(.class("call-number")) { PhoneNumber.display(phone) }
-        }
-    }
-
-    /// A status badge with text (never colour alone).
-    static func statusBadge(_ status: TaskStatus, _ l: Localizer) -> HTML {
-        H.span(.class("status status-\(status.rawValue)")) { l.text("ga.status.\(status.rawValue)") }
-    }
-
-    /// A back link styled as a big secondary button.
-    static func backLink(_ href: String, _ l: Localizer, key: String = "ga.back") -> HTML {
-        H.a(.class("button button-back"), .href(href)) { l.text(key) }
     }
 }

@@ -1,0 +1,31 @@
+import Kernel
+
+/// Small pieces of markup and wording several pages share.
+extension GoldenAgerWeb {
+    /// Hours as a decimal for totals: "12,5".
+    static func hours(_ minutes: Int, _ l: Localizer) -> String {
+        l.number(Double(minutes) / 60, fractionDigits: 1)
+    }
+
+    static func cityName(_ id: String, _ l: Localizer) -> String {
+        City.find(id)?.name(in: l.language) ?? id
+    }
+
+    /// A big tappable phone number.
+    static func phoneLink(_ phone: String, label: String) -> HTML {
+        H.a(.class("button button-call"), .href(PhoneNumber.telURL(phone))) {
+            H.span(.class("call-label")) { label }
+            H.span(.class("call-number")) { PhoneNumber.display(phone) }
+        }
+    }
+
+    /// A status badge with text (never colour alone).
+    static func statusBadge(_ status: TaskStatus, _ l: Localizer) -> HTML {
+        H.span(.class("status status-\(status.rawValue)")) { l.text("ga.status.\(status.rawValue)") }
+    }
+
+    /// A back link styled as a big secondary button.
+    static func backLink(_ href: String, _ l: Localizer, key: String = "ga.back") -> HTML {
+        H.a(.class("button button-back"), .href(href)) { l.text(key) }
+    }
+}
