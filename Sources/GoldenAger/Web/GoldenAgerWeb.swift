@@ -8,7 +8,10 @@ enum GoldenAgerWeb {
 
     static func register(on web: any RoutesBuilder) {
         AccountPages.register(on: web)
-        PensionerPages.register(on: web)
+        CategoriesPage.register(on: web)
+        TemplatePage.register(on: web)
+        OrdersPage.register(on: web)
+        OrderPage.register(on: web)
         VolunteerPages.register(on: web)
         StaffPages.register(on: web)
         web.get("live", use: live)

@@ -1,3 +1,4 @@
+import Foundation
 import Kernel
 
 /// Small pieces of markup and wording several pages share.
@@ -27,5 +28,18 @@ extension GoldenAgerWeb {
     /// A back link styled as a big secondary button.
     static func backLink(_ href: String, _ l: Localizer, key: String = "ga.back") -> HTML {
         H.a(.class("button button-back"), .href(href)) { l.text(key) }
+    }
+
+    /// A list entry that opens a task: its title, then its status badge and a date.
+    static func taskChoice(href: String, title: String, status: TaskStatus, date: Date, _ l: Localizer) -> HTML {
+        H.li {
+            H.a(.class("choice"), .href(href)) {
+                H.span(.class("choice-title")) { title }
+                H.span(.class("choice-meta")) {
+                    statusBadge(status, l)
+                    " · \(l.date(date))"
+                }
+            }
+        }
     }
 }
