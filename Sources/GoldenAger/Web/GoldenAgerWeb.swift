@@ -12,7 +12,10 @@ enum GoldenAgerWeb {
         TemplatePage.register(on: web)
         OrdersPage.register(on: web)
         OrderPage.register(on: web)
-        VolunteerPages.register(on: web)
+        InboxPage.register(on: web)
+        TaskPage.register(on: web)
+        AssignmentsPage.register(on: web)
+        CertificatePage.register(on: web)
         StaffPages.register(on: web)
         web.get("live", use: live)
     }
