@@ -16,7 +16,13 @@ enum GoldenAgerWeb {
         TaskPage.register(on: web)
         AssignmentsPage.register(on: web)
         CertificatePage.register(on: web)
-        StaffPages.register(on: web)
+        BoardPage.register(on: web)
+        AdminAccountsPage.register(on: web)
+        AdminPage.register(on: web)
+        AdminOrganisationsPage.register(on: web)
+        AdminCategoriesPage.register(on: web)
+        AdminTemplatePage.register(on: web)
+        AdminConsultationPage.register(on: web)
         web.get("live", use: live)
     }
 

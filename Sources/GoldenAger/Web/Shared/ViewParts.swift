@@ -12,6 +12,16 @@ extension GoldenAgerWeb {
         City.find(id)?.name(in: l.language) ?? id
     }
 
+    /// The choices of a city select.
+    static func cityOptions(_ l: Localizer) -> [(value: String, label: String)] {
+        City.all.map { ($0.id, $0.name(in: l.language)) }
+    }
+
+    /// The choices of an organisation select.
+    static func organisationOptions(_ organisations: [Organisation]) -> [(value: String, label: String)] {
+        organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }
+    }
+
     /// A big tappable phone number.
     static func phoneLink(_ phone: String, label: String) -> HTML {
         H.a(.class("button button-call"), .href(PhoneNumber.telURL(phone))) {
