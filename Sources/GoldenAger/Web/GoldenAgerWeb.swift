@@ -2,20 +2,31 @@ import Foundation
 import Kernel
 import Vapor
 
-/// The web UI under `/golden-ager`. Each page handler parses, calls a service, renders.
+/// The web UI under `/golden-ager`. Each page (or small group of pages) has a folder
+/// with two files: `…Page` registers its routes and holds its handlers (parse the
+/// request, call a service, build the view model, answer), and `…View` turns the view
+/// model and a `ViewContext` into HTML — never reading the request, so a view renders,
+/// and is tested, without a server.
 enum GoldenAgerWeb {
     static let prefix = GoldenAger.descriptor.pathPrefix
 
     static func register(on web: any RoutesBuilder) {
-        AccountPages.register(on: web)
+        // Everyone
+        WelcomePage.register(on: web)
+        JoinPage.register(on: web)
+        ProfilePage.register(on: web)
+        InstructionsPage.register(on: web)
+        // Pensioners
         CategoriesPage.register(on: web)
         TemplatePage.register(on: web)
         OrdersPage.register(on: web)
         OrderPage.register(on: web)
+        // Volunteers
         InboxPage.register(on: web)
         TaskPage.register(on: web)
         AssignmentsPage.register(on: web)
         CertificatePage.register(on: web)
+        // Coordinators and administrators
         BoardPage.register(on: web)
         AdminAccountsPage.register(on: web)
         AdminPage.register(on: web)
@@ -40,12 +51,6 @@ enum GoldenAgerWeb {
         case .coordinator, .admin: "\(prefix)/board"
         case nil: "\(prefix)/"
         }
-    }
-
-    /// `shell` rendered for `req`, for the pages not yet split into handler and view.
-    static func page(_ req: Request, _ member: Member?, title: String, section: Section, status: HTTPResponseStatus = .ok,
-                     @HTMLBuilder content: () -> HTML) -> Response {
-        req.render(shell(member, title: title, section: section, status: status, req.viewContext, content: content))
     }
 
     /// An HTML fragment for a live region (no shell).
