@@ -53,7 +53,8 @@ struct GoldenAgerAccounts: AppAccounts {
 
     func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
         let member: Member? = if let account { try await Member(account: account, on: req.db) } else { nil }
-        return GoldenAgerWeb.page(req, member, title: page.title, section: account == nil ? .none : .profile, status: page.status) { page.content }
+        let section: GoldenAgerWeb.Section = account == nil ? .none : .profile
+        return req.render(GoldenAgerWeb.shell(member, title: page.title, section: section, status: page.status, req.viewContext) { page.content })
     }
 
     /// The consultation number, which puts the person through to whoever can help.

@@ -1,17 +1,39 @@
-import Fluent
 import Foundation
 import Kernel
 import Vapor
 
-/// The web UI under `/golden-ager`. Each page handler parses, calls a service, renders.
+/// The web UI under `/golden-ager`. Each page (or small group of pages) has a folder
+/// with two files: `…Page` registers its routes and holds its handlers (parse the
+/// request, call a service, build the view model, answer), and `…View` turns the view
+/// model and a `ViewContext` into HTML — never reading the request, so a view renders,
+/// and is tested, without a server.
 enum GoldenAgerWeb {
     static let prefix = GoldenAger.descriptor.pathPrefix
 
     static func register(on web: any RoutesBuilder) {
-        AccountPages.register(on: web)
-        PensionerPages.register(on: web)
-        VolunteerPages.register(on: web)
-        StaffPages.register(on: web)
+        // Everyone
+        WelcomePage.register(on: web)
+        JoinPage.register(on: web)
+        ProfilePage.register(on: web)
+        InstructionsPage.register(on: web)
+        // Pensioners
+        CategoriesPage.register(on: web)
+        TemplatePage.register(on: web)
+        OrdersPage.register(on: web)
+        OrderPage.register(on: web)
+        // Volunteers
+        InboxPage.register(on: web)
+        TaskPage.register(on: web)
+        AssignmentsPage.register(on: web)
+        CertificatePage.register(on: web)
+        // Coordinators and administrators
+        BoardPage.register(on: web)
+        AdminAccountsPage.register(on: web)
+        AdminPage.register(on: web)
+        AdminOrganisationsPage.register(on: web)
+        AdminCategoriesPage.register(on: web)
+        AdminTemplatePage.register(on: web)
+        AdminConsultationPage.register(on: web)
         web.get("live", use: live)
     }
 
@@ -29,42 +51,6 @@ enum GoldenAgerWeb {
         case .coordinator, .admin: "\(prefix)/board"
         case nil: "\(prefix)/"
         }
-    }
-
-    enum Section { case categories, instructions, orders, profile, inbox, assignments, board, accounts, admin, none }
-
-    /// A page in the app's shell with the tabs of the person's role and, for signed-in
-    /// people, the live event stream.
-    static func page(_ req: Request, _ member: Member?, title: String, section: Section, status: HTTPResponseStatus = .ok,
-                     @HTMLBuilder content: () -> HTML) -> Response {
-        let l = req.localizer
-        var tabs: [Tab] = []
-        func tab(_ key: String, _ path: String, _ s: Section) -> Tab {
-            Tab(label: l.text(key), href: "\(prefix)/\(path)", isCurrent: section == s)
-        }
-        switch member?.role {
-        case .pensioner:
-            tabs = [tab("ga.tab.categories", "categories", .categories), tab("ga.tab.instructions", "instructions", .instructions),
-                    tab("ga.tab.orders", "orders", .orders), tab("ga.tab.profile", "profile", .profile)]
-        case .volunteer:
-            let online = member?.profile?.isOnline ?? false
-            tabs = [tab("ga.tab.inbox", "inbox", .inbox),
-                    .toggle(label: l.text(online ? "ga.online.on" : "ga.online.off"), action: "\(prefix)/availability",
-                            pressed: online, name: "online", value: online ? "off" : "on"),
-                    tab("ga.tab.assignments", "assignments", .assignments), tab("ga.tab.profile", "profile", .profile)]
-        case .coordinator, .admin:
-            tabs = [tab("ga.tab.board", "board", .board), tab("ga.tab.accounts", "admin/accounts", .accounts)]
-            if member?.role == .admin { tabs.append(tab("ga.tab.admin", "admin", .admin)) }
-            tabs.append(tab("ga.tab.profile", "profile", .profile))
-        case nil:
-            break
-        }
-        let roleClass = member?.role.map { "role-\($0.rawValue)" } ?? "role-guest"
-        return req.render(Page(
-            title: title, app: GoldenAger.descriptor, content: content(), tabs: tabs,
-            scripts: member == nil ? [] : ["live-refresh.js"],
-            liveURL: member == nil ? nil : "\(prefix)/live", liveEvents: member == nil ? [] : GoldenAgerEvents.names,
-            status: status, bodyClass: roleClass))
     }
 
     /// An HTML fragment for a live region (no shell).
@@ -87,33 +73,5 @@ enum GoldenAgerWeb {
             try await change(req.goldenAger.tasks, id, member)
             return req.redirect(to: next(id), flash: kind, key)
         }
-    }
-
-
-    /// Hours as a decimal for totals: "12,5".
-    static func hours(_ minutes: Int, _ l: Localizer) -> String {
-        l.number(Double(minutes) / 60, fractionDigits: 1)
-    }
-
-    static func cityName(_ id: String, _ l: Localizer) -> String {
-        City.find(id)?.name(in: l.language) ?? id
-    }
-
-    /// A big tappable phone number.
-    static func phoneLink(_ phone: String, label: String) -> HTML {
-        H.a(.class("button button-call"), .href(PhoneNumber.telURL(phone))) {
-            H.span(.class("call-label")) { label }
-            H.span(.class("call-number")) { PhoneNumber.display(phone) }
-        }
-    }
-
-    /// A status badge with text (never colour alone).
-    static func statusBadge(_ status: TaskStatus, _ l: Localizer) -> HTML {
-        H.span(.class("status status-\(status.rawValue)")) { l.text("ga.status.\(status.rawValue)") }
-    }
-
-    /// A back link styled as a big secondary button.
-    static func backLink(_ href: String, _ l: Localizer, key: String = "ga.back") -> HTML {
-        H.a(.class("button button-back"), .href(href)) { l.text(key) }
     }
 }

@@ -1,0 +1,31 @@
+import Kernel
+import Vapor
+
+/// `/categories`: the pensioner's kinds of help as large tiles, and `/categories/:id`:
+/// the ready-made tasks of one (or, for the consultation, the number to call).
+enum CategoriesPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("categories", use: categories)
+        web.get("categories", ":categoryID", use: category)
+    }
+
+    /// The tiles, and a way back to the order still open.
+    static func categories(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner)
+        let categories = try await req.goldenAger.catalog.categories()
+        let open = try await req.goldenAger.tasks.openOrder(of: member)
+        return req.render(CategoriesView.page(member, categories: categories, openOrder: open, req.viewContext))
+    }
+
+    static func category(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner)
+        let catalog = req.goldenAger.catalog
+        let category = try await catalog.category(try req.uuidParameter("categoryID"))
+        if category.isConsultation {
+            let phone = try await catalog.consultationPhone()
+            return req.render(CategoriesView.consultation(member, category: category, phone: phone, req.viewContext))
+        }
+        let templates = try await catalog.templates(in: category.requireID())
+        return req.render(CategoriesView.category(member, category, templates: templates, req.viewContext))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Kernel
+
+enum InboxView {
+    private static let prefix = GoldenAgerWeb.prefix
+
+    /// The events after which the list is fetched again.
+    static let refreshEvents = "task.created,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline"
+
+    /// The volunteer, whether they are online (and in which city), the task they hold,
+    /// and the tasks on offer.
+    struct Model {
+        let member: Member
+        let isOnline: Bool
+        let city: String
+        let held: HelpTask?
+        let offered: [OfferedTask]
+
+        init(_ inbox: VolunteerInbox) throws {
+            let profile = try inbox.member.requireProfile()
+            member = inbox.member
+            isOnline = profile.isOnline
+            city = profile.city
+            held = inbox.current
+            offered = inbox.offered
+        }
+    }
+
+    static func page(_ inbox: Model, cards: FragmentCache<InboxPage.CardKey, OfferedTask>, _ c: ViewContext) -> Page {
+        let l = c.localizer
+        return GoldenAgerWeb.shell(inbox.member, title: l.text("ga.inbox.title"), section: .inbox, c) {
+            H.h1 { l.text("ga.inbox.title") }
+            H.div(.id("inbox"), .class("live-region"), .aria("live", "polite"),
+                  .data("refresh-url", "\(prefix)/inbox/list"), .data("refresh-on", refreshEvents)) { list(inbox, cards: cards, c) }
+        }
+    }
+
+    /// The live region: the held task first, then whether the volunteer is online (or the
+    /// button to go online), then the offered tasks.
+    static func list(_ inbox: Model, cards: FragmentCache<InboxPage.CardKey, OfferedTask>, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return HTMLBuilder.join([
+            inbox.held.map { task in
+                H.a(.class("button button-block current-order"), .href("\(prefix)/tasks/\(task.id!)")) {
+                    l.text("ga.inbox.current", ["title": task.template.title(in: l.language)])
+                }
+            } ?? .empty,
+            inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(c),
+            inbox.isOnline && inbox.offered.isEmpty ? H.p(.class("empty")) { l.text("ga.inbox.empty") } : .empty,
+            H.ul(.class("task-list")) { taskCards(inbox.offered, busy: inbox.held != nil, cards: cards, c) },
+        ])
+    }
+
+    private static func onlineState(city: String, _ l: Localizer) -> HTML {
+        H.p(.class("lead online-state"), .data("online", "true")) {
+            l.text("ga.inbox.online", ["city": GoldenAgerWeb.cityName(city, l)])
+        }
+    }
+
+    private static func offlineState(_ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return H.div(.class("card offline-state"), .data("online", "false")) {
+            H.p(.class("lead")) { l.text("ga.inbox.offline") }
+            Components.postForm(c, action: "\(prefix)/availability") {
+                H.input(.type("hidden"), .name("online"), .value("on"))
+                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.inbox.go_online") }
+            }
+        }
+    }
+
+    /// The offered tasks' cards, each in a list item, from `cards` when rendered before.
+    static func taskCards(_ offered: [OfferedTask], busy: Bool, cards: FragmentCache<InboxPage.CardKey, OfferedTask>, _ c: ViewContext) -> HTML {
+        let timeZone = c.localizer.timeZone.identifier
+        return HTMLBuilder.join(offered.map { offer in
+            cards.html(InboxPage.CardKey(task: offer.id, language: c.language, timeZone: timeZone, busy: busy), offer, in: c) { c in
+                H.li { taskCard(offer, busy: busy, c) }
+            }
+        })
+    }
+
+    /// One offered task: what is to be done, then accept (green) or decline (red). Cached
+    /// for everyone with the same `CardKey`, so it depends on nothing else.
+    static func taskCard(_ offer: OfferedTask, busy: Bool, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let title = offer.title(in: l.language)
+        return H.article(.class("card task-card"), .data("task-id", offer.id.uuidString)) {
+            H.h2 { title }
+            H.p(.class("task-meta")) {
+                "\(offer.categoryName(in: l.language)) · \(l.duration(minutes: offer.minutes)) · \(l.time(offer.createdAt))"
+            }
+            H.p { offer.description(in: l.language) }
+            H.div(.class("actions")) {
+                if !busy {
+                    Components.postForm(c, action: "\(prefix)/tasks/\(offer.id)/accept") {
+                        H.button(.type("submit"), .class("button button-yes"), .aria("label", l.text("ga.task.accept_named", ["title": title]))) { l.text("ga.task.accept") }
+                    }
+                }
+                Components.postForm(c, action: "\(prefix)/tasks/\(offer.id)/decline") {
+                    H.button(.type("submit"), .class("button button-no"), .aria("label", l.text("ga.task.decline_named", ["title": title]))) { l.text("ga.task.decline") }
+                }
+            }
+        }
+    }
+}

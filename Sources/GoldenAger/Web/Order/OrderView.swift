@@ -1,0 +1,100 @@
+import Kernel
+
+enum OrderView {
+    private static let prefix = GoldenAgerWeb.prefix
+
+    static func page(_ member: Member, _ details: TaskDetails, _ c: ViewContext) -> Page {
+        let l = c.localizer
+        return GoldenAgerWeb.shell(member, title: details.template.title(in: l.language), section: .orders, c) {
+            H.h1 { details.template.title(in: l.language) }
+            H.div(.id("order-status"), .class("live-region"), .aria("live", "polite"),
+                  .data("refresh-url", "\(prefix)/orders/\(details.task.id!)/status"),
+                  .data("refresh-on", "task.accepted,task.withdrawn,task.cancelled,task.done")) {
+                status(details, c)
+            }
+        }
+    }
+
+    /// Where the order stands, in words and a picture, and what the pensioner can do now.
+    static func status(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let status = details.task.status
+        return H.div(.class("order order-\(status.rawValue)"), .data("status", status.rawValue)) {
+            switch status {
+            case .searching: searching(details, c)
+            case .accepted: accepted(details, c)
+            case .done: done(details, c)
+            case .cancelled: cancelled(c)
+            }
+        }
+    }
+
+    /// Waiting for a volunteer — again, with their reason, if one gave the task back.
+    private static func searching(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let lastWithdrawal = details.history.last { $0.action == .withdrawn }
+        return HTMLBuilder.join([
+            H.p(.class("status-line")) {
+                Icon.clock
+                H.strong { l.text("ga.order.searching") }
+            },
+            H.p { l.text("ga.order.searching_hint") },
+            lastWithdrawal.map { withdrawal in H.p(.class("flash flash-info")) { l.text("ga.order.withdrawn", ["reason": withdrawal.reason ?? ""]) } } ?? .empty,
+            cancelForm(details, c),
+        ])
+    }
+
+    /// Who is coming and how to call them; done, or cancel.
+    private static func accepted(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return HTMLBuilder.join([
+            H.p(.class("status-line")) {
+                Icon.check
+                H.strong { l.text("ga.order.accepted") }
+            },
+            details.volunteer.map { volunteerCard($0, l) } ?? .empty,
+            Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete", confirm: l.text("ga.order.complete_confirm")) {
+                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.complete") }
+            },
+            cancelForm(details, c),
+        ])
+    }
+
+    private static func volunteerCard(_ volunteer: TaskDetails.Person, _ l: Localizer) -> HTML {
+        H.section(.class("card volunteer")) {
+            H.p(.class("volunteer-name")) { "\(volunteer.firstName) \(volunteer.lastName)" }
+            if let organisation = volunteer.organisation {
+                H.p(.class("volunteer-organisation")) { l.text("ga.order.organisation", ["name": organisation]) }
+            }
+            if let phone = volunteer.phone { GoldenAgerWeb.phoneLink(phone, label: l.text("ga.order.call_volunteer")) }
+        }
+    }
+
+    private static func done(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return HTMLBuilder.join([
+            H.p(.class("status-line")) { H.strong { l.text("ga.order.done") } },
+            details.volunteer.map { volunteer in H.p { l.text("ga.order.done_by", ["name": "\(volunteer.firstName) \(volunteer.lastName)"]) } } ?? .empty,
+            newOrderLink(l),
+        ])
+    }
+
+    private static func cancelled(_ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return HTMLBuilder.join([
+            H.p(.class("status-line")) { H.strong { l.text("ga.order.cancelled") } },
+            newOrderLink(l),
+        ])
+    }
+
+    private static func cancelForm(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let title = details.template.title(in: l.language)
+        return Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/cancel", confirm: l.text("ga.order.cancel_confirm", ["title": title])) {
+            H.button(.type("submit"), .class("button button-no button-block")) { l.text("ga.order.cancel") }
+        }
+    }
+
+    private static func newOrderLink(_ l: Localizer) -> HTML {
+        H.a(.class("button button-block"), .href("\(prefix)/categories")) { l.text("ga.order.new") }
+    }
+}

@@ -1,0 +1,23 @@
+import Kernel
+
+enum OrdersView {
+    private static let prefix = GoldenAgerWeb.prefix
+
+    /// Every order with its status and date; none yet leads to the categories.
+    static func page(_ member: Member, orders: [TaskDetails], _ c: ViewContext) -> Page {
+        let l = c.localizer
+        return GoldenAgerWeb.shell(member, title: l.text("ga.orders.title"), section: .orders, c) {
+            H.h1 { l.text("ga.orders.title") }
+            if orders.isEmpty {
+                H.p(.class("lead")) { l.text("ga.orders.empty") }
+                H.a(.class("button button-yes button-block"), .href("\(prefix)/categories")) { l.text("ga.orders.first") }
+            }
+            H.ul(.class("choices")) {
+                for details in orders {
+                    GoldenAgerWeb.taskChoice(href: "\(prefix)/orders/\(details.task.id!)", title: details.template.title(in: l.language),
+                                             status: details.task.status, date: details.task.createdAt, l)
+                }
+            }
+        }
+    }
+}

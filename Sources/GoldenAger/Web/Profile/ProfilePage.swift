@@ -1,0 +1,53 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// `/profile`: a pensioner's or volunteer's own details, and everyone's way to the
+/// password page and out.
+enum ProfilePage {
+    static let prefix = GoldenAgerWeb.prefix
+
+    static func register(on web: any RoutesBuilder) {
+        web.get("profile", use: profile)
+        web.post("profile", use: save)
+    }
+
+    /// The form filled with what the profile holds (the birthday as people type it).
+    static func profile(_ req: Request) async throws -> Response {
+        let member = try await req.member()
+        var values: [String: String] = [:]
+        if let profile = member.profile {
+            values = ["firstName": profile.firstName, "lastName": profile.lastName, "city": profile.city,
+                      "address": profile.address ?? "", "organisationId": profile.$organisation.id?.uuidString ?? "",
+                      "birthday": Birthday.parse(profile.birthday, today: .distantFuture, timeZone: req.goldenAger.timeZone).map(\.typed).get(or: profile.birthday)]
+        }
+        return try await respond(req, member, state: FormState(values: values))
+    }
+
+    static func save(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner, .volunteer)
+        let state = FormState.submitted(by: req)
+        do {
+            _ = try await req.goldenAger.profiles.update(member, with: ProfileChanges(
+                firstName: state.values["firstName"] ?? "", lastName: state.values["lastName"] ?? "",
+                birthday: state.values["birthday"] ?? "", city: state.values["city"] ?? "",
+                address: member.role == .pensioner ? state.values["address"] ?? "" : nil,
+                organisationID: member.role == .volunteer ? state.values["organisationId"] ?? "" : nil))
+            return req.redirect(to: "\(prefix)/profile", flash: .success, "ga.profile.saved")
+        } catch let error as AppError where !error.fieldErrors.isEmpty {
+            return try await respond(req, member, state: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
+        }
+    }
+
+    /// The page; a volunteer's form lists the organisations.
+    static func respond(_ req: Request, _ member: Member, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
+        let organisations = member.role == .volunteer ? try await req.goldenAger.catalog.organisations() : []
+        return req.render(ProfileView.page(member, state: state, organisations: organisations, status: status, req.viewContext))
+    }
+}
+
+extension Result {
+    func get(or fallback: Success) -> Success {
+        (try? get()) ?? fallback
+    }
+}

@@ -1,0 +1,48 @@
+import Kernel
+import Vapor
+
+enum ProfileView {
+    private static let prefix = GoldenAgerWeb.prefix
+
+    /// The person's phone and, for pensioners and volunteers, the form to change their
+    /// details (`state`); then the links and buttons every role has.
+    static func page(_ member: Member, state: FormState, organisations: [Organisation], status: HTTPResponseStatus, _ c: ViewContext) -> Page {
+        let l = c.localizer
+        return GoldenAgerWeb.shell(member, title: l.text("ga.profile.title"), section: .profile, status: status, c) {
+            H.h1 { l.text("ga.profile.title") }
+            if let profile = member.profile {
+                H.p(.class("lead")) { l.text("ga.profile.phone", ["phone": PhoneNumber.display(profile.phone)]) }
+                if member.role == .pensioner || member.role == .volunteer {
+                    Components.errorSummary(state, l)
+                    form(member, state: state, organisations: organisations, c)
+                }
+            } else {
+                H.p(.class("lead")) { member.account.displayName }
+            }
+            if member.role != .pensioner {
+                H.a(.class("button button-block"), .href("\(prefix)/instructions")) { l.text("ga.tab.instructions") }
+            }
+            H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
+            Components.postForm(c, action: "\(prefix)/logout") {
+                H.button(.type("submit"), .class("button button-block")) { l.text("ga.logout") }
+            }
+        }
+    }
+
+    /// The details: a pensioner gives their address (volunteers come there), a volunteer their organisation.
+    static func form(_ member: Member, state: FormState, organisations: [Organisation], _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return Components.postForm(c, action: "\(prefix)/profile", classes: "card") {
+            FormField(name: "firstName", label: l.text("ga.field.firstName"), autocomplete: "given-name", maxLength: ProfileRules.nameMax).render(state, l)
+            FormField(name: "lastName", label: l.text("ga.field.lastName"), autocomplete: "family-name", maxLength: ProfileRules.nameMax).render(state, l)
+            FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
+            SelectField(name: "city", label: l.text("ga.field.city"), options: GoldenAgerWeb.cityOptions(l)).render(state, l)
+            if member.role == .pensioner {
+                FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
+            } else {
+                SelectField(name: "organisationId", label: l.text("ga.field.organisation"), options: GoldenAgerWeb.organisationOptions(organisations)).render(state, l)
+            }
+            H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.profile.save") }
+        }
+    }
+}

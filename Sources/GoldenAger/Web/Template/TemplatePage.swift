@@ -1,0 +1,15 @@
+import Kernel
+import Vapor
+
+/// `/templates/:id`: one ready-made task, and the button that orders it (`OrdersPage`).
+enum TemplatePage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("templates", ":templateID", use: template)
+    }
+
+    static func template(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner)
+        let template = try await req.goldenAger.catalog.template(try req.uuidParameter("templateID"))
+        return req.render(TemplateView.page(member, template, req.viewContext))
+    }
+}

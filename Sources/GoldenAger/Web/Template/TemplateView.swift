@@ -1,0 +1,23 @@
+import Kernel
+
+enum TemplateView {
+    private static let prefix = GoldenAgerWeb.prefix
+
+    /// What the volunteer will do and how long it takes; ordering asks first.
+    static func page(_ member: Member, _ template: TaskTemplate, _ c: ViewContext) -> Page {
+        let l = c.localizer
+        let title = template.title(in: l.language)
+        return GoldenAgerWeb.shell(member, title: title, section: .categories, c) {
+            H.h1 { title }
+            H.section(.class("card")) {
+                H.p { template.description(in: l.language) }
+                H.p(.class("duration")) { l.text("ga.template.about", ["duration": l.duration(minutes: template.minutes)]) }
+            }
+            Components.postForm(c, action: "\(prefix)/orders", confirm: l.text("ga.order.confirm", ["title": title])) {
+                H.input(.type("hidden"), .name("templateId"), .value(template.id?.uuidString))
+                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.submit") }
+            }
+            GoldenAgerWeb.backLink("\(prefix)/categories/\(template.$category.id)", l)
+        }
+    }
+}
