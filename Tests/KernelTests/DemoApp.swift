@@ -132,7 +132,7 @@ struct DemoApp: HromadaApp {
         let content = H.section(.class("card")) {
             H.h1 { l.text("demo.login") }
             if let message { H.p(.class("flash flash-error"), .role("alert")) { message } }
-            Components.postForm(req, action: "/demo-app/login") {
+            Components.postForm(req.viewContext, action: "/demo-app/login") {
                 FormField(name: "login", label: "Login", autocomplete: "username").render(state, l)
                 FormField(name: "password", label: "Password", type: "password", autocomplete: "current-password").render(state, l)
                 Components.primaryButton(l.text("demo.login"))

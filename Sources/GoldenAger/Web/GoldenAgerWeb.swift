@@ -53,14 +53,6 @@ enum GoldenAgerWeb {
         }
     }
 
-    /// An HTML fragment for a live region (no shell).
-    static func fragment(_ html: HTML) -> Response {
-        var headers = HTTPHeaders()
-        headers.contentType = .html
-        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return Response(status: .ok, headers: headers, body: .init(string: html.rendered))
-    }
-
     /// A button on a task (`/…/:taskID/<action>`): runs `change` as `role`, then goes to
     /// `next` with a message; a conflict (someone was quicker) comes back on `fallback`.
     static func taskButton(

@@ -78,8 +78,6 @@ extension Request {
         return token
     }
 
-    @available(*, deprecated, message: "Views take a ViewContext: context.csrfField")
-    public var csrfField: HTML { viewContext.csrfField }
 }
 
 extension H {

@@ -152,11 +152,6 @@ public enum Components {
         }
     }
 
-    @available(*, deprecated, message: "Views take a ViewContext: postForm(req.viewContext, …)")
-    public static func postForm(_ request: Request, action: String, confirm: String? = nil, classes: String? = nil, @HTMLBuilder _ content: () -> HTML) -> HTML {
-        postForm(request.viewContext, action: action, confirm: confirm, classes: classes, content)
-    }
-
     /// The primary button ("yes" colour).
     public static func primaryButton(_ label: String) -> HTML {
         H.button(.type("submit"), .class("button button-primary")) { label }

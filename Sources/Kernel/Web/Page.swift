@@ -80,6 +80,17 @@ extension Request {
     }
 }
 
+extension Response {
+    /// An HTML fragment without the shell, for a live region that `live-refresh.js`
+    /// fetches again when an event says it changed.
+    public static func fragment(_ html: HTML) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .html
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return Response(status: .ok, headers: headers, body: .init(string: html.rendered))
+    }
+}
+
 /// The HTML around every page.
 ///
 /// The shell is the same for every page with the same title, tabs, language and address

@@ -19,6 +19,6 @@ enum AssignmentsPage {
     /// The hours' live region's new content.
     static func hours(_ req: Request) async throws -> Response {
         let member = try await req.member(.volunteer)
-        return GoldenAgerWeb.fragment(AssignmentsView.hoursSummary(try await req.goldenAger.hours.summary(for: member), req.viewContext))
+        return Response.fragment(AssignmentsView.hoursSummary(try await req.goldenAger.hours.summary(for: member), req.viewContext))
     }
 }

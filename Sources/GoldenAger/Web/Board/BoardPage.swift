@@ -18,6 +18,6 @@ enum BoardPage {
     /// The live region's new content.
     static func content(_ req: Request) async throws -> Response {
         let member = try await req.member(.coordinator, .admin)
-        return GoldenAgerWeb.fragment(BoardView.content(try await req.goldenAger.administration.board(for: member), req.viewContext))
+        return Response.fragment(BoardView.content(try await req.goldenAger.administration.board(for: member), req.viewContext))
     }
 }

@@ -35,7 +35,7 @@ enum InboxPage {
     /// The live region's new content.
     static func list(_ req: Request) async throws -> Response {
         let inbox = try InboxView.Model(try await req.volunteerInbox(withHeldTask: true))
-        return GoldenAgerWeb.fragment(InboxView.list(inbox, cards: cards(req), req.viewContext))
+        return Response.fragment(InboxView.list(inbox, cards: cards(req), req.viewContext))
     }
 
     /// Goes online or offline, then back to the page the switch was pressed on.

@@ -30,7 +30,7 @@ enum OrderPage {
     /// The live region's new content.
     static func status(_ req: Request) async throws -> Response {
         let member = try await req.member(.pensioner)
-        return GoldenAgerWeb.fragment(OrderView.status(try await details(req, member), req.viewContext))
+        return Response.fragment(OrderView.status(try await details(req, member), req.viewContext))
     }
 
     static func cancel(_ req: Request) async throws -> Response {

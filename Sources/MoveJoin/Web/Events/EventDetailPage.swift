@@ -33,11 +33,7 @@ enum EventDetailPage {
         let id = try eventID(req)
         let view = try await req.moveJoin.sportEvents.view(id, for: mover)
         let people = try await req.moveJoin.sportEvents.people(of: id)
-        var headers = HTTPHeaders()
-        headers.contentType = .html
-        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        let html = EventDetailView.people(view, people, req.viewContext)
-        return Response(status: .ok, headers: headers, body: .init(string: html.rendered))
+        return .fragment(EventDetailView.people(view, people, req.viewContext))
     }
 
     static func join(_ req: Request) async throws -> Response {
