@@ -15,4 +15,15 @@ extension NamedReference {
         guard let id else { return nil }
         return all.first { $0.id == id }
     }
+
+    /// The name of the item with `id` in `language`, or the id itself when it is unknown
+    /// (a value stored before the list changed still shows).
+    public static func name(of id: String, in language: Language) -> String {
+        find(id)?.name(in: language) ?? id
+    }
+
+    /// The choices of a select: every item, its id the value, in the list's order.
+    public static func options(in language: Language) -> [(value: String, label: String)] {
+        all.map { ($0.id, $0.name(in: language)) }
+    }
 }

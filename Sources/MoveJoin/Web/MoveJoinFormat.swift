@@ -31,20 +31,9 @@ extension MoveJoinWeb {
         }
     }
 
-    static func cityName(_ id: String, _ l: Localizer) -> String {
-        City.find(id)?.name(in: l.language) ?? id
-    }
-
-    static func sportName(_ id: String, _ l: Localizer) -> String {
-        SportType.find(id)?.name(in: l.language) ?? id
-    }
-
+    /// The city select's choices, alphabetical: MoveJoin lists every city of the country.
     static func cityOptions(_ l: Localizer) -> [(value: String, label: String)] {
-        City.all.map { ($0.id, $0.name(in: l.language)) }.sorted { $0.label < $1.label }
-    }
-
-    static func sportOptions(_ l: Localizer) -> [(value: String, label: String)] {
-        SportType.all.map { ($0.id, $0.name(in: l.language)) }
+        City.options(in: l.language).sorted { $0.label < $1.label }
     }
 
     static func skillOptions(_ l: Localizer) -> [(value: String, label: String)] {

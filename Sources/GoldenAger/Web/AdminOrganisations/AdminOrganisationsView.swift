@@ -46,7 +46,7 @@ enum AdminOrganisationsView {
             FormField(name: "firstName", label: l.text("ga.field.firstName"), maxLength: ProfileRules.nameMax).render(state, l)
             FormField(name: "lastName", label: l.text("ga.field.lastName"), maxLength: ProfileRules.nameMax).render(state, l)
             FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), maxLength: 20).render(state, l)
-            SelectField(name: "city", label: l.text("ga.field.city"), options: GoldenAgerWeb.cityOptions(l)).render(state, l)
+            SelectField(name: "city", label: l.text("ga.field.city"), options: City.options(in: l.language)).render(state, l)
             FormField(name: "password", label: l.text("ga.field.password"), type: "password", hint: l.text("ga.hint.password"), autocomplete: "new-password", maxLength: 200).render(state, l)
             Components.primaryButton(l.text("ga.admin.add"))
         }

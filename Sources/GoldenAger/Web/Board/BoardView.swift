@@ -23,7 +23,7 @@ enum BoardView {
             H.ul(.class("plain-list")) {
                 for volunteer in board.onlineVolunteers {
                     H.li {
-                        "\(volunteer.fullName) · \(GoldenAgerWeb.cityName(volunteer.city, l))"
+                        "\(volunteer.fullName) · \(City.name(of: volunteer.city, in: l.language))"
                         if let organisation = volunteer.$organisation.id.flatMap({ board.organisations[$0] }) { " · \(organisation)" }
                     }
                 }
@@ -38,7 +38,7 @@ enum BoardView {
                 for details in tasks {
                     H.tr {
                         H.td { details.template.title(in: l.language) }
-                        H.td { GoldenAgerWeb.cityName(details.task.city, l) }
+                        H.td { City.name(of: details.task.city, in: l.language) }
                         H.td {
                             GoldenAgerWeb.statusBadge(details.task.status, l)
                             if let volunteer = details.volunteer { " \(volunteer.firstName) \(volunteer.lastName)" }

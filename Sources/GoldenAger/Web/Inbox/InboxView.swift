@@ -53,7 +53,7 @@ enum InboxView {
 
     private static func onlineState(city: String, _ l: Localizer) -> HTML {
         H.p(.class("lead online-state"), .data("online", "true")) {
-            l.text("ga.inbox.online", ["city": GoldenAgerWeb.cityName(city, l)])
+            l.text("ga.inbox.online", ["city": City.name(of: city, in: l.language)])
         }
     }
 

@@ -50,7 +50,7 @@ enum JoinView {
         case .birthday:
             return FormField(name: "birthday", label: label, hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
         case .city:
-            return SelectField(name: "city", label: label, options: GoldenAgerWeb.cityOptions(l)).render(state, l)
+            return SelectField(name: "city", label: label, options: City.options(in: l.language)).render(state, l)
         case .address:
             return FormField(name: "address", label: label, hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
         case .organisationId:

@@ -36,7 +36,7 @@ enum ProfileView {
             FormField(name: "firstName", label: l.text("ga.field.firstName"), autocomplete: "given-name", maxLength: ProfileRules.nameMax).render(state, l)
             FormField(name: "lastName", label: l.text("ga.field.lastName"), autocomplete: "family-name", maxLength: ProfileRules.nameMax).render(state, l)
             FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
-            SelectField(name: "city", label: l.text("ga.field.city"), options: GoldenAgerWeb.cityOptions(l)).render(state, l)
+            SelectField(name: "city", label: l.text("ga.field.city"), options: City.options(in: l.language)).render(state, l)
             if member.role == .pensioner {
                 FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
             } else {

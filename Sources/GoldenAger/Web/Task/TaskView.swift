@@ -38,7 +38,7 @@ enum TaskView {
         H.section(.class("card pensioner")) {
             H.h2 { "\(pensioner.firstName) \(pensioner.lastName)" }
             if let address = pensioner.address {
-                H.p(.class("address")) { l.text("ga.task.address", ["address": address, "city": GoldenAgerWeb.cityName(city, l)]) }
+                H.p(.class("address")) { l.text("ga.task.address", ["address": address, "city": City.name(of: city, in: l.language)]) }
             }
             if let phone = pensioner.phone { GoldenAgerWeb.phoneLink(phone, label: l.text("ga.task.call_pensioner")) }
         }

@@ -8,7 +8,7 @@ enum EventCardView {
         let l = c.localizer
         let event = view.event
         return H.article(.class("event-card"), .data("event-id", event.id.uuidString.lowercased())) {
-            H.p(.class("event-sport")) { MoveJoinWeb.sportName(event.sportTypeID, l) }
+            H.p(.class("event-sport")) { SportType.name(of: event.sportTypeID, in: l.language) }
             H.h2 { H.a(.href(MoveJoinWeb.eventPath(event.id))) { event.title } }
             H.p(.class("event-when")) { H.time(Attribute("datetime", ISO8601DateFormatter().string(from: event.startsAt))) { MoveJoinWeb.when(event, l) } }
             H.p(.class("event-venue")) { event.venue }

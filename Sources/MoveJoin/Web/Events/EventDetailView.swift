@@ -24,7 +24,7 @@ struct EventDetailView {
     var page: Page {
         MoveJoinWeb.shell(mover, title: event.title, section: .events, liveEvent: event.id, c) {
             H.article(.class("event-page")) {
-                H.p(.class("event-sport")) { MoveJoinWeb.sportName(event.sportTypeID, l) }
+                H.p(.class("event-sport")) { SportType.name(of: event.sportTypeID, in: l.language) }
                 H.h1 { event.title }
                 if event.status == .cancelled {
                     H.p(.class("flash flash-error"), .role("status")) { l.text("mj.event.was_cancelled") }
@@ -40,7 +40,7 @@ struct EventDetailView {
     }
 
     private var facts: HTML {
-        let city = MoveJoinWeb.cityName(event.cityID, l)
+        let city = City.name(of: event.cityID, in: l.language)
         return H.element("dl", [.class("event-facts")], content: HTMLBuilder.join([
             fact(l.text("mj.field.when"), MoveJoinWeb.when(event, l) + " (" + l.text("mj.event.city_time", ["city": city]) + ")"),
             fact(l.text("mj.fact.duration"), l.duration(minutes: event.durationMinutes)),

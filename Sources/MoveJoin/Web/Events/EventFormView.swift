@@ -31,7 +31,7 @@ struct EventFormView {
 
     /// What, where, when, how long, for how many and for whom.
     @HTMLBuilder private var fields: HTML {
-        SelectField(name: "sportTypeId", label: l.text("mj.field.sport"), options: MoveJoinWeb.sportOptions(l)).render(form, l)
+        SelectField(name: "sportTypeId", label: l.text("mj.field.sport"), options: SportType.options(in: l.language)).render(form, l)
         FormField(name: "title", label: l.text("mj.field.title"), maxLength: EventRules.titleMaxLength).render(form, l)
         TextAreaField(name: "description", label: l.text("mj.field.description"), required: false,
                       maxLength: EventRules.descriptionMaxLength).render(form, l)

@@ -22,7 +22,7 @@ struct EventListView {
     var page: Page {
         MoveJoinWeb.shell(mover, title: l.text("mj.events.title"), section: .events, status: filtersAreValid ? .ok : .unprocessableEntity, c) {
             if let notices = unreadNotices { noticeBanner(notices) }
-            H.h1 { l.text("mj.events.heading", ["city": MoveJoinWeb.cityName(search.cityID, l)]) }
+            H.h1 { l.text("mj.events.heading", ["city": City.name(of: search.cityID, in: l.language)]) }
             filterForm
             if events.isEmpty {
                 H.p(.class("empty")) { l.text(filtersAreValid ? "mj.events.none" : "mj.events.fix_filters") }
@@ -47,7 +47,7 @@ struct EventListView {
             SelectField(name: "city", label: l.text("mj.field.city"), options: MoveJoinWeb.cityOptions(l), includeEmpty: false).render(state, l)
             H.element("details", [.flag("open", open)], content: HTMLBuilder.join([
                 H.element("summary", [], content: HTML(text: l.text("mj.filters.more"))),
-                SelectField(name: "sport", label: l.text("mj.field.sport"), options: MoveJoinWeb.sportOptions(l), required: false,
+                SelectField(name: "sport", label: l.text("mj.field.sport"), options: SportType.options(in: l.language), required: false,
                             emptyLabel: l.text("mj.filters.all_sports")).render(state, l),
                 SelectField(name: "skill", label: l.text("mj.field.skill"), options: MoveJoinWeb.skillOptions(l), required: false,
                             emptyLabel: l.text("mj.filters.all_levels")).render(state, l),

@@ -8,15 +8,6 @@ extension GoldenAgerWeb {
         l.number(Double(minutes) / 60, fractionDigits: 1)
     }
 
-    static func cityName(_ id: String, _ l: Localizer) -> String {
-        City.find(id)?.name(in: l.language) ?? id
-    }
-
-    /// The choices of a city select.
-    static func cityOptions(_ l: Localizer) -> [(value: String, label: String)] {
-        City.all.map { ($0.id, $0.name(in: l.language)) }
-    }
-
     /// The choices of an organisation select.
     static func organisationOptions(_ organisations: [Organisation]) -> [(value: String, label: String)] {
         organisations.compactMap { o in o.id.map { ($0.uuidString, o.name) } }
