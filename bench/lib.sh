@@ -95,7 +95,9 @@ server_statements() {
 # concurrency for $DURATION seconds, prepared once per connection as the server does;
 # "tps N p50 MS p99 MS" goes to OUT.
 database_limit() {
-    local out=$1 script=$2 url=$3 logs
+    local out script url=$3 logs
+    out=$(realpath -m "$1")
+    script=$(realpath "$2")
     logs=$(mktemp -d "${TMPDIR:-/tmp}/hromada-pgbench.XXXXXX")
     log_info "database limit: pgbench ${DURATION}s at $CONNECTIONS connections, $(basename "$script")"
     pgbench -n -M prepared -c "$CONNECTIONS" -j "$THREADS" -T "$WARMUP" -f "$script" "$url" >/dev/null 2>&1 || true
