@@ -5,7 +5,6 @@ import Vapor
 enum AuditPage {
     static func response(for request: Request, app: AppDescriptor) async throws -> Response {
         let admin = try await request.requireAccount(in: app, roles: [Account.adminRole])
-        let l = request.localizer(for: admin)
         let entries = try await AuditLog(app: app.id, clock: request.clock).entries(limit: 200, on: request.db)
         let actorIDs = Set(entries.compactMap(\.actorID))
         let actors = try await Account.query(on: request.db).filter(\.$id ~~ actorIDs).all()
