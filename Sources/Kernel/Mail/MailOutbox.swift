@@ -7,14 +7,7 @@ import Foundation
 public final class MailOutboxRecord: Model, @unchecked Sendable {
     public static let schema = "kernel_mail_outbox"
 
-    public enum Status: String, Codable, Sendable {
-        /// Waiting for `nextAttemptAt` (or for a worker to get to it).
-        case pending
-        /// Handed to the mail server (or, without SMTP_URL, written to the log).
-        case sent
-        /// Given up: refused for good, or every attempt failed. `lastError` says why.
-        case failed
-    }
+    public typealias Status = OutboxStatus
 
     @ID(key: .id) public var id: UUID?
     @Field(key: "recipient") public var recipient: String
