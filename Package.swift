@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         // Already a dependency of Vapor; the kernel's SMTP client uses it for STARTTLS and smtps://.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Already a dependency of Vapor; the kernel's Web Push encrypts and signs with it.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         .target(
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Public")]
         ),
@@ -63,7 +66,8 @@ let package = Package(
         .target(
             name: "MoveJoinProto",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
-            exclude: ["Proto"]
+            exclude: ["Proto"],
+            resources: [.copy("Generated/movejoin.desc")]
         ),
         .target(
             name: "MoveJoin",
@@ -109,6 +113,7 @@ let package = Package(
             name: "HromadaTesting",
             dependencies: [
                 "Kernel",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -122,6 +127,7 @@ let package = Package(
                 "Kernel", "HromadaTesting",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The kernel's account scenarios, run against every app the server mounts.

@@ -30,7 +30,8 @@ public enum DemoData {
             let context = SeedContext(
                 services: ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
                                          accounts: kernel.accountService(on: db, passwords: application.password.async),
-                                         timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer),
+                                         timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer,
+                                  push: application.pusher),
                 logger: application.logger)
             try await app.seedDemoData(context)
             try await SeedRun(app: id, at: kernel.clock.now).create(on: db)

@@ -60,9 +60,11 @@ final class KernelLifecycle: LifecycleHandler {
 }
 
 /// Deletes what has expired: old events, sessions, failed sign-ins, API tokens, reset
-/// links and codes, and sent mail (kept a week, to answer "did it go?").
+/// links and codes, sent mail (kept a week, to answer "did it go?") and push notifications
+/// a day old.
 public enum Housekeeping {
     public static let sentMailRetention: TimeInterval = 7 * 24 * 3600
+    public static let pushRetention: TimeInterval = 24 * 3600
 
     public static func run(on database: any Database, kernel: HromadaKernel, logger: Logger) async {
         let now = kernel.clock.now
@@ -74,6 +76,9 @@ public enum Housekeeping {
             try await PasswordResetRecord.query(on: database).filter(\.$expiresAt < now).delete()
             try await MailOutboxRecord.query(on: database).filter(\.$status == .sent)
                 .filter(\.$sentAt < now.addingTimeInterval(-Housekeeping.sentMailRetention)).delete()
+            // Notifications are news: once sent, or given up on a day ago, they are gone.
+            try await PushOutboxRecord.query(on: database).filter(\.$status != .pending)
+                .filter(\.$createdAt < now.addingTimeInterval(-Housekeeping.pushRetention)).delete()
         } catch {
             logger.warning("Housekeeping failed", metadata: ["error": "\(String(reflecting: error))"])
         }

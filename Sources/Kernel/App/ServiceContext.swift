@@ -16,8 +16,11 @@ public struct ServiceContext: Sendable {
     public let state: ServerState
     /// Queues e-mail in `db`'s transaction (`Mailer.enqueue`).
     public let mail: Mailer
+    /// Queues Web Push notifications in `db`'s transaction (`Pusher.send`).
+    public let push: Pusher
 
-    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState, mail: Mailer) {
+    public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState, mail: Mailer,
+                push: Pusher) {
         self.db = db
         self.clock = clock
         self.events = events
@@ -25,13 +28,14 @@ public struct ServiceContext: Sendable {
         self.timeZone = timeZone
         self.state = state
         self.mail = mail
+        self.push = push
     }
 }
 
 extension ServiceContext {
     /// The same services on another database handle (a transaction).
     public func on(_ db: any Database) -> ServiceContext {
-        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state, mail: mail)
+        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state, mail: mail, push: push)
     }
 }
 
@@ -48,6 +52,7 @@ extension ServiceScoped {
     public var timeZone: TimeZone { services.timeZone }
     public var state: ServerState { services.state }
     public var mail: Mailer { services.mail }
+    public var push: Pusher { services.push }
 }
 
 extension Request {
@@ -59,7 +64,8 @@ extension Request {
         let kernel = self.kernel, db = self.db
         let made = ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
                                   accounts: kernel.accountService(on: db, passwords: password.async),
-                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer)
+                                  timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer,
+                                  push: application.pusher)
         storage[ServiceContextKey.self] = made
         return made
     }
@@ -73,6 +79,6 @@ extension Application {
     /// A services context outside any request (background jobs).
     public var services: ServiceContext {
         ServiceContext(db: db, clock: kernel.clock, events: kernel.events, accounts: kernel.accountService(on: db, passwords: password.async),
-                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: mailer)
+                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: mailer, push: pusher)
     }
 }
