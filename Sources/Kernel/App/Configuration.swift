@@ -70,6 +70,20 @@ public struct HromadaConfiguration: Sendable {
     public var smtpCAFile: String?
     /// The sender of every mail: `Name <address>` or an address.
     public var mailFrom = "Hromada <no-reply@localhost>"
+    /// The server's own certificate chain and key (PEM): with them it serves HTTPS itself.
+    public var tls: TLSFiles?
+    /// With TLS: a port on which plain HTTP is answered with a redirect to HTTPS.
+    public var httpRedirectPort: Int?
+
+    public struct TLSFiles: Sendable, Equatable {
+        public var certificateChain: String
+        public var privateKey: String
+
+        public init(certificateChain: String, privateKey: String) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
 
     public init() {}
 
@@ -88,7 +102,17 @@ public struct HromadaConfiguration: Sendable {
             }
             config.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         }
-        config.secureCookies = try bool(environment, "HROMADA_SECURE_COOKIES", default: publicURL.lowercased().hasPrefix("https://"))
+        config.tls = try tlsFiles(environment)
+        if let text = environment["HROMADA_HTTP_REDIRECT_PORT"], !text.isEmpty {
+            guard config.tls != nil else {
+                throw ConfigurationError("HROMADA_HTTP_REDIRECT_PORT redirects to HTTPS, which needs HROMADA_TLS_CERT_FILE and HROMADA_TLS_KEY_FILE")
+            }
+            config.httpRedirectPort = try int(environment, "HROMADA_HTTP_REDIRECT_PORT", default: 0, in: 0...65535)
+        }
+        // Served over HTTPS (here, or behind a proxy that says so in the public address):
+        // cookies are Secure and browsers are told to keep to HTTPS (HSTS).
+        config.secureCookies = try bool(environment, "HROMADA_SECURE_COOKIES",
+                                        default: publicURL.lowercased().hasPrefix("https://") || config.tls != nil)
         config.demoData = try bool(environment, "HROMADA_DEMO_DATA", default: config.demoData)
         config.autoMigrate = try bool(environment, "HROMADA_AUTO_MIGRATE", default: config.autoMigrate)
         if let size = environment["HROMADA_MAX_BODY_SIZE"], !size.isEmpty {
@@ -148,6 +172,22 @@ public struct HromadaConfiguration: Sendable {
             throw ConfigurationError("\(key) must be a size such as 512kb or 2mb (got '\(text)')")
         }
         return ByteCount(value: number * multiplier)
+    }
+
+    /// `HROMADA_TLS_CERT_FILE` and `HROMADA_TLS_KEY_FILE`: both or neither, each readable.
+    static func tlsFiles(_ env: [String: String]) throws -> TLSFiles? {
+        let certificate = env["HROMADA_TLS_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = env["HROMADA_TLS_KEY_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        switch (certificate, key) {
+        case (nil, nil): return nil
+        case let (certificate?, key?):
+            for (name, file) in [("HROMADA_TLS_CERT_FILE", certificate), ("HROMADA_TLS_KEY_FILE", key)] where !FileManager.default.isReadableFile(atPath: file) {
+                throw ConfigurationError("\(name) '\(file)' is not a readable file")
+            }
+            return TLSFiles(certificateChain: certificate, privateKey: key)
+        default:
+            throw ConfigurationError("HROMADA_TLS_CERT_FILE and HROMADA_TLS_KEY_FILE go together: set both to serve HTTPS, or neither")
+        }
     }
 
     private static func bool(_ env: [String: String], _ key: String, default value: Bool) throws -> Bool {

@@ -30,6 +30,8 @@ public enum Hromada {
             events: events, assets: try StaticAssets.load(appDirectories: apps.compactMap(\.publicDirectory)), decoyPasswordHash: decoy)
         application.storage[HromadaKernelKey.self] = kernel
         try KernelMail.install(on: application, configuration: configuration, clock: clock)
+        try KernelPush.install(on: application, configuration: configuration, clock: clock)
+        try KernelTLS.install(on: application, configuration: configuration)
 
         registerMigrations(apps, on: application)
         installMiddleware(on: application, configuration: configuration)
@@ -133,6 +135,7 @@ public enum Hromada {
         let web = application.grouped(PathComponent(stringLiteral: descriptor.id))
         let api = web.grouped("api", "v1")  // descriptor.apiPath
         try AppShellRoutes.register(app, on: web)
+        PushRoutes.register(descriptor, web: web, api: api)
         try app.registerRoutes(AppMount(application: application, descriptor: descriptor, web: web, api: api))
         if let accounts = app.accounts {
             AccountRoutes.register(descriptor, accounts, on: api)
@@ -156,5 +159,6 @@ enum KernelMigrations {
         CreateEvents(), CreateAuditLog(), CreateSeedRuns(), CreateCalendarFeeds(),
         CreateMailOutbox(),
         CreatePasswordResets(),
+        CreatePushKeys(), CreatePushSubscriptions(), CreatePushOutbox(),
     ]
 }
