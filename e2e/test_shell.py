@@ -8,6 +8,7 @@ from selenium.webdriver.common.by import By
 
 from support import (
     assert_accessible,
+    click_and_wait_for_next_page,
     heading,
     open_page,
     page_language,
@@ -134,3 +135,71 @@ def test_health_and_metrics(base_url):
     metrics = requests.get(f"{base_url}/metrics", timeout=HTTP_TIMEOUT)
     assert metrics.status_code == 200
     assert "http_requests_total" in metrics.text
+
+
+# Words split across two lines inside buttons, tabs and table headers («Прийнят/и»,
+# «Статистик/а», «Завдан/ня»). Each word (letters, digits and apostrophes; a hyphen is a
+# fair place to break) is measured with a Range: one that spans two lines has boxes
+# at two heights.
+SPLIT_WORDS_SCRIPT = r"""
+const split = [];
+for (const el of document.querySelectorAll('button, .button, nav.tabs a, th')) {
+  if (el.getClientRects().length === 0) continue;  // not shown
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/[\p{L}\p{N}’']+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+      if (lines.size > 1) split.push(`«${m[0]}» in <${el.tagName.toLowerCase()} class="${el.className}">`);
+    }
+  }
+}
+return split;
+"""
+
+# Signed in as each app's demo account (printed at start): the pages people use most.
+NARROW_PAGES = [
+    ("/golden-ager", "phone", "380671112233", "pensioner-demo",
+     ["/categories", "/instructions", "/orders", "/profile"]),
+    ("/golden-ager", "phone", "380501112233", "volunteer-demo", ["/inbox", "/assignments", "/hours/certificate", "/profile"]),
+    ("/golden-ager", "phone", "380951112233", "coordinator-demo", ["/board", "/admin/accounts"]),
+    ("/movejoin", "email", "olena@movejoin.example", "movejoin-demo",
+     ["/events", "/events/new", "/history", "/notifications", "/profile"]),
+    ("/fuctivity", "email", "marta@fuctivity.example", "fuctivity-demo",
+     ["/week", "/day", "/month", "/statistics", "/activities/new", "/profile"]),
+]
+
+
+def sign_in(driver, base_url: str, prefix: str, field: str, login: str, password: str) -> None:
+    open_page(driver, f"{base_url}{prefix}/login")
+    driver.find_element(By.CSS_SELECTOR, f'main input[name="{field}"]').send_keys(login)
+    driver.find_element(By.CSS_SELECTOR, 'main input[name="password"]').send_keys(password)
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, 'main form button[type="submit"]'))
+    assert "/login" not in driver.current_url, f"{login} could not sign in: {driver.current_url}"
+
+
+TABS_ON_SCREEN_SCRIPT = r"""
+const tabs = document.querySelector('nav.tabs');
+if (!tabs) return 'no tabs';
+const box = tabs.getBoundingClientRect();
+return box.top >= 0 && box.bottom <= window.innerHeight ? '' : `tabs at ${Math.round(box.top)}–${Math.round(box.bottom)} px`;
+"""
+
+
+def test_no_button_tab_or_table_header_breaks_inside_a_word_at_360px(new_browser, base_url):
+    """On a 360 px phone, every page of every app: words stay whole in buttons, tabs
+    and table headers, and the tabs are on screen as the page opens (not after a
+    long page's content)."""
+    failures = []
+    for prefix, field, login, password, paths in NARROW_PAGES:
+        driver = new_browser(width=360, height=800)
+        sign_in(driver, base_url, prefix, field, login, password)
+        for path in paths:
+            open_page(driver, f"{base_url}{prefix}{path}")
+            failures += [f"{prefix}{path} ({login}): {word}" for word in driver.execute_script(SPLIT_WORDS_SCRIPT)]
+            if problem := driver.execute_script(TABS_ON_SCREEN_SCRIPT):
+                failures.append(f"{prefix}{path} ({login}): {problem}")
+        driver.quit()
+    assert not failures, "at 360 px:\n" + "\n".join(failures)

@@ -77,10 +77,10 @@ extension KernelTests {
                 let signedIn = try await browser.post("/demo-app/login", form: ["login": "olena@example.org", "password": "correct horse"])
                 #expect(signedIn.status == .seeOther)
                 let first = try await browser.get("/demo-app/")
-                #expect(first.text.contains(#"<main id="main" class="page" tabindex="-1"><div class="flash flash-success" role="status">Ви увійшли.</div><h1>"#))
+                #expect(first.text.contains(#"<main id="main" class="page" tabindex="-1"><div class="flash flash-success" role="status" data-flash="true">Ви увійшли.</div><h1>"#))
                 let second = try await browser.get("/demo-app/")
                 #expect(!second.text.contains("flash-success") && second.text.contains("<h1>Вітаємо, "))
-                #expect(first.text.replacingOccurrences(of: #"<div class="flash flash-success" role="status">Ви увійшли.</div>"#, with: "") == second.text,
+                #expect(first.text.replacingOccurrences(of: #"<div class="flash flash-success" role="status" data-flash="true">Ви увійшли.</div>"#, with: "") == second.text,
                         "the same page but for the flash")
 
                 #expect(second.text.contains(#"name="back" value="/demo-app/""#))

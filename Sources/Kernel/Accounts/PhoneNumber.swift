@@ -22,11 +22,20 @@ public enum PhoneNumber {
         return digits
     }
 
-    /// `380671234567` → `+380 67 123 45 67`, for reading aloud and dialling.
+    /// Non-geographic service prefixes (free, shared-cost, premium): people write these
+    /// numbers from the 0 — «0 800 50 03 35» — never as «+380 80 050 03 35».
+    static let servicePrefixes: Set<String> = ["800", "700", "900"]
+
+    /// `380671234567` → `+380 67 123 45 67`, and `380800500335` → `0 800 50 03 35`: as
+    /// people write them, for reading aloud and dialling.
     public static func display(_ normalised: String) -> String {
-        guard normalised.count == 12 else { return normalised }
+        guard normalised.count == 12, normalised.allSatisfy(\.isASCII) else { return normalised }
         let d = Array(normalised)
-        return "+\(String(d[0...2])) \(String(d[3...4])) \(String(d[5...7])) \(String(d[8...9])) \(String(d[10...11]))"
+        func digits(_ range: ClosedRange<Int>) -> String { String(d[range]) }
+        if servicePrefixes.contains(digits(3...5)) {
+            return "0 \(digits(3...5)) \(digits(6...7)) \(digits(8...9)) \(digits(10...11))"
+        }
+        return "+\(digits(0...2)) \(digits(3...4)) \(digits(5...7)) \(digits(8...9)) \(digits(10...11))"
     }
 
     /// `tel:+380671234567`.

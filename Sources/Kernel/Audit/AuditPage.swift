@@ -20,7 +20,7 @@ enum AuditPage {
             if entries.isEmpty {
                 H.p { l.text("audit.empty") }
             } else {
-                H.div(.class("table-scroll")) {
+                Components.tableScroll(label: l.text("audit.title")) {
                     H.table(.class("audit")) {
                         H.thead {
                             H.tr {

@@ -37,6 +37,8 @@ public struct ICalendar: Sendable {
 
     public enum Status: String, Sendable {
         case confirmed = "CONFIRMED"
+        /// Not certain to happen for this person (say, a place on a waitlist): no alarms.
+        case tentative = "TENTATIVE"
         case cancelled = "CANCELLED"
     }
 

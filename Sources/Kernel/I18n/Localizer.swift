@@ -85,6 +85,13 @@ public struct Localizer: Sendable {
         date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: language.locale, timeZone: timeZone))
     }
 
+    /// "середа, 26 листопада" / "Wednesday 26 November": a calendar day as people say it.
+    public func day(_ day: LocalDay) -> String {
+        let utc = TimeZone(identifier: "UTC")!
+        let style = Date.FormatStyle(date: .omitted, time: .omitted, locale: language.locale, timeZone: utc).weekday(.wide).day().month(.wide)
+        return day.moment(minutes: 12 * 60, in: utc).formatted(style)
+    }
+
     /// "14:05" in both languages (24-hour clock, as people in Ukraine read it).
     public func time(_ date: Date) -> String {
         // By arithmetic on the zone's offset at that moment: a page lists many times, and

@@ -3,8 +3,16 @@
 // the event stream (re)connects: whatever happened between rendering the page (or the
 // drop) and the stream being live would otherwise be missed.
 // Requests for one region are coalesced, so a burst of events costs one fetch.
+// When a region's text changes, the page's flash banner (data-flash) goes: it told
+// what had just happened, and the region now says what happened since.
 
 const pending = new WeakMap();
+
+function words(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content.textContent.replace(/\s+/g, " ").trim();
+}
 
 async function refresh(region) {
   if (pending.get(region)) { pending.set(region, "again"); return; }
@@ -13,7 +21,10 @@ async function refresh(region) {
     const response = await fetch(region.dataset.refreshUrl, { credentials: "same-origin", headers: { Accept: "text/html" } });
     if (response.redirected || response.status === 401) { location.reload(); return; }
     if (response.ok) {
-      region.innerHTML = await response.text();
+      const html = await response.text();
+      const changed = words(html) !== words(region.innerHTML);
+      region.innerHTML = html;
+      if (changed) for (const flash of document.querySelectorAll("[data-flash]")) flash.remove();
       region.dispatchEvent(new CustomEvent("hromada:refreshed", { bubbles: true }));
     }
   } catch (_) {

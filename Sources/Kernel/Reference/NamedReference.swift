@@ -22,8 +22,13 @@ extension NamedReference {
         find(id)?.name(in: language) ?? id
     }
 
-    /// The choices of a select: every item, its id the value, in the list's order.
+    /// The choices of a select: every item, its id the value, in `language`'s alphabetical order.
     public static func options(in language: Language) -> [(value: String, label: String)] {
-        all.map { ($0.id, $0.name(in: language)) }
+        sorted(in: language).map { ($0.id, $0.name(in: language)) }
+    }
+
+    /// Every item, in `language`'s alphabetical order of its name (`Collation`).
+    public static func sorted(in language: Language) -> [Self] {
+        all.sorted(byName: { $0.name(in: language) }, in: language)
     }
 }

@@ -13,6 +13,10 @@ enum ErrorPage {
         let content = H.section(.class("card error-page")) {
             H.h1 { title }
             H.p(.class("lead")) { problem.message(l) }
+            // A link or address that named something wrong (`?day=2026-02-30`): say what.
+            if !problem.fieldErrors.isEmpty {
+                H.ul { for error in problem.fieldErrors { H.li { l.text(error.key, error.arguments) } } }
+            }
             H.a(.class("button button-primary"), .href(home)) { l.text("error.home") }
         }
         return Page(title: title, app: app, content: content, status: problem.status)

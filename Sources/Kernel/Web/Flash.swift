@@ -21,11 +21,13 @@ public enum Flash {
         return try? JSONDecoder().decode(Message.self, from: data)
     }
 
-    /// The banner for `message`, if there is one.
+    /// The banner for `message`, if there is one. It tells what just happened, so a live
+    /// region whose content then changes removes it (`data-flash`, live-refresh.js):
+    /// «Шукаємо волонтера» must not stay above «Волонтер погодився!».
     static func banner(_ message: Message?, localizer: Localizer) -> HTML {
         guard let message else { return .empty }
         let role = message.kind == .error ? "alert" : "status"
-        return H.div(.class("flash flash-\(message.kind.rawValue)"), .role(role)) {
+        return H.div(.class("flash flash-\(message.kind.rawValue)"), .role(role), .data("flash", "true")) {
             localizer.text(message.key, message.arguments)
         }
     }

@@ -157,6 +157,25 @@ public enum Components {
         H.button(.type("submit"), .class("button button-primary")) { label }
     }
 
+    /// Offers notifications when the page is closed (Web Push, `push.js`): hidden until
+    /// the browser can push and has not been told no, and asking only when pressed. Put it
+    /// where it helps — after an order, on going online — never on a first visit. `app` is
+    /// the app's path prefix; `enabled` is the note shown once it is on.
+    public static func pushButton(_ context: ViewContext, app: String, label: String, enabled: String) -> HTML {
+        HTMLBuilder.join([
+            H.button(.type("button"), .class("button button-block push-subscribe"), .data("push-subscribe", "true"),
+                     .data("push-app", app), .data("csrf", context.csrfToken), .flag("hidden")) { label },
+            H.p(.class("push-enabled"), .data("push-enabled", "true"), .flag("hidden")) { enabled },
+        ])
+    }
+
+    /// A table that scrolls sideways when it is wider than the screen: the scrolling box
+    /// can be reached with the keyboard and is named after the table (`label`), as
+    /// assistive technology needs for any scrollable region.
+    public static func tableScroll(label: String, @HTMLBuilder _ table: () -> HTML) -> HTML {
+        H.div(.class("table-scroll"), Attribute("tabindex", "0"), .role("region"), .aria("label", label)) { table() }
+    }
+
     /// A destructive button ("no" colour).
     public static func dangerButton(_ label: String) -> HTML {
         H.button(.type("submit"), .class("button button-danger")) { label }

@@ -50,6 +50,14 @@ public struct Page: Sendable {
     public var status: HTTPResponseStatus
     /// Classes on `<body>`, for an app's look per role or page.
     public var bodyClass: String?
+    /// Where the tabs go: a bar fixed to the bottom of the screen (the default), or a block
+    /// between the header and the content, for an app whose tabs are too big to float
+    /// over the page (Golden Ager's 64 px targets) yet must be on screen when it opens.
+    public var tabsPlacement: TabsPlacement = .bottom
+
+    public enum TabsPlacement: String, Sendable, Hashable {
+        case bottom, top
+    }
 
     public init(title: String, app: AppDescriptor? = nil, content: HTML, tabs: [Tab] = [], scripts: [String] = [], liveURL: String? = nil, liveEvents: [String] = [], status: HTTPResponseStatus = .ok, bodyClass: String? = nil) {
         self.title = title
@@ -112,6 +120,7 @@ struct PageShell {
         let liveURL: String?
         let liveEvents: [String]
         let bodyClass: String?
+        let tabsPlacement: Page.TabsPlacement
         let back: String
     }
 
@@ -119,7 +128,8 @@ struct PageShell {
     func html(cachedIn shells: FragmentCache<Key, Key>, inserting inner: HTML) -> HTML {
         let l = context.localizer
         let key = Key(app: page.app?.id, language: l.language, title: page.title, tabs: page.tabs, scripts: page.scripts,
-                      liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, back: context.path)
+                      liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, tabsPlacement: page.tabsPlacement,
+                      back: context.path)
         return shells.html(key, key, in: context, inserting: inner) { PageShell(context: $0, page: page, assets: assets).frame(l) }
     }
 
@@ -159,6 +169,8 @@ struct PageShell {
             H.link(Attribute("rel", "apple-touch-icon"), .href("\(prefix)/icon.svg")),
             H.script(src: assets.url("app.js")),
             page.liveURL != nil ? H.script(src: assets.url("live.js")) : .empty,
+            // Signed-in pages (those with a live stream) may offer notifications (`Components.pushButton`).
+            page.liveURL != nil ? H.script(src: assets.url("push.js")) : .empty,
             HTMLBuilder.join(page.scripts.map { H.script(src: assets.url($0)) }),
         ])
     }
@@ -167,8 +179,9 @@ struct PageShell {
         HTMLBuilder.join([
             H.a(.class("skip-link"), .href("#main")) { l.text("site.skip") },
             header(l),
+            page.tabsPlacement == .top ? tabs(l) : .empty,
             H.main(.id("main"), .class("page"), Attribute("tabindex", "-1")) { HTML.fragmentSlot },
-            tabs(l),
+            page.tabsPlacement == .bottom ? tabs(l) : .empty,
         ])
     }
 
@@ -197,7 +210,7 @@ struct PageShell {
 
     private func tabs(_ l: Localizer) -> HTML {
         guard !page.tabs.isEmpty else { return .empty }
-        return H.nav(.class("tabs"), .aria("label", page.app?.name(in: l.language))) {
+        return H.nav(.class("tabs tabs-\(page.tabsPlacement.rawValue)"), .aria("label", page.app?.name(in: l.language))) {
             for tab in page.tabs {
                 if let toggle = tab.toggle {
                     H.form(Attribute("method", "post"), Attribute("action", tab.href), .class("tab-toggle")) {
