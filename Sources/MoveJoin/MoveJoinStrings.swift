@@ -88,6 +88,7 @@ enum MoveJoinStrings {
         "mj.feed.once": "Ми показуємо посилання лише зараз. Загубили — створіть нове.",
         "mj.feed.active": "Посилання діє з {date}.", "mj.feed.revoked": "Посилання вимкнено.",
         "mj.calendar.none": "Такого календаря немає.", "mj.calendar.reminder": "Скоро: {title}",
+        "mj.calendar.waitlisted_summary": "Список очікування: {title}",
     ]
 
     static let en: [String: String] = [
@@ -173,5 +174,6 @@ enum MoveJoinStrings {
         "mj.feed.once": "We show the link only now. Lost it? Make a new one.",
         "mj.feed.active": "Link active since {date}.", "mj.feed.revoked": "The link is turned off.",
         "mj.calendar.none": "There is no such calendar.", "mj.calendar.reminder": "Soon: {title}",
+        "mj.calendar.waitlisted_summary": "Waitlisted: {title}",
     ]
 }

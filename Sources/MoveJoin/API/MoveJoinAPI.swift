@@ -36,13 +36,13 @@ enum MoveJoinAPI {
 
     static func cities(_ req: Request) async throws -> Response {
         var list = MJCityList()
-        list.cities = City.all.map { MJCity($0, req.language) }
+        list.cities = City.sorted(in: req.language).map { MJCity($0, req.language) }
         return try list.response(for: req)
     }
 
     static func sportTypes(_ req: Request) async throws -> Response {
         var list = MJSportTypeList()
-        list.sportTypes = SportType.all.map { MJSportType($0, req.language) }
+        list.sportTypes = SportType.sorted(in: req.language).map { MJSportType($0, req.language) }
         return try list.response(for: req)
     }
 

@@ -57,7 +57,7 @@ enum WireFormat: Sendable {
     func encode(_ message: some SwiftProtobuf.Message) throws -> [UInt8] {
         switch self {
         case .protobuf: try message.serializedBytes()
-        case .json: try message.jsonUTF8Bytes()
+        case .json: try ProtoJSONDefaults.shared.jsonBytes(message)
         }
     }
 }

@@ -31,13 +31,14 @@ public struct CalendarFeedService: Sendable {
     /// The events of the feed whose secret is `token` (nil when it is unknown or revoked):
     /// the person's places and waitlist entries from 30 days ago on, cancelled ones included
     /// so the phone shows them cancelled.
-    public func events(forToken token: String) async throws -> (owner: UUID, events: [SportEvent])? {
+    public func events(forToken token: String) async throws -> (owner: UUID, events: [(SportEvent, Participation)])? {
         guard let owner = try await feeds.owner(ofToken: token, app: MoveJoin.id) else { return nil }
-        let ids = try await Participation.query(on: db).filter(\.$accountID == owner).all().map(\.eventID)
-        guard !ids.isEmpty else { return (owner, []) }
+        let places = try await Participation.query(on: db).filter(\.$accountID == owner).all()
+        guard !places.isEmpty else { return (owner, []) }
+        let placeByEvent = Dictionary(places.map { ($0.eventID, $0) }, uniquingKeysWith: { first, _ in first })
         let since = context.clock.now.addingTimeInterval(-30 * 86_400)
-        let events = try await SportEvent.query(on: db).filter(\.$id ~~ ids).filter(\.$startsAt >= since)
+        let events = try await SportEvent.query(on: db).filter(\.$id ~~ Array(placeByEvent.keys)).filter(\.$startsAt >= since)
             .sort(\.$startsAt).limit(500).all()
-        return (owner, events)
+        return (owner, events.compactMap { event in event.id.flatMap { placeByEvent[$0] }.map { (event, $0) } })
     }
 }

@@ -5,9 +5,21 @@ import Kernel
 enum EventCalendar {
     static let productID = "-//Hromada//MoveJoin//UK"
 
-    /// `baseURL` is the server's own address (scheme and host), for the link back to the event page.
-    static func document(_ events: [EventRecord], name: String?, reminder: Bool, localizer: Localizer, baseURL: String, now: Date) -> ICalendar {
-        let items = events.map { event in
+    /// An event as one person has it: whether they have a place decides how it is written.
+    struct Entry: Sendable {
+        let event: EventRecord
+        let myStatus: ParticipationStatus?
+        /// When the person's own place last changed (joined, or moved up from the waitlist).
+        var myPlaceChangedAt: Date?
+    }
+
+    /// `baseURL` is the server's own address (scheme and host), for the link back to the
+    /// event page. A waitlisted place is written `TENTATIVE`, its summary saying so and with
+    /// no alarm, so nobody comes without a place; when it turns into a place the item
+    /// keeps its `UID` and gets a higher `SEQUENCE` (from the later change time).
+    static func document(_ entries: [Entry], name: String?, reminder: Bool, localizer: Localizer, baseURL: String, now: Date) -> ICalendar {
+        let items = entries.map { entry in
+            let event = entry.event
             let sport = event.sportType?.name(in: localizer.language) ?? event.sportTypeID
             let city = event.city
             let url = "\(baseURL)\(MoveJoin.descriptor.pathPrefix)/events/\(event.id.uuidString.lowercased())"
@@ -15,13 +27,17 @@ enum EventCalendar {
             if !event.details.isEmpty { description += "\n\n" + event.details }
             description += "\n\n" + url
             let location = [event.venue, city?.name(in: localizer.language)].compactMap { $0 }.joined(separator: ", ")
-            let alarms = reminder ? [ICalendar.Alarm(before: CalendarFeedService.reminderLead,
-                                                     description: localizer.text("mj.calendar.reminder", ["title": event.title]))] : []
+            let waitlisted = entry.myStatus == .waitlisted
+            let status: ICalendar.Status = event.status == .cancelled ? .cancelled : waitlisted ? .tentative : .confirmed
+            let alarms = reminder && status == .confirmed
+                ? [ICalendar.Alarm(before: CalendarFeedService.reminderLead, description: localizer.text("mj.calendar.reminder", ["title": event.title]))]
+                : []
             return ICalendar.Item(
                 uid: "\(event.id.uuidString.lowercased())@movejoin.hromada", start: event.startsAt, end: event.endsAt,
-                timeZone: city?.timeZone ?? TimeZone(identifier: "Europe/Kyiv")!, summary: event.title,
-                description: description, location: location, url: url,
-                status: event.status == .cancelled ? .cancelled : .confirmed, lastModified: event.updatedAt, alarms: alarms)
+                timeZone: city?.timeZone ?? TimeZone(identifier: "Europe/Kyiv")!,
+                summary: waitlisted ? localizer.text("mj.calendar.waitlisted_summary", ["title": event.title]) : event.title,
+                description: description, location: location, url: url, status: status,
+                lastModified: max(event.updatedAt, entry.myPlaceChangedAt ?? event.updatedAt), alarms: alarms)
         }
         return ICalendar(productID: productID, name: name, items: items, stamp: now)
     }

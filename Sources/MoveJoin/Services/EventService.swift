@@ -113,7 +113,7 @@ public struct EventService: Sendable {
             let promoted = try await ParticipationService.fillFreePlaces(event, on: db, at: now)
             try await event.update(on: db)
             let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, on: db, at: now)
-            return .init(event: event, status: .participant, waitlistPosition: 0, promoted: promoted, told: told)
+            return .init(event: event, status: .participant, waitlistPosition: 0, promoted: promoted, told: told, change: .eventChanged)
         }
         await context.participation.publish(outcome)
         return EventView(event: outcome.event, creator: EventCreator(mover.profile), myStatus: .participant, myWaitlistPosition: 0)

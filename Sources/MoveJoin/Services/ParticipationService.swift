@@ -19,6 +19,8 @@ public struct ParticipationService: Sendable {
         public let promoted: [UUID]
         /// People told about the change (notices written in the same transaction).
         public let told: [UUID]
+        /// What those of `told` who were not promoted were told (cancelled, changed).
+        public var change: NoticeKind? = nil
     }
 
     let context: MoveJoinContext
@@ -84,7 +86,7 @@ public struct ParticipationService: Sendable {
             .set("status", to: SQLBind(EventStatus.cancelled.rawValue)).set("updated_at", to: SQLBind(now))
             .where("id", .equal, SQLBind(eventID)).run()
         let told = try await Self.tell(everyoneIn: event, except: event.creatorID, .eventCancelled, on: db, at: now)
-        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told)
+        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told, change: .eventCancelled)
     }
 
     /// Takes a person out of an event (their account is being deleted), moving the
@@ -172,6 +174,27 @@ public struct ParticipationService: Sendable {
                 _ = try await context.events.publish(topic: topic, name: "event.changed", payload: payload, at: context.clock.now, on: context.db)
             } catch {
                 // The change is committed; a lost live update only means a page refreshes later.
+            }
+        }
+        await push(outcome)
+    }
+
+    /// The same news to the phones of the people told, for when the page is closed.
+    private func push(_ outcome: Outcome) async {
+        guard let eventID = outcome.event.id else { return }
+        let promoted = Set(outcome.promoted)
+        var news: [(NoticeKind, [UUID])] = [(.promoted, Array(promoted))]
+        if let change = outcome.change { news.append((change, outcome.told.filter { !promoted.contains($0) })) }
+        let title = outcome.event.title
+        for (kind, people) in news where !people.isEmpty {
+            do {
+                try await context.push.send(app: MoveJoin.id, to: people, urgency: .high, on: context.db) { language in
+                    let l = Localizer(language: language, catalogs: [KernelStrings.catalog, MoveJoinStrings.catalog])
+                    return PushNotification(title: title, body: l.text("mj.notice.\(kind.rawValue)", ["title": title]),
+                                            url: MoveJoinWeb.eventPath(eventID), tag: "event-\(eventID.uuidString.lowercased())")
+                }
+            } catch {
+                // As with the live update: the notice is stored, and the page shows it.
             }
         }
     }

@@ -31,9 +31,9 @@ extension MoveJoinWeb {
         }
     }
 
-    /// The city select's choices, alphabetical: MoveJoin lists every city of the country.
+    /// The city select's choices, in the alphabet's order: MoveJoin lists every city of the country.
     static func cityOptions(_ l: Localizer) -> [(value: String, label: String)] {
-        City.options(in: l.language).sorted { $0.label < $1.label }
+        City.options(in: l.language)
     }
 
     static func skillOptions(_ l: Localizer) -> [(value: String, label: String)] {

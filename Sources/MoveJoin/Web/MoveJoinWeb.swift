@@ -43,7 +43,10 @@ enum MoveJoinWeb {
         let owner = try await Account.find(found.owner, on: req.db)
         // A calendar app sends no language of its own: write the feed in the owner's.
         let localizer = Localizer(language: owner?.preferredLanguage ?? req.language, catalogs: req.kernel.catalogs)
-        let calendar = EventCalendar.document(found.events.map(EventRecord.init), name: "MoveJoin", reminder: true, localizer: localizer,
+        let entries = found.events.map { event, place in
+            EventCalendar.Entry(event: EventRecord(event), myStatus: place.status, myPlaceChangedAt: place.promotedAt ?? place.joinedAt)
+        }
+        let calendar = EventCalendar.document(entries, name: "MoveJoin", reminder: true, localizer: localizer,
                                               baseURL: req.externalBaseURL, now: req.clock.now)
         return calendar.response(filename: nil)
     }

@@ -72,7 +72,8 @@ enum EventDetailPage {
     static func ics(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
         let view = try await req.moveJoin.sportEvents.view(try eventID(req), for: mover)
-        let calendar = EventCalendar.document([view.event], name: nil, reminder: true, localizer: req.localizer,
+        let entry = EventCalendar.Entry(event: view.event, myStatus: view.myStatus)
+        let calendar = EventCalendar.document([entry], name: nil, reminder: true, localizer: req.localizer,
                                               baseURL: req.externalBaseURL, now: req.clock.now)
         return calendar.response(filename: "movejoin-\(view.event.id.uuidString.lowercased()).ics")
     }
