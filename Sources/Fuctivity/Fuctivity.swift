@@ -26,7 +26,7 @@ public struct Fuctivity: HromadaApp {
     public var descriptor: AppDescriptor { Self.descriptor }
     public var catalog: Catalog { FuctivityStrings.catalog }
 
-    public var migrations: [any Migration] { [CreateTables()] }
+    public var migrations: [any Migration] { [CreateTables(), AddCategoryArchivedAt(), CreateRatePrompts()] }
 
     public var accounts: (any AppAccounts)? { FuctivityAccounts() }
 
@@ -38,7 +38,9 @@ public struct Fuctivity: HromadaApp {
     /// Due reminders are pushed to the person's open pages and apps.
     public var backgroundJobs: [BackgroundJob] {
         [BackgroundJob("fuctivity.reminders", every: reminderInterval) { services in
-            try await ReminderPusher(context: FuctivityContext(services)).pushDue()
+            let context = FuctivityContext(services)
+            try await ReminderPusher(context: context).pushDue()
+            try await RatePrompter(context: context).promptEnded()
         }]
     }
 

@@ -514,6 +514,10 @@ extension Components {
             public var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/Category/builtIn`.
             public var builtIn: Swift.Bool
+            /// Deleted while activities used it: kept for them and their statistics, not to be offered for new ones. Adding its name again (`POST /categories`) brings it back.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Category/archived`.
+            public var archived: Swift.Bool
             /// Creates a new `Category`.
             ///
             /// - Parameters:
@@ -521,22 +525,26 @@ extension Components {
             ///   - slug: Built-in ones only: sleep, gaming, walk, reading, sport, friends, hobby, other.
             ///   - name:
             ///   - builtIn:
+            ///   - archived: Deleted while activities used it: kept for them and their statistics, not to be offered for new ones. Adding its name again (`POST /categories`) brings it back.
             public init(
                 id: Swift.String,
                 slug: Swift.String? = nil,
                 name: Swift.String,
-                builtIn: Swift.Bool
+                builtIn: Swift.Bool,
+                archived: Swift.Bool
             ) {
                 self.id = id
                 self.slug = slug
                 self.name = name
                 self.builtIn = builtIn
+                self.archived = archived
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case slug
                 case name
                 case builtIn
+                case archived
             }
         }
         /// - Remark: Generated from `#/components/schemas/NewCategory`.
@@ -1038,6 +1046,117 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case url
                 case createdAt
+            }
+        }
+        /// A browser's push subscription, as `PushSubscription.toJSON()` writes it (W3C Push API).
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushSubscription`.
+        public struct PushSubscription: Codable, Hashable, Sendable {
+            /// The push service's address for this device (https).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// Ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/expirationTime`.
+            public var expirationTime: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The browser's P-256 public key, 65 bytes, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscription/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// The browser's auth secret, 16 bytes, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscription/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The browser's P-256 public key, 65 bytes, base64url.
+                ///   - auth: The browser's auth secret, 16 bytes, base64url.
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/keys`.
+            public var keys: Components.Schemas.PushSubscription.KeysPayload
+            /// Creates a new `PushSubscription`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The push service's address for this device (https).
+            ///   - expirationTime: Ignored.
+            ///   - keys:
+            public init(
+                endpoint: Swift.String,
+                expirationTime: Swift.Double? = nil,
+                keys: Components.Schemas.PushSubscription.KeysPayload
+            ) {
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+                case expirationTime
+                case keys
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushUnsubscription`.
+        public struct PushUnsubscription: Codable, Hashable, Sendable {
+            /// The endpoint the subscription was made with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushUnsubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// Creates a new `PushUnsubscription`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The endpoint the subscription was made with.
+            public init(endpoint: Swift.String) {
+                self.endpoint = endpoint
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushKey`.
+        public struct PushKey: Codable, Hashable, Sendable {
+            /// The app's VAPID public key (P-256, 65 bytes uncompressed, base64url): `applicationServerKey` for `PushManager.subscribe`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushKey/publicKey`.
+            public var publicKey: Swift.String
+            /// Creates a new `PushKey`.
+            ///
+            /// - Parameters:
+            ///   - publicKey: The app's VAPID public key (P-256, 65 bytes uncompressed, base64url): `applicationServerKey` for `PushManager.subscribe`.
+            public init(publicKey: Swift.String) {
+                self.publicKey = publicKey
+            }
+            public enum CodingKeys: String, CodingKey {
+                case publicKey
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscribed`.
+        public struct PushSubscribed: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscribed/id`.
+            public var id: Swift.String
+            /// Creates a new `PushSubscribed`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            public init(id: Swift.String) {
+                self.id = id
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
             }
         }
     }

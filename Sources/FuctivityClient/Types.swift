@@ -116,9 +116,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /categories`.
     /// - Remark: Generated from `#/paths//categories/post(createCategory)`.
     func createCategory(_ input: Operations.CreateCategory.Input) async throws -> Operations.CreateCategory.Output
+    /// Rename a category of one's own
+    ///
+    /// Its activities follow. A name taken by a built-in category (in either language) or another of one's own is a 409.
+    ///
+    /// - Remark: HTTP `PUT /categories/{categoryID}`.
+    /// - Remark: Generated from `#/paths//categories/{categoryID}/put(renameCategory)`.
+    func renameCategory(_ input: Operations.RenameCategory.Input) async throws -> Operations.RenameCategory.Output
     /// Delete a category of one's own
     ///
-    /// Its activities become "Other".
+    /// One that no activity uses is removed. One that activities use (deleted ones that can still be restored included) is archived instead: they keep it, its name and their statistics, and it is no longer offered (`archived` in `GET /categories`).
     ///
     /// - Remark: HTTP `DELETE /categories/{categoryID}`.
     /// - Remark: Generated from `#/paths//categories/{categoryID}/delete(deleteCategory)`.
@@ -221,6 +228,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /events`.
     /// - Remark: Generated from `#/paths//events/get(events)`.
     func events(_ input: Operations.Events.Input) async throws -> Operations.Events.Output
+    /// The app's Web Push key
+    ///
+    /// The VAPID public key (RFC 8292) a browser subscribes with. Made on the server's first start and the same on every instance.
+    ///
+    /// - Remark: HTTP `GET /push-key`.
+    /// - Remark: Generated from `#/paths//push-key/get(getPushKey)`.
+    func getPushKey(_ input: Operations.GetPushKey.Input) async throws -> Operations.GetPushKey.Output
+    /// Receive notifications on this device
+    ///
+    /// Keeps the signed-in person's browser subscription (Web Push), one per device: a device subscribed before, by anyone, now belongs to this account. Notifications come encrypted (RFC 8291, `aes128gcm`) and signed with the app's VAPID key. An https endpoint is required (plain http only on the server's own machine); the keys must be a valid P-256 point and a 16-byte secret.
+    ///
+    /// - Remark: HTTP `POST /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/post(subscribePush)`.
+    func subscribePush(_ input: Operations.SubscribePush.Input) async throws -> Operations.SubscribePush.Output
+    /// Stop notifications on this device
+    ///
+    /// Forgets the signed-in person's subscription with this endpoint (another person's is left alone).
+    ///
+    /// - Remark: HTTP `DELETE /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/delete(unsubscribePush)`.
+    func unsubscribePush(_ input: Operations.UnsubscribePush.Input) async throws -> Operations.UnsubscribePush.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -405,9 +433,26 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Rename a category of one's own
+    ///
+    /// Its activities follow. A name taken by a built-in category (in either language) or another of one's own is a 409.
+    ///
+    /// - Remark: HTTP `PUT /categories/{categoryID}`.
+    /// - Remark: Generated from `#/paths//categories/{categoryID}/put(renameCategory)`.
+    public func renameCategory(
+        path: Operations.RenameCategory.Input.Path,
+        headers: Operations.RenameCategory.Input.Headers = .init(),
+        body: Operations.RenameCategory.Input.Body
+    ) async throws -> Operations.RenameCategory.Output {
+        try await renameCategory(Operations.RenameCategory.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Delete a category of one's own
     ///
-    /// Its activities become "Other".
+    /// One that no activity uses is removed. One that activities use (deleted ones that can still be restored included) is archived instead: they keep it, its name and their statistics, and it is no longer offered (`archived` in `GET /categories`).
     ///
     /// - Remark: HTTP `DELETE /categories/{categoryID}`.
     /// - Remark: Generated from `#/paths//categories/{categoryID}/delete(deleteCategory)`.
@@ -611,6 +656,45 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//events/get(events)`.
     public func events(headers: Operations.Events.Input.Headers = .init()) async throws -> Operations.Events.Output {
         try await events(Operations.Events.Input(headers: headers))
+    }
+    /// The app's Web Push key
+    ///
+    /// The VAPID public key (RFC 8292) a browser subscribes with. Made on the server's first start and the same on every instance.
+    ///
+    /// - Remark: HTTP `GET /push-key`.
+    /// - Remark: Generated from `#/paths//push-key/get(getPushKey)`.
+    public func getPushKey(headers: Operations.GetPushKey.Input.Headers = .init()) async throws -> Operations.GetPushKey.Output {
+        try await getPushKey(Operations.GetPushKey.Input(headers: headers))
+    }
+    /// Receive notifications on this device
+    ///
+    /// Keeps the signed-in person's browser subscription (Web Push), one per device: a device subscribed before, by anyone, now belongs to this account. Notifications come encrypted (RFC 8291, `aes128gcm`) and signed with the app's VAPID key. An https endpoint is required (plain http only on the server's own machine); the keys must be a valid P-256 point and a 16-byte secret.
+    ///
+    /// - Remark: HTTP `POST /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/post(subscribePush)`.
+    public func subscribePush(
+        headers: Operations.SubscribePush.Input.Headers = .init(),
+        body: Operations.SubscribePush.Input.Body
+    ) async throws -> Operations.SubscribePush.Output {
+        try await subscribePush(Operations.SubscribePush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop notifications on this device
+    ///
+    /// Forgets the signed-in person's subscription with this endpoint (another person's is left alone).
+    ///
+    /// - Remark: HTTP `DELETE /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/delete(unsubscribePush)`.
+    public func unsubscribePush(
+        headers: Operations.UnsubscribePush.Input.Headers = .init(),
+        body: Operations.UnsubscribePush.Input.Body
+    ) async throws -> Operations.UnsubscribePush.Output {
+        try await unsubscribePush(Operations.UnsubscribePush.Input(
+            headers: headers,
+            body: body
+        ))
     }
 }
 

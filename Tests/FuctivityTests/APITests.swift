@@ -73,10 +73,25 @@ extension FuctivityTests {
                 #expect(try await read(FXModels.Activity.self, app, .POST, "/activities/\(yogaActivity)/restore", as: marta).deleted == false)
                 #expect(try await read([FXModels.Activity].self, app, .GET, range, as: marta).map(\.id.uuidString) == [walk, yogaActivity])
 
-                // A category of one's own can go; its activities become "Other".
+                // One's own category can be renamed; its activities follow.
+                let renamed = try await read(FXModels.Category.self, app, .PUT, "/categories/\(yogaID)", as: marta, ["name": "Йога вдома"])
+                #expect(renamed.name == "Йога вдома")
+                let taken = try await send(app, .PUT, "/categories/\(yogaID)", as: marta, ["name": "Прогулянка"])
+                #expect(try taken.status == .conflict && problemCode(taken) == "category_exists", "a built-in name")
+
+                // Deleted while an activity uses it, it is kept for that activity and no longer offered…
                 #expect(try await send(app, .DELETE, "/categories/\(yogaID)", as: marta).status == .noContent)
-                let moved = try await read(FXModels.Activity.self, app, .GET, "/activities/\(yogaActivity)", as: marta)
-                #expect(moved.categoryId == BuiltInCategory.other.uuid)
+                let kept = try await read(FXModels.Activity.self, app, .GET, "/activities/\(yogaActivity)", as: marta)
+                #expect(kept.categoryId.uuidString == yogaID)
+                let listed = try await read([FXModels.Category].self, app, .GET, "/categories", as: marta)
+                #expect(listed.first { $0.id.uuidString == yogaID }?.archived == true)
+                // …and comes back, the same one, when the person adds that name again.
+                let back = try await read(FXModels.Category.self, app, .POST, "/categories", as: marta, ["name": "йога вдома"])
+                #expect(back.id.uuidString == yogaID && back.archived == false && back.name == "йога вдома")
+                // Unused, it is gone for good.
+                let unused = try await read(FXModels.Category.self, app, .POST, "/categories", as: marta, ["name": "Шахи"])
+                #expect(try await send(app, .DELETE, "/categories/\(unused.id)", as: marta).status == .noContent)
+                #expect(try await RestCategory.find(unused.id, on: app.db) == nil)
             }
         }
 

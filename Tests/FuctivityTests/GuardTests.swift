@@ -148,6 +148,11 @@ extension FuctivityTests {
                 #expect(malformed.status == .badRequest || malformed.status == .unprocessableEntity)
                 #expect(try await send(app, .GET, "/activities?from=2026-01-01&to=2026-06-01", as: marta).status == .unprocessableEntity)
                 #expect(try await send(app, .GET, "/statistics?week=2026-02-30", as: marta).status == .unprocessableEntity)
+                // An impossible day is refused everywhere, not read as today.
+                for query in ["date=2026-02-30", "day=2026-02-30", "week=2026-13-01", "day=tomorrow"] {
+                    let answer = try await send(app, .GET, "/suggestions?\(query)", as: marta)
+                    #expect(try answer.status == .unprocessableEntity && problemFields(answer) == [String(query.prefix { $0 != "=" })], "\(query)")
+                }
                 let nulWeek = try await send(app, .GET, "/statistics?week=2026-02-02%00", as: marta)
                 #expect(try nulWeek.status == .badRequest && problemFields(nulWeek) == ["week"], "\(nulWeek.body.string)")
                 let nulCategory = try await send(app, .POST, "/categories", as: marta, ["name": "Йо\u{0}га"])

@@ -29,6 +29,7 @@ extension FuctivityTests {
                 try await RowDecoderCheck.roundTrip(profile, idColumn: "account_id", on: db)
 
                 let category = RestCategory(ownerID: ownerID, slug: "row-check", name: "Власна", at: Self.moment)
+                category.archivedAt = Self.moment.addingTimeInterval(240)
                 try await RowDecoderCheck.roundTrip(category, on: db)
 
                 let activity = RestActivity()
@@ -85,6 +86,7 @@ extension FuctivityTests {
                 activity.updatedAt = Self.moment
                 try await activity.create(on: app.db)
                 let own = RestCategory(ownerID: person.id, slug: nil, name: "Своя", at: Self.moment)
+                own.archivedAt = Self.moment.addingTimeInterval(60)
                 try await own.create(on: app.db)
 
                 func read<M: Encodable>(_ sql: String, _ id: UUID, _ decode: (inout PostgresColumns) throws -> M?) async throws -> [String: String] {

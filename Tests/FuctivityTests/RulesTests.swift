@@ -70,6 +70,16 @@ extension FuctivityTests {
             #expect(!saturday.slots.contains { $0.intersects(walk) && RestPlanner.overlap($0, walk) > 0 })
         }
 
+        @Test("free time on a working day leaves out work; on a day off it is the waking day less what is planned")
+        func freeTime() {
+            let walk = DateInterval(start: at("2026-11-23", "17:05"), end: at("2026-11-23", "18:00"))
+            let monday = RestPlanner.freeTime(on: day("2026-11-23"), plan: plan, busy: [walk])
+            // Work is 09:00–17:00; the five minutes between work and the walk are too short to offer.
+            #expect(monday.map { "\(local($0.start))–\(local($0.end))" } == ["07:00–09:00", "18:00–23:00"])
+            let saturday = RestPlanner.freeTime(on: day("2026-11-28"), plan: plan, busy: [])
+            #expect(saturday.map { "\(local($0.start))–\(local($0.end))" } == ["07:00–23:00"])
+        }
+
         @Test("overlapping activities count their shared time once")
         func overlaps() {
             let a = DateInterval(start: at("2026-11-28", "17:00"), end: at("2026-11-28", "18:00"))

@@ -61,6 +61,8 @@ enum FXModels {
         let slug: String?
         let name: String
         let builtIn: Bool
+        /// Deleted while activities used it: kept for them, not to be offered for new ones.
+        let archived: Bool
     }
 
     struct NewCategory: Content {
@@ -176,7 +178,8 @@ enum FXModels {
     }
 
     static func category(_ category: RestCategory, _ language: Language) -> Category {
-        Category(id: category.id!, slug: category.slug, name: category.name(in: language), builtIn: category.isBuiltIn)
+        Category(id: category.id!, slug: category.slug, name: category.name(in: language), builtIn: category.isBuiltIn,
+                 archived: category.isArchived)
     }
 
     static func activity(_ view: ActivityView, _ language: Language) -> Activity {

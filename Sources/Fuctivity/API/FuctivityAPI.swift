@@ -13,6 +13,7 @@ enum FuctivityAPI {
         api.put("settings", use: updateSettings)
         api.get("categories", use: categories)
         api.post("categories", use: createCategory)
+        api.put("categories", ":categoryID", use: renameCategory)
         api.delete("categories", ":categoryID", use: deleteCategory)
         api.get("activities", use: activities)
         api.post("activities", use: createActivity)
@@ -67,10 +68,20 @@ enum FuctivityAPI {
         return try await M.category(category, req.language).encodeResponse(status: .created, for: req)
     }
 
+    static func renameCategory(_ req: Request) async throws -> M.Category {
+        let planner = try await req.planner()
+        let input = try req.content.decode(M.NewCategory.self)
+        return M.category(try await req.fuctivity.categories.rename(try categoryID(req), to: input.name, for: planner), req.language)
+    }
+
     static func deleteCategory(_ req: Request) async throws -> HTTPStatus {
         let planner = try await req.planner()
-        try await req.fuctivity.categories.delete(try req.uuidParameter("categoryID", notFound: "category_not_found", key: "fx.category.not_found"), for: planner)
+        try await req.fuctivity.categories.delete(try categoryID(req), for: planner)
         return .noContent
+    }
+
+    static func categoryID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("categoryID", notFound: "category_not_found", key: "fx.category.not_found")
     }
 
     // MARK: Activities
@@ -153,6 +164,9 @@ enum FuctivityAPI {
             days = (0..<7).map { monday.adding(days: $0) }
         } else if let date = req.query[String.self, at: "date"] {
             days = [try day(date, field: "date")]
+        } else if let date = req.query[String.self, at: "day"] {
+            // `day`, as the web pages name it, means the same as `date`.
+            days = [try day(date, field: "day")]
         } else {
             days = [today]
         }

@@ -68,6 +68,8 @@ public final class RestCategory: Model, @unchecked Sendable {
     /// The name lower-cased, for the uniqueness of a person's names.
     @OptionalField(key: "name_key") public var nameKey: String?
     @Field(key: "created_at") public var createdAt: Date
+    /// Deleted while activities used it: kept for them, no longer offered.
+    @OptionalField(key: "archived_at") public var archivedAt: Date?
 
     public init() {}
 
@@ -81,6 +83,7 @@ public final class RestCategory: Model, @unchecked Sendable {
     }
 
     public var isBuiltIn: Bool { ownerID == nil }
+    public var isArchived: Bool { archivedAt != nil }
 
     static func key(_ name: String) -> String { name.lowercased() }
 

@@ -39,10 +39,7 @@ public enum RestPlanner {
         let windowEnd = day.moment(minutes: plan.dayEnds, in: zone)
         if dayInterval.contains(now) { windowStart = max(windowStart, roundUp(now)) }
         let workEnd = day.moment(minutes: min(plan.workStarts + plan.workHours * 60, 24 * 60), in: zone)
-        var taken = busy
-        if isWorkingDay {
-            taken.append(DateInterval(start: day.moment(minutes: plan.workStarts, in: zone), end: workEnd))
-        }
+        let taken = busy + [work(on: day, plan: plan)].compactMap { $0 }
         var remaining = TimeInterval(target * 60) - planned
         guard windowStart < windowEnd, remaining >= shortest else {
             return DaySuggestions(day: day, isWorkingDay: isWorkingDay, targetMinutes: target, plannedMinutes: plannedMinutes, slots: [])
@@ -68,6 +65,22 @@ public enum RestPlanner {
     /// How long `a` and `b` share, in seconds.
     public static func overlap(_ a: DateInterval, _ b: DateInterval) -> TimeInterval {
         max(0, min(a.end, b.end).timeIntervalSince(max(a.start, b.start)))
+    }
+
+    /// Work's hours on `day`, or nil on a day off.
+    public static func work(on day: LocalDay, plan: WeekPlan) -> DateInterval? {
+        guard plan.workingDays.contains(day.weekday) else { return nil }
+        let zone = plan.timeZone
+        return DateInterval(start: day.moment(minutes: plan.workStarts, in: zone),
+                            end: day.moment(minutes: min(plan.workStarts + plan.workHours * 60, 24 * 60), in: zone))
+    }
+
+    /// Gaps of at least a quarter of an hour in the waking day, outside work and the
+    /// person's activities (`busy`), to add an activity right there.
+    public static func freeTime(on day: LocalDay, plan: WeekPlan, busy: [DateInterval]) -> [DateInterval] {
+        let zone = plan.timeZone
+        let waking = DateInterval(start: day.moment(minutes: plan.dayStarts, in: zone), end: day.moment(minutes: plan.dayEnds, in: zone))
+        return subtract(busy + [work(on: day, plan: plan)].compactMap { $0 }, from: waking).filter { $0.duration >= 15 * 60 }
     }
 
     /// How much of `window` the intervals cover together, in seconds: time two activities

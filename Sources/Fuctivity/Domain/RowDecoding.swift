@@ -30,6 +30,7 @@ extension RestCategory: RowDecodable {
         let category = RestCategory(id: try row.decode(column: prefix + "id", as: UUID.self), ownerID: try row.optional(prefix + "owner_id"),
                                     slug: try row.optional(prefix + "slug"), name: try row.optional(prefix + "name"),
                                     at: try row.decode(column: prefix + "created_at", as: Date.self))
+        category.archivedAt = try row.optional(prefix + "archived_at")
         category.$id.exists = true
         return category
     }

@@ -9,7 +9,7 @@ import Kernel
 /// The activity, category and reminder columns these statements read, in `PostgresColumns` order.
 enum OneTripColumns {
     static let activity = "id, owner_id, category_id, description, starts_at, ends_at, status, rating, rating_note, deleted_at, created_at, updated_at"
-    static let category = "id, owner_id, slug, name, created_at"
+    static let category = "id, owner_id, slug, name, created_at, archived_at"
     static let profile = """
         p.account_id, p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
         p.onboarded_at, p.created_at, p.updated_at
@@ -96,9 +96,10 @@ extension Kernel.PostgresColumns {
     /// `OneTripColumns.category`; nil when the columns are NULL.
     mutating func category() throws -> RestCategory? {
         let id = try next(UUID?.self), ownerID = try next(UUID?.self), slug = try next(String?.self)
-        let name = try next(String?.self), createdAt = try next(Date?.self)
+        let name = try next(String?.self), createdAt = try next(Date?.self), archivedAt = try next(Date?.self)
         guard let id, let createdAt else { return nil }
         let category = RestCategory(id: id, ownerID: ownerID, slug: slug, name: name, at: createdAt)
+        category.archivedAt = archivedAt
         category.$id.exists = true
         return category
     }

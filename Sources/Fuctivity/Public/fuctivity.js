@@ -1,6 +1,7 @@
 // Reminders on an open page: when the server says one is due (a "reminder" event on the
 // page's live stream), show it at the top of the page, and as a system notification when
-// the person allowed them. The phone's calendar feed reminds even with no page open.
+// the person allowed them (the kernel's push button asks). With the page closed, Web Push
+// brings the same reminder, with the same tag, and the phone's calendar feed rings too.
 
 function show(reminder) {
   const banner = document.createElement("div");
@@ -21,14 +22,18 @@ function show(reminder) {
 
 document.addEventListener("hromada:event", (event) => {
   if (event.detail.name === "reminder" && event.detail.data) show(event.detail.data);
+  if (event.detail.name === "rate" && event.detail.data) askToRate(event.detail.data);
 });
 
-// The profile's button asks for permission to show system notifications.
-const enable = document.getElementById("enable-notifications");
-if (enable && "Notification" in window && Notification.permission === "default") {
-  enable.hidden = false;
-  enable.addEventListener("click", async () => {
-    await Notification.requestPermission();
-    enable.hidden = true;
-  });
+// An activity has just ended: a link to rate it, at the top of the page.
+function askToRate(ended) {
+  const banner = document.createElement("div");
+  banner.className = "flash flash-info rate-banner";
+  banner.setAttribute("role", "status");
+  const link = document.createElement("a");
+  link.href = `/fuctivity/activities/${ended.activityId}`;
+  const words = document.getElementById("rate-text");
+  link.textContent = `${words ? words.content.textContent : ""} ${ended.title}`;
+  banner.append(link);
+  (document.getElementById("main") || document.body).prepend(banner);
 }

@@ -17,7 +17,8 @@ public struct CategoryService: Sendable {
         let rows = try await RestCategory.all(db) { $0.where("owner_id", .is, SQLLiteral.null).orWhere("owner_id", .equal, SQLBind(planner.id)) }
         let order = Dictionary(uniqueKeysWithValues: BuiltInCategory.all.enumerated().map { ($1.id, $0) })
         let builtIn = rows.filter(\.isBuiltIn).sorted { order[$0.slug ?? ""] ?? 99 < order[$1.slug ?? ""] ?? 99 }
-        let own = rows.filter { !$0.isBuiltIn }.sorted { ($0.nameKey ?? "") < ($1.nameKey ?? "") }
+        let own = rows.filter { !$0.isBuiltIn }
+            .sorted(byName: { $0.nameKey ?? "" }, in: planner.account.preferredLanguage ?? .default)
         return builtIn + own
     }
 
@@ -27,38 +28,103 @@ public struct CategoryService: Sendable {
         return category.ownerID == nil || category.ownerID == planner.id ? category : nil
     }
 
+    /// The categories to offer for a new activity: `all(for:)` without the archived ones.
+    public func choices(for planner: Planner) async throws -> [RestCategory] {
+        try await all(for: planner).filter { !$0.isArchived }
+    }
+
+    /// Adds one of the person's own categories. A name they archived before comes back
+    /// (with the activities it kept) instead of being refused as taken.
     public func create(named name: String?, for planner: Planner) async throws -> RestCategory {
-        var v = Kernel.Validator()
-        let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        try v.throwIfInvalid()
-        let key = RestCategory.key(name!)
-        let clash = BuiltInCategory.all.contains { $0.uk.lowercased() == key || $0.en.lowercased() == key }
-        let own = try await RestCategory.query(on: db).filter(\.$ownerID == planner.id).all()
-        if clash || own.contains(where: { $0.nameKey == key }) {
-            throw AppError.conflict(code: "category_exists", key: "fx.category.exists")
+        let name = try Self.validName(name)
+        let own = try await ownCategories(of: planner)
+        if let archived = own.first(where: { $0.nameKey == RestCategory.key(name) && $0.isArchived }) {
+            archived.archivedAt = nil
+            archived.customName = name
+            try await archived.save(on: db)
+            return archived
         }
-        if own.count >= Self.maxOwn {
+        try checkFree(name, among: own)
+        if own.filter({ !$0.isArchived }).count >= Self.maxOwn {
             throw AppError.conflict(code: "too_many_categories", key: "fx.category.too_many", arguments: ["max": String(Self.maxOwn)])
         }
-        let category = RestCategory(ownerID: planner.id, slug: nil, name: name!, at: context.clock.now)
+        let category = RestCategory(ownerID: planner.id, slug: nil, name: name, at: context.clock.now)
         // Two tabs adding the same name at once: the unique index decides, as a 409.
-        do {
-            try await category.create(on: db)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw AppError.conflict(code: "category_exists", key: "fx.category.exists")
-        }
+        try await savingName { try await category.create(on: db) }
         return category
     }
 
-    /// Deletes one of the person's own categories; its activities become "Other".
-    public func delete(_ id: UUID, for planner: Planner) async throws {
+    /// Renames one of the person's own categories; its activities follow.
+    public func rename(_ id: UUID, to name: String?, for planner: Planner) async throws -> RestCategory {
+        let category = try await own(id, of: planner)
+        let name = try Self.validName(name)
+        try checkFree(name, among: try await ownCategories(of: planner).filter { $0.id != id })
+        category.customName = name
+        category.nameKey = RestCategory.key(name)
+        try await savingName { try await category.save(on: db) }
+        return category
+    }
+
+    /// What `delete` did with a category.
+    public enum Removal: Sendable {
+        /// Nothing used it: it is gone.
+        case deleted
+        /// Activities use it: they keep it, and it is no longer offered.
+        case archived
+    }
+
+    /// Deletes one of the person's own categories; one that activities use (deleted ones
+    /// that can still be restored included) is archived instead, so they keep it.
+    @discardableResult
+    public func delete(_ id: UUID, for planner: Planner) async throws -> Removal {
+        let category = try await own(id, of: planner)
+        let now = context.clock.now
+        return try await db.writeTransaction { db in
+            if try await RestActivity.query(on: db).filter(\.$categoryID == id).count() > 0 {
+                category.archivedAt = category.archivedAt ?? now
+                try await category.save(on: db)
+                return .archived
+            }
+            try await category.delete(on: db)
+            return .deleted
+        }
+    }
+
+    // MARK: Rules
+
+    static func validName(_ name: String?) throws -> String {
+        var v = Kernel.Validator()
+        let name = v.text("name", name, maxLength: nameMaxLength)
+        try v.throwIfInvalid()
+        return name!
+    }
+
+    /// A name is taken by a built-in category (in either language) or another own one.
+    private func checkFree(_ name: String, among own: [RestCategory]) throws {
+        let key = RestCategory.key(name)
+        let clash = BuiltInCategory.all.contains { $0.uk.lowercased() == key || $0.en.lowercased() == key }
+        if clash || own.contains(where: { $0.nameKey == key }) {
+            throw AppError.conflict(code: "category_exists", key: "fx.category.exists")
+        }
+    }
+
+    private func savingName(_ write: () async throws -> Void) async throws {
+        do {
+            try await write()
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError.conflict(code: "category_exists", key: "fx.category.exists")
+        }
+    }
+
+    private func ownCategories(of planner: Planner) async throws -> [RestCategory] {
+        try await RestCategory.query(on: db).filter(\.$ownerID == planner.id).all()
+    }
+
+    /// One of the person's own categories; a built-in one or anyone else's is unknown.
+    private func own(_ id: UUID, of planner: Planner) async throws -> RestCategory {
         guard let category = try await RestCategory.find(id, on: db), category.ownerID == planner.id else {
             throw AppError.notFound(code: "category_not_found", key: "fx.category.not_found")
         }
-        let other = BuiltInCategory.other.uuid
-        try await db.writeTransaction { db in
-            try await RestActivity.query(on: db).filter(\.$categoryID == id).set(\.$categoryID, to: other).update()
-            try await category.delete(on: db)
-        }
+        return category
     }
 }

@@ -4,10 +4,10 @@ import Kernel
 import SQLKit
 import Vapor
 
-/// Tells a person's open pages that one of their reminders is due (the phone's calendar
-/// rings through the feed even with no page open). Every server process looks every few
-/// seconds; a reminder is claimed with a conditional update before it is pushed, so with
-/// several processes each reminder is pushed once.
+/// Tells a person that one of their reminders is due: their open pages (a live event) and
+/// their phone with the page closed (Web Push, where they allowed it). Every server process
+/// looks every few seconds; a reminder is claimed with a conditional update before it is
+/// pushed, so with several processes each reminder is pushed once.
 public struct ReminderPusher: Sendable {
     /// A reminder found more than this late (the server was down) is not pushed any more.
     static let staleAfter: TimeInterval = 60 * 60
@@ -46,6 +46,8 @@ public struct ReminderPusher: Sendable {
         let categoriesByID = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) })
         let owners = try await Account.query(on: context.db).filter(\.$id ~~ Array(Set(activities.map(\.ownerID)))).all()
         let languages = Dictionary(uniqueKeysWithValues: owners.map { ($0.id!, $0.preferredLanguage ?? .uk) })
+        let profiles = try await FuctivityProfile.query(on: context.db).filter(\.$id ~~ Array(Set(activities.map(\.ownerID)))).all()
+        let zones = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p.plan.timeZone) } })
         var pushed = 0
         for reminder in due {
             guard let activity = byID[reminder.activityID] else { continue }
@@ -55,8 +57,21 @@ public struct ReminderPusher: Sendable {
                 topic: FuctivityEvents.topic(for: activity.ownerID), name: "reminder",
                 payload: Due(reminderId: reminder.id, activityId: reminder.activityID, startsAt: activity.startsAt, title: title),
                 at: now, on: context.db)
+            try await toPhone(activity, title: title, zone: zones[activity.ownerID], reminder: reminder.id)
             pushed += 1
         }
         return pushed
+    }
+
+    /// The reminder on the person's phone: what starts, and when, in their own zone.
+    private func toPhone(_ activity: RestActivity, title: String, zone: TimeZone?, reminder: UUID) async throws {
+        let activityID = try activity.requireID()
+        try await context.push.send(app: Fuctivity.id, to: [activity.ownerID], urgency: .high, timeToLive: 3600, on: context.db) { language in
+            let l = Localizer(language: language, timeZone: zone ?? context.timeZone, catalogs: [KernelStrings.catalog, FuctivityStrings.catalog])
+            return PushNotification(title: title, body: l.text("fx.push.reminder", ["time": l.time(activity.startsAt)]),
+                                    url: "\(Fuctivity.descriptor.pathPrefix)/activities/\(activityID)",
+                                    // The open page shows the same reminder with this tag (fuctivity.js): one replaces the other.
+                                    tag: reminder.uuidString)
+        }
     }
 }

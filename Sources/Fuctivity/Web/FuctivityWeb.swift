@@ -22,6 +22,7 @@ enum FuctivityWeb {
         ActivityFormPage.register(on: web)
         ActivityDetailPage.register(on: web)
         StatisticsPage.register(on: web)
+        CategoriesPage.register(on: web)
         web.get("live", use: live)
         web.get("calendar", ":file", use: calendarFeed)
     }
@@ -34,9 +35,12 @@ enum FuctivityWeb {
         return try await body(planner)
     }
 
-    /// `?day=YYYY-MM-DD` (any day of the wanted week, or the day wanted); today otherwise.
-    static func chosenDay(_ req: Request, _ planner: Planner) -> LocalDay {
-        req.query[String.self, at: "day"].flatMap(LocalDay.init) ?? LocalDay(req.clock.now, in: planner.timeZone)
+    /// `?day=YYYY-MM-DD` (any day of the wanted week, or the day wanted); today without
+    /// one. A day that does not exist (`2026-02-30`) is a 422, as in the API, rather than
+    /// quietly showing today.
+    static func chosenDay(_ req: Request, _ planner: Planner) throws -> LocalDay {
+        guard let text = req.query[String.self, at: "day"] else { return LocalDay(req.clock.now, in: planner.timeZone) }
+        return try FuctivityAPI.day(text, field: "day")
     }
 
     /// The browser's event stream: the person's reminders as they fall due.

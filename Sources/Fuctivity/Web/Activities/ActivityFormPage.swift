@@ -20,7 +20,7 @@ enum ActivityFormPage {
             if let start = req.query[Double.self, at: "start"], let end = req.query[Double.self, at: "end"], end > start {
                 values.merge(timeValues(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end), zone: zone)) { $1 }
             } else {
-                let day = FuctivityWeb.chosenDay(req, planner)
+                let day = try FuctivityWeb.chosenDay(req, planner)
                 values.merge(timeValues(start: day.moment(minutes: 18 * 60, in: zone), end: day.moment(minutes: 19 * 60, in: zone), zone: zone)) { $1 }
             }
             values["categoryId"] = BuiltInCategory.find("walk")!.uuid.uuidString
@@ -70,9 +70,11 @@ enum ActivityFormPage {
         }
     }
 
-    /// The form for a new activity (`editing` nil) or for changing one, with the person's categories.
+    /// The form for a new activity (`editing` nil) or for changing one, with the person's
+    /// categories: an archived one only where it is the activity's already.
     static func render(_ req: Request, _ planner: Planner, editing: UUID?, form: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let categories = try await req.fuctivity.categories.all(for: planner)
+        let selected = form.values["categoryId"].flatMap(UUID.init(uuidString:))
+        let categories = try await req.fuctivity.categories.all(for: planner).filter { !$0.isArchived || $0.id == selected }
         return req.render(ActivityFormView(planner: planner, editing: editing, categories: categories, form: form, status: status, c: req.viewContext).page)
     }
 

@@ -11,7 +11,7 @@ enum MonthPage {
     static func month(_ req: Request) async throws -> Response {
         try await FuctivityWeb.signedIn(req) { planner in
             let zone = planner.timeZone
-            let grid = MonthGrid(containing: FuctivityWeb.chosenDay(req, planner))
+            let grid = try MonthGrid(containing: FuctivityWeb.chosenDay(req, planner))
             let activities = try await req.fuctivity.activities.list(for: planner, from: grid.start.start(in: zone), to: grid.end.start(in: zone))
             let view = MonthView(planner: planner, grid: grid, activities: activities, today: LocalDay(req.clock.now, in: zone), c: req.viewContext)
             return req.render(view.page)

@@ -13,7 +13,7 @@ enum WeekPage {
         try await FuctivityWeb.signedIn(req) { planner in
             let zone = planner.timeZone
             let today = LocalDay(req.clock.now, in: zone)
-            let monday = FuctivityWeb.chosenDay(req, planner).monday
+            let monday = try FuctivityWeb.chosenDay(req, planner).monday
             let activities = try await req.fuctivity.activities.list(for: planner, from: monday.start(in: zone), to: monday.adding(days: 7).start(in: zone))
             let upcoming = (0..<7).map { monday.adding(days: $0) }.filter { $0 >= today }
             let suggestions = try await req.fuctivity.insights.suggestions(for: planner, days: upcoming)

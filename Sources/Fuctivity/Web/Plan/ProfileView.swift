@@ -28,6 +28,7 @@ struct ProfileView {
             }
             calendarFeed
             H.section(.class("card")) {
+                H.a(.class("button button-block"), .href(CategoriesPage.path)) { l.text("fx.categories.open") }
                 H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
                 Components.postForm(c, action: "\(prefix)/logout") {
                     H.button(.type("submit"), .class("button button-block")) { l.text("fx.logout") }
@@ -37,7 +38,7 @@ struct ProfileView {
     }
 
     /// A new feed's address (once), or since when the current one works; make, replace,
-    /// revoke; and the button `fuctivity.js` shows where reminders can be allowed.
+    /// revoke; and the button that turns on reminders with the page closed (Web Push).
     private var calendarFeed: HTML {
         H.section(.class("card"), .id("calendar-feed")) {
             H.h2 { l.text("fx.feed.title") }
@@ -57,7 +58,7 @@ struct ProfileView {
                     Components.dangerButton(l.text("fx.feed.revoke"))
                 }
             }
-            H.button(.type("button"), .class("button"), .id("enable-notifications"), .flag("hidden")) { l.text("fx.notifications.enable") }
+            Components.pushButton(c, app: prefix, label: l.text("fx.notifications.enable"), enabled: l.text("fx.push.enabled"))
         }
     }
 }

@@ -10,7 +10,7 @@ enum StatisticsPage {
 
     static func statistics(_ req: Request) async throws -> Response {
         try await FuctivityWeb.signedIn(req) { planner in
-            let week = FuctivityWeb.chosenDay(req, planner).monday
+            let week = try FuctivityWeb.chosenDay(req, planner).monday
             let chart = req.query[String.self, at: "chart"].flatMap(StatisticsView.Chart.init) ?? .bar
             let stats = try await req.fuctivity.insights.statistics(for: planner, week: week)
             let categories = try await req.fuctivity.categories.all(for: planner)

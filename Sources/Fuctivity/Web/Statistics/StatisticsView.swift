@@ -36,7 +36,7 @@ struct StatisticsView {
                     H.a(.class("button"), .href(link(week, .line)), .aria("current", chart == .line ? "page" : nil)) { l.text("fx.statistics.line") }
                 }
                 StatisticsChart(stats: stats, chart: chart, c: c).figure
-                H.div(.class("table-scroll")) { dayTable }
+                Components.tableScroll(label: l.text("fx.statistics.table_label")) { dayTable }
             }
             H.section(.class("card")) {
                 H.h2 { l.text("fx.statistics.ratings") }
