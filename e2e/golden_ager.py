@@ -189,6 +189,33 @@ def log_in(driver: WebDriver, base_url: str, phone: str, password: str) -> None:
     tap_and_wait(driver, submit_button(driver, f"{PREFIX}/login"))
 
 
+# The demo coordinator of «Життєлюб» in Київ (printed at start).
+DEMO_COORDINATOR = ("380951112233", "coordinator-demo")
+
+
+def approve_as_demo_coordinator(coordinator: WebDriver, base_url: str, volunteer: Person) -> None:
+    """The demo coordinator opens «Облікові записи», finds the new volunteer at the
+    top among those waiting, ticks that they saw an identity document and approves
+    them. `volunteer` must be of «Життєлюб», the coordinator's organisation."""
+    log_in(coordinator, base_url, *DEMO_COORDINATOR)
+    open_page(coordinator, url(base_url, "/admin/accounts"))
+    card = coordinator.find_element(
+        By.XPATH, f"//main//article[contains(@class, 'pending-volunteer')][.//h3[normalize-space()='{volunteer.full_name}']]")
+    tap(coordinator, card.find_element(By.CSS_SELECTOR, 'input[name="documentChecked"]'))
+    tap_and_wait(coordinator, card.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+    assert "підтверджено" in main_text(coordinator), main_text(coordinator)[:300]
+
+
+def sign_up_approved_volunteer(volunteer_browser: WebDriver, coordinator: WebDriver, base_url: str, volunteer: Person) -> None:
+    """A volunteer signs up, waits for approval (no online switch meanwhile), is
+    approved by the demo coordinator, and opens the inbox again."""
+    sign_up(volunteer_browser, base_url, volunteer)
+    assert "Чекаємо на підтвердження" in main_text(volunteer_browser)
+    assert not volunteer_browser.find_elements(By.CSS_SELECTOR, "nav.tabs form.tab-toggle"), "a pending volunteer cannot go online"
+    approve_as_demo_coordinator(coordinator, base_url, volunteer)
+    open_page(volunteer_browser, url(base_url, "/inbox"))
+
+
 def main_text(driver: WebDriver) -> str:
     return driver.find_element(By.TAG_NAME, "main").text
 

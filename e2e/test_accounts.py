@@ -19,7 +19,6 @@ from support import assert_accessible, click_and_wait_for_next_page, heading, op
 from test_fuctivity import PREFIX as FX, fill, sign_up_and_set_up_week, submit, tap
 
 MAIL_WAIT_SECONDS = 20
-DEMO_COORDINATOR = ("380951112233", "coordinator-demo")
 
 
 def mail_to(address: str, after: float) -> email.message.EmailMessage:
@@ -82,7 +81,7 @@ def test_a_coordinator_issues_a_code_and_the_volunteer_sets_a_new_password(new_b
     ga.sign_up(volunteer_browser, base_url, volunteer)
     volunteer_browser.delete_all_cookies()
 
-    ga.log_in(coordinator, base_url, *DEMO_COORDINATOR)
+    ga.log_in(coordinator, base_url, *ga.DEMO_COORDINATOR)
     open_page(coordinator, ga.url(base_url, f"/admin/accounts?q={volunteer.phone}"))
     button = coordinator.find_element(By.XPATH, "//main//button[contains(., 'Видати код для нового пароля')]")
     click_and_wait_for_next_page(coordinator, button)

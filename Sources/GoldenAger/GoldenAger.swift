@@ -23,7 +23,9 @@ public struct GoldenAger: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
-         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions()]
+         CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions(),
+         AddVolunteerApproval(), AddVolunteerDescriptions(), AddCreditedMinutes(), AddPreferredTimeAndNote(),
+         CityVersionOnPreference()]
     }
 
     public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }

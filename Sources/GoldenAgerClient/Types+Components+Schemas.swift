@@ -321,15 +321,41 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/templateId`.
             public var templateId: Swift.String?
+            /// When suits the pensioner: `today`, `tomorrow` or a day `YYYY-MM-DD` from today to 60 days on; absent or `any`: any day.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTask/preferredDate`.
+            public var preferredDate: Swift.String?
+            /// `morning`, `afternoon` or `evening`; absent or `any`: any time.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTask/preferredPart`.
+            public var preferredPart: Swift.String?
+            /// A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTask/note`.
+            public var note: Swift.String?
             /// Creates a new `NewTask`.
             ///
             /// - Parameters:
             ///   - templateId: The template to order, from `GET /categories/{categoryID}/templates`. Required: a missing one is a 422, a value that is not a UUID a 400.
-            public init(templateId: Swift.String? = nil) {
+            ///   - preferredDate: When suits the pensioner: `today`, `tomorrow` or a day `YYYY-MM-DD` from today to 60 days on; absent or `any`: any day.
+            ///   - preferredPart: `morning`, `afternoon` or `evening`; absent or `any`: any time.
+            ///   - note: A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone.
+            public init(
+                templateId: Swift.String? = nil,
+                preferredDate: Swift.String? = nil,
+                preferredPart: Swift.String? = nil,
+                note: Swift.String? = nil
+            ) {
                 self.templateId = templateId
+                self.preferredDate = preferredDate
+                self.preferredPart = preferredPart
+                self.note = note
             }
             public enum CodingKeys: String, CodingKey {
                 case templateId
+                case preferredDate
+                case preferredPart
+                case note
             }
         }
         /// Why a volunteer gives an accepted task back (APIModels.Withdrawal).
@@ -460,6 +486,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ProfileDTO/online`.
             public var online: Swift.Bool
+            /// A volunteer their organisation has not approved yet: they cannot go online or accept a task until a coordinator has checked an identity document (`POST /accounts/{accountId}/approval`). Always false for other roles.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileDTO/pendingApproval`.
+            public var pendingApproval: Swift.Bool
             /// Creates a new `ProfileDTO`.
             ///
             /// - Parameters:
@@ -473,6 +503,7 @@ extension Components {
             ///   - address: Pensioners: the home address. Absent for others.
             ///   - organisation:
             ///   - online: Volunteers: whether they are receiving new tasks.
+            ///   - pendingApproval: A volunteer their organisation has not approved yet: they cannot go online or accept a task until a coordinator has checked an identity document (`POST /accounts/{accountId}/approval`). Always false for other roles.
             public init(
                 id: Swift.String,
                 role: Components.Schemas.Role,
@@ -483,7 +514,8 @@ extension Components {
                 city: Swift.String,
                 address: Swift.String? = nil,
                 organisation: Components.Schemas.OrganisationDTO? = nil,
-                online: Swift.Bool
+                online: Swift.Bool,
+                pendingApproval: Swift.Bool
             ) {
                 self.id = id
                 self.role = role
@@ -495,6 +527,7 @@ extension Components {
                 self.address = address
                 self.organisation = organisation
                 self.online = online
+                self.pendingApproval = pendingApproval
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -507,6 +540,7 @@ extension Components {
                 case address
                 case organisation
                 case online
+                case pendingApproval
             }
         }
         /// A new bearer token (APIModels.Session): send it as `Authorization: Bearer <token>`. It is shown once.
@@ -688,6 +722,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TemplateDTO/description`.
             public var description: Swift.String
+            /// The same task written to the volunteer: what to do and what to take along.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TemplateDTO/volunteerDescription`.
+            public var volunteerDescription: Swift.String
             /// Expected time; credited to the volunteer when the task is done.
             ///
             /// - Remark: Generated from `#/components/schemas/TemplateDTO/minutes`.
@@ -699,18 +737,21 @@ extension Components {
             ///   - categoryId:
             ///   - title: In the request's language.
             ///   - description: What exactly is to be done, in the request's language.
+            ///   - volunteerDescription: The same task written to the volunteer: what to do and what to take along.
             ///   - minutes: Expected time; credited to the volunteer when the task is done.
             public init(
                 id: Swift.String,
                 categoryId: Swift.String,
                 title: Swift.String,
                 description: Swift.String,
+                volunteerDescription: Swift.String,
                 minutes: Swift.Int
             ) {
                 self.id = id
                 self.categoryId = categoryId
                 self.title = title
                 self.description = description
+                self.volunteerDescription = volunteerDescription
                 self.minutes = minutes
             }
             public enum CodingKeys: String, CodingKey {
@@ -718,6 +759,7 @@ extension Components {
                 case categoryId
                 case title
                 case description
+                case volunteerDescription
                 case minutes
             }
         }
@@ -885,6 +927,30 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/closedAt`.
             public var closedAt: Foundation.Date?
+            /// Done tasks: the minutes credited to the volunteer — the real time from acceptance to done, at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/creditedMinutes`.
+            public var creditedMinutes: Swift.Int?
+            /// The day that suits the pensioner, if they named one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/preferredDate`.
+            public var preferredDate: Swift.String?
+            /// The part of the day that suits them, if they named one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/preferredPart`.
+            @frozen public enum PreferredPartPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case morning = "morning"
+                case afternoon = "afternoon"
+                case evening = "evening"
+            }
+            /// The part of the day that suits them, if they named one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/preferredPart`.
+            public var preferredPart: Components.Schemas.TaskDTO.PreferredPartPayload?
+            /// Their note for the volunteer, if any.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/note`.
+            public var note: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TaskDTO/pensioner`.
             public var pensioner: Components.Schemas.PersonDTO?
             /// - Remark: Generated from `#/components/schemas/TaskDTO/volunteer`.
@@ -905,6 +971,10 @@ extension Components {
             ///   - createdAt:
             ///   - acceptedAt: When the current volunteer accepted it.
             ///   - closedAt: When it was done or cancelled.
+            ///   - creditedMinutes: Done tasks: the minutes credited to the volunteer — the real time from acceptance to done, at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
+            ///   - preferredDate: The day that suits the pensioner, if they named one.
+            ///   - preferredPart: The part of the day that suits them, if they named one.
+            ///   - note: Their note for the volunteer, if any.
             ///   - pensioner:
             ///   - volunteer:
             ///   - history: Every transition, oldest first, in answers about one task (`GET /tasks/{taskID}`, order, accept, …); empty in lists.
@@ -918,6 +988,10 @@ extension Components {
                 createdAt: Foundation.Date,
                 acceptedAt: Foundation.Date? = nil,
                 closedAt: Foundation.Date? = nil,
+                creditedMinutes: Swift.Int? = nil,
+                preferredDate: Swift.String? = nil,
+                preferredPart: Components.Schemas.TaskDTO.PreferredPartPayload? = nil,
+                note: Swift.String? = nil,
                 pensioner: Components.Schemas.PersonDTO? = nil,
                 volunteer: Components.Schemas.PersonDTO? = nil,
                 history: [Components.Schemas.TransitionDTO]
@@ -931,6 +1005,10 @@ extension Components {
                 self.createdAt = createdAt
                 self.acceptedAt = acceptedAt
                 self.closedAt = closedAt
+                self.creditedMinutes = creditedMinutes
+                self.preferredDate = preferredDate
+                self.preferredPart = preferredPart
+                self.note = note
                 self.pensioner = pensioner
                 self.volunteer = volunteer
                 self.history = history
@@ -945,6 +1023,10 @@ extension Components {
                 case createdAt
                 case acceptedAt
                 case closedAt
+                case creditedMinutes
+                case preferredDate
+                case preferredPart
+                case note
                 case pensioner
                 case volunteer
                 case history
@@ -1215,6 +1297,224 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case volunteerId
                 case city
+            }
+        }
+        /// The coordinator's word that they checked the volunteer's identity document.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Approval`.
+        public struct Approval: Codable, Hashable, Sendable {
+            /// Must be true: an identity document matching the profile was seen.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Approval/documentChecked`.
+            public var documentChecked: Swift.Bool
+            /// Creates a new `Approval`.
+            ///
+            /// - Parameters:
+            ///   - documentChecked: Must be true: an identity document matching the profile was seen.
+            public init(documentChecked: Swift.Bool) {
+                self.documentChecked = documentChecked
+            }
+            public enum CodingKeys: String, CodingKey {
+                case documentChecked
+            }
+        }
+        /// A volunteer waiting for approval.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PendingVolunteer`.
+        public struct PendingVolunteer: Codable, Hashable, Sendable {
+            /// The account id.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/firstName`.
+            public var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/lastName`.
+            public var lastName: Swift.String
+            /// `380XXXXXXXXX`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/phone`.
+            public var phone: Swift.String
+            /// A city id (`GET /cities`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/city`.
+            public var city: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/organisationId`.
+            public var organisationId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PendingVolunteer/signedUpAt`.
+            public var signedUpAt: Foundation.Date
+            /// Creates a new `PendingVolunteer`.
+            ///
+            /// - Parameters:
+            ///   - id: The account id.
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone: `380XXXXXXXXX`.
+            ///   - city: A city id (`GET /cities`).
+            ///   - organisationId:
+            ///   - signedUpAt:
+            public init(
+                id: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                city: Swift.String,
+                organisationId: Swift.String? = nil,
+                signedUpAt: Foundation.Date
+            ) {
+                self.id = id
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.city = city
+                self.organisationId = organisationId
+                self.signedUpAt = signedUpAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case firstName
+                case lastName
+                case phone
+                case city
+                case organisationId
+                case signedUpAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CreditCorrection`.
+        public struct CreditCorrection: Codable, Hashable, Sendable {
+            /// The minutes to credit.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreditCorrection/minutes`.
+            public var minutes: Swift.Int
+            /// Why, for the audit log.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreditCorrection/reason`.
+            public var reason: Swift.String
+            /// Creates a new `CreditCorrection`.
+            ///
+            /// - Parameters:
+            ///   - minutes: The minutes to credit.
+            ///   - reason: Why, for the audit log.
+            public init(
+                minutes: Swift.Int,
+                reason: Swift.String
+            ) {
+                self.minutes = minutes
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case minutes
+                case reason
+            }
+        }
+        /// A browser's push subscription, as `PushSubscription.toJSON()` writes it (W3C Push API).
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushSubscription`.
+        public struct PushSubscription: Codable, Hashable, Sendable {
+            /// The push service's address for this device (https).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// Ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/expirationTime`.
+            public var expirationTime: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The browser's P-256 public key, 65 bytes, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscription/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// The browser's auth secret, 16 bytes, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscription/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The browser's P-256 public key, 65 bytes, base64url.
+                ///   - auth: The browser's auth secret, 16 bytes, base64url.
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/keys`.
+            public var keys: Components.Schemas.PushSubscription.KeysPayload
+            /// Creates a new `PushSubscription`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The push service's address for this device (https).
+            ///   - expirationTime: Ignored.
+            ///   - keys:
+            public init(
+                endpoint: Swift.String,
+                expirationTime: Swift.Double? = nil,
+                keys: Components.Schemas.PushSubscription.KeysPayload
+            ) {
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+                case expirationTime
+                case keys
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushUnsubscription`.
+        public struct PushUnsubscription: Codable, Hashable, Sendable {
+            /// The endpoint the subscription was made with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushUnsubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// Creates a new `PushUnsubscription`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The endpoint the subscription was made with.
+            public init(endpoint: Swift.String) {
+                self.endpoint = endpoint
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushKey`.
+        public struct PushKey: Codable, Hashable, Sendable {
+            /// The app's VAPID public key (P-256, 65 bytes uncompressed, base64url): `applicationServerKey` for `PushManager.subscribe`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushKey/publicKey`.
+            public var publicKey: Swift.String
+            /// Creates a new `PushKey`.
+            ///
+            /// - Parameters:
+            ///   - publicKey: The app's VAPID public key (P-256, 65 bytes uncompressed, base64url): `applicationServerKey` for `PushManager.subscribe`.
+            public init(publicKey: Swift.String) {
+                self.publicKey = publicKey
+            }
+            public enum CodingKeys: String, CodingKey {
+                case publicKey
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscribed`.
+        public struct PushSubscribed: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscribed/id`.
+            public var id: Swift.String
+            /// Creates a new `PushSubscribed`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            public init(id: Swift.String) {
+                self.id = id
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
             }
         }
     }

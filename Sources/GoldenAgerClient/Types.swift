@@ -95,6 +95,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /accounts/{accountId}/password-reset-code`.
     /// - Remark: Generated from `#/paths//accounts/{accountId}/password-reset-code/post(issuePasswordResetCode)`.
     func issuePasswordResetCode(_ input: Operations.IssuePasswordResetCode.Input) async throws -> Operations.IssuePasswordResetCode.Output
+    /// Approve a new volunteer (coordinator, administrator)
+    ///
+    /// A new volunteer is pending: they can neither go online nor accept a task, which would show them an older person's address and phone. A coordinator of their organisation (or an administrator) approves them after checking an identity document, and says so with `documentChecked: true`. Audit-logged; approving an approved volunteer changes nothing. A volunteer who moves to another organisation is pending again.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/approval`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/approval/post(approveVolunteer)`.
+    func approveVolunteer(_ input: Operations.ApproveVolunteer.Input) async throws -> Operations.ApproveVolunteer.Output
+    /// Volunteers waiting for approval (coordinator, administrator)
+    ///
+    /// Active volunteers not yet approved, the longest waiting first: a coordinator sees their own organisation's, an administrator everyone's.
+    ///
+    /// - Remark: HTTP `GET /volunteers/pending`.
+    /// - Remark: Generated from `#/paths//volunteers/pending/get(listPendingVolunteers)`.
+    func listPendingVolunteers(_ input: Operations.ListPendingVolunteers.Input) async throws -> Operations.ListPendingVolunteers.Output
     /// Cities
     ///
     /// The cities to choose from when registering.
@@ -132,7 +146,7 @@ public protocol APIProtocol: Sendable {
     func getConsultation(_ input: Operations.GetConsultation.Input) async throws -> Operations.GetConsultation.Output
     /// Order help (pensioner)
     ///
-    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task.
+    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
     ///
     /// - Remark: HTTP `POST /tasks`.
     /// - Remark: Generated from `#/paths//tasks/post(orderTask)`.
@@ -160,7 +174,7 @@ public protocol APIProtocol: Sendable {
     func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output
     /// Accept a task (volunteer)
     ///
-    /// Takes a searching task of one's city. Of any number of concurrent accepts exactly one wins. Afterwards the volunteer sees the pensioner's phone number and address.
+    /// Takes a searching task of one's city. Only an approved volunteer who is online may accept: the check is made with the acceptance itself, so going offline at the same moment cannot slip through. Of any number of concurrent accepts exactly one wins. Afterwards the volunteer sees the pensioner's phone number and address.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/accept`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/accept/post(acceptTask)`.
@@ -179,6 +193,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /tasks/{taskID}/withdraw`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/withdraw/post(withdrawFromTask)`.
     func withdrawFromTask(_ input: Operations.WithdrawFromTask.Input) async throws -> Operations.WithdrawFromTask.Output
+    /// Correct the time a done task credits (coordinator, administrator)
+    ///
+    /// Sets the minutes a done task credits its volunteer, with the reason: a coordinator of the volunteer's organisation or an administrator. Audit-logged with the minutes before and after; the volunteer's pages hear `task.credited`.
+    ///
+    /// - Remark: HTTP `PUT /tasks/{taskID}/credit`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/credit/put(correctCredit)`.
+    func correctCredit(_ input: Operations.CorrectCredit.Input) async throws -> Operations.CorrectCredit.Output
     /// Own orders (pensioner)
     ///
     /// The pensioner's tasks, newest first (at most 100).
@@ -188,7 +209,7 @@ public protocol APIProtocol: Sendable {
     func listOrders(_ input: Operations.ListOrders.Input) async throws -> Operations.ListOrders.Output
     /// Go online or offline (volunteer)
     ///
-    /// Online volunteers are offered the new tasks of their city live.
+    /// Online volunteers are offered the new tasks of their city live. A volunteer waiting for approval cannot go online.
     ///
     /// - Remark: HTTP `PUT /availability`.
     /// - Remark: Generated from `#/paths//availability/put(setAvailability)`.
@@ -221,6 +242,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /events`.
     /// - Remark: Generated from `#/paths//events/get(streamEvents)`.
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output
+    /// The app's Web Push key
+    ///
+    /// The VAPID public key (RFC 8292) a browser subscribes with. Made on the server's first start and the same on every instance.
+    ///
+    /// - Remark: HTTP `GET /push-key`.
+    /// - Remark: Generated from `#/paths//push-key/get(getPushKey)`.
+    func getPushKey(_ input: Operations.GetPushKey.Input) async throws -> Operations.GetPushKey.Output
+    /// Receive notifications on this device
+    ///
+    /// Keeps the signed-in person's browser subscription (Web Push), one per device: a device subscribed before, by anyone, now belongs to this account. Notifications come encrypted (RFC 8291, `aes128gcm`) and signed with the app's VAPID key. An https endpoint is required (plain http only on the server's own machine); the keys must be a valid P-256 point and a 16-byte secret.
+    ///
+    /// - Remark: HTTP `POST /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/post(subscribePush)`.
+    func subscribePush(_ input: Operations.SubscribePush.Input) async throws -> Operations.SubscribePush.Output
+    /// Stop notifications on this device
+    ///
+    /// Forgets the signed-in person's subscription with this endpoint (another person's is left alone).
+    ///
+    /// - Remark: HTTP `DELETE /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/delete(unsubscribePush)`.
+    func unsubscribePush(_ input: Operations.UnsubscribePush.Input) async throws -> Operations.UnsubscribePush.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -372,6 +414,32 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Approve a new volunteer (coordinator, administrator)
+    ///
+    /// A new volunteer is pending: they can neither go online nor accept a task, which would show them an older person's address and phone. A coordinator of their organisation (or an administrator) approves them after checking an identity document, and says so with `documentChecked: true`. Audit-logged; approving an approved volunteer changes nothing. A volunteer who moves to another organisation is pending again.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/approval`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/approval/post(approveVolunteer)`.
+    public func approveVolunteer(
+        path: Operations.ApproveVolunteer.Input.Path,
+        headers: Operations.ApproveVolunteer.Input.Headers = .init(),
+        body: Operations.ApproveVolunteer.Input.Body
+    ) async throws -> Operations.ApproveVolunteer.Output {
+        try await approveVolunteer(Operations.ApproveVolunteer.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Volunteers waiting for approval (coordinator, administrator)
+    ///
+    /// Active volunteers not yet approved, the longest waiting first: a coordinator sees their own organisation's, an administrator everyone's.
+    ///
+    /// - Remark: HTTP `GET /volunteers/pending`.
+    /// - Remark: Generated from `#/paths//volunteers/pending/get(listPendingVolunteers)`.
+    public func listPendingVolunteers(headers: Operations.ListPendingVolunteers.Input.Headers = .init()) async throws -> Operations.ListPendingVolunteers.Output {
+        try await listPendingVolunteers(Operations.ListPendingVolunteers.Input(headers: headers))
+    }
     /// Cities
     ///
     /// The cities to choose from when registering.
@@ -425,7 +493,7 @@ extension APIProtocol {
     }
     /// Order help (pensioner)
     ///
-    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task.
+    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
     ///
     /// - Remark: HTTP `POST /tasks`.
     /// - Remark: Generated from `#/paths//tasks/post(orderTask)`.
@@ -485,7 +553,7 @@ extension APIProtocol {
     }
     /// Accept a task (volunteer)
     ///
-    /// Takes a searching task of one's city. Of any number of concurrent accepts exactly one wins. Afterwards the volunteer sees the pensioner's phone number and address.
+    /// Takes a searching task of one's city. Only an approved volunteer who is online may accept: the check is made with the acceptance itself, so going offline at the same moment cannot slip through. Of any number of concurrent accepts exactly one wins. Afterwards the volunteer sees the pensioner's phone number and address.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/accept`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/accept/post(acceptTask)`.
@@ -530,6 +598,23 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Correct the time a done task credits (coordinator, administrator)
+    ///
+    /// Sets the minutes a done task credits its volunteer, with the reason: a coordinator of the volunteer's organisation or an administrator. Audit-logged with the minutes before and after; the volunteer's pages hear `task.credited`.
+    ///
+    /// - Remark: HTTP `PUT /tasks/{taskID}/credit`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/credit/put(correctCredit)`.
+    public func correctCredit(
+        path: Operations.CorrectCredit.Input.Path,
+        headers: Operations.CorrectCredit.Input.Headers = .init(),
+        body: Operations.CorrectCredit.Input.Body
+    ) async throws -> Operations.CorrectCredit.Output {
+        try await correctCredit(Operations.CorrectCredit.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Own orders (pensioner)
     ///
     /// The pensioner's tasks, newest first (at most 100).
@@ -541,7 +626,7 @@ extension APIProtocol {
     }
     /// Go online or offline (volunteer)
     ///
-    /// Online volunteers are offered the new tasks of their city live.
+    /// Online volunteers are offered the new tasks of their city live. A volunteer waiting for approval cannot go online.
     ///
     /// - Remark: HTTP `PUT /availability`.
     /// - Remark: Generated from `#/paths//availability/put(setAvailability)`.
@@ -600,6 +685,45 @@ extension APIProtocol {
         try await streamEvents(Operations.StreamEvents.Input(
             query: query,
             headers: headers
+        ))
+    }
+    /// The app's Web Push key
+    ///
+    /// The VAPID public key (RFC 8292) a browser subscribes with. Made on the server's first start and the same on every instance.
+    ///
+    /// - Remark: HTTP `GET /push-key`.
+    /// - Remark: Generated from `#/paths//push-key/get(getPushKey)`.
+    public func getPushKey(headers: Operations.GetPushKey.Input.Headers = .init()) async throws -> Operations.GetPushKey.Output {
+        try await getPushKey(Operations.GetPushKey.Input(headers: headers))
+    }
+    /// Receive notifications on this device
+    ///
+    /// Keeps the signed-in person's browser subscription (Web Push), one per device: a device subscribed before, by anyone, now belongs to this account. Notifications come encrypted (RFC 8291, `aes128gcm`) and signed with the app's VAPID key. An https endpoint is required (plain http only on the server's own machine); the keys must be a valid P-256 point and a 16-byte secret.
+    ///
+    /// - Remark: HTTP `POST /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/post(subscribePush)`.
+    public func subscribePush(
+        headers: Operations.SubscribePush.Input.Headers = .init(),
+        body: Operations.SubscribePush.Input.Body
+    ) async throws -> Operations.SubscribePush.Output {
+        try await subscribePush(Operations.SubscribePush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop notifications on this device
+    ///
+    /// Forgets the signed-in person's subscription with this endpoint (another person's is left alone).
+    ///
+    /// - Remark: HTTP `DELETE /push-subscriptions`.
+    /// - Remark: Generated from `#/paths//push-subscriptions/delete(unsubscribePush)`.
+    public func unsubscribePush(
+        headers: Operations.UnsubscribePush.Input.Headers = .init(),
+        body: Operations.UnsubscribePush.Input.Body
+    ) async throws -> Operations.UnsubscribePush.Output {
+        try await unsubscribePush(Operations.UnsubscribePush.Input(
+            headers: headers,
+            body: body
         ))
     }
 }

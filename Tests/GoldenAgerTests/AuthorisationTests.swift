@@ -11,7 +11,7 @@ extension GoldenAgerTests {
     @Suite("Authorisation")
     struct AuthorisationTests {
         enum Role: String, CaseIterable, CustomStringConvertible {
-            case anonymous, owner, otherPensioner, volunteer, volunteerElsewhere, coordinator, admin
+            case anonymous, owner, otherPensioner, volunteer, volunteerElsewhere, pendingVolunteer, offlineVolunteer, coordinator, admin
             var description: String { rawValue }
         }
 
@@ -27,6 +27,8 @@ extension GoldenAgerTests {
             let other = try await register(app, .pensioner)
             let volunteer = try await register(app, .volunteer)
             let elsewhere = try await register(app, .volunteer, city: "odesa")
+            let pending = try await register(app, .volunteer, approved: false)
+            let offline = try await register(app, .volunteer)
             let coordinator = try await register(app, .coordinator)
             let admin = try await makeAdmin(app)
             try await goOnline(app, volunteer)
@@ -34,7 +36,7 @@ extension GoldenAgerTests {
             let task = try await order(app, by: owner)
             let template = try await firstTemplate(app)
             return World(people: [.owner: owner, .otherPensioner: other, .volunteer: volunteer, .volunteerElsewhere: elsewhere,
-                                  .coordinator: coordinator, .admin: admin],
+                                  .pendingVolunteer: pending, .offlineVolunteer: offline, .coordinator: coordinator, .admin: admin],
                          task: task, template: try template.requireID(), category: template.$category.id)
         }
 
@@ -53,7 +55,8 @@ extension GoldenAgerTests {
                     e[.anonymous] = anonymous
                     return e
                 }
-                let volunteers: [Role] = [.volunteer, .volunteerElsewhere]
+                let volunteers: [Role] = [.volunteer, .volunteerElsewhere, .pendingVolunteer, .offlineVolunteer]
+                let staff: [Role] = [.coordinator, .admin]
                 let pensioners: [Role] = [.owner, .otherPensioner]
                 let cases: [(HTTPMethod, String, [String: Any]?, Expect)] = [
                     (.GET, "/me", nil, only(Role.allCases, .ok, else: .ok)),
@@ -66,26 +69,36 @@ extension GoldenAgerTests {
                     (.POST, "/tasks", ["templateId": w.template.uuidString],
                      [.anonymous: .unauthorized, .owner: .conflict, .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.GET, "/tasks/\(t)", nil,
-                     [.anonymous: .unauthorized, .owner: .ok, .otherPensioner: .notFound, .volunteer: .ok, .volunteerElsewhere: .notFound, .coordinator: .ok, .admin: .ok]),
+                     [.anonymous: .unauthorized, .owner: .ok, .otherPensioner: .notFound, .volunteer: .ok, .volunteerElsewhere: .notFound,
+                      .pendingVolunteer: .notFound, .offlineVolunteer: .ok, .coordinator: .ok, .admin: .ok]),
                     (.POST, "/tasks/\(t)/cancel", nil,
-                     [.anonymous: .unauthorized, .otherPensioner: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                     [.anonymous: .unauthorized, .otherPensioner: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
+                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/complete", nil,
-                     [.anonymous: .unauthorized, .owner: .conflict, .otherPensioner: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .conflict, .otherPensioner: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
+                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/accept", nil,
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteerElsewhere: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteerElsewhere: .notFound,
+                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/decline", nil,
                      [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteerElsewhere: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/withdraw", ["reason": "—"],
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .notFound, .volunteerElsewhere: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .notFound, .volunteerElsewhere: .notFound,
+                      .pendingVolunteer: .notFound, .offlineVolunteer: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
                     (.GET, "/orders", nil, only(pensioners, .ok, else: .forbidden)),
-                    (.PUT, "/availability", ["online": true], only(volunteers, .ok, else: .forbidden)),
+                    (.PUT, "/availability", ["online": true],
+                     only([.volunteer, .volunteerElsewhere, .offlineVolunteer], .ok, else: .forbidden)),
                     (.GET, "/inbox", nil, only(volunteers, .ok, else: .forbidden)),
                     (.GET, "/assignments", nil, only(volunteers, .ok, else: .forbidden)),
                     (.GET, "/hours", nil, only(volunteers, .ok, else: .forbidden)),
                     (.GET, "/events", nil, [.anonymous: .unauthorized]),
                     (.DELETE, "/session", nil, [.anonymous: .unauthorized]),
                     (.POST, "/accounts/\(w.people[.volunteer]!.id)/password-reset-code", nil,
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .forbidden, .volunteerElsewhere: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
+                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden]),
+                    // Approving an approved volunteer changes nothing; only staff may.
+                    (.POST, "/accounts/\(w.people[.volunteer]!.id)/approval", ["documentChecked": true], only(staff, .ok, else: .forbidden)),
+                    (.GET, "/volunteers/pending", nil, only(staff, .ok, else: .forbidden)),
                 ]
                 let transitionsBefore = try await count(TaskTransition.self, app)
                 for (method, path, body, expectations) in cases {

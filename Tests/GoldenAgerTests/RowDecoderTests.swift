@@ -27,6 +27,8 @@ extension GoldenAgerTests {
                 let template = TaskTemplate(categoryID: try category.requireID(), titleUK: "Назва", titleEN: "Title", descriptionUK: "Опис",
                                             descriptionEN: "Description", minutes: 75, position: 7)
                 template.archivedAt = Self.moment
+                template.volunteerDescriptionUK = "Купіть ліки"
+                template.volunteerDescriptionEN = "Buy the medicine"
                 try await RowDecoderCheck.roundTrip(template, on: db)
 
                 let task = HelpTask(templateID: try template.requireID(), pensionerID: try pensioner.requireID(), city: "lviv", minutes: 75,
@@ -35,6 +37,10 @@ extension GoldenAgerTests {
                 task.status = .done
                 task.acceptedAt = Self.moment.addingTimeInterval(60)
                 task.closedAt = Self.moment.addingTimeInterval(3600)
+                task.creditedMinutes = 58
+                task.preferredDate = "2026-12-01"
+                task.preferredPart = .evening
+                task.note = "До кардіолога"
                 try await RowDecoderCheck.roundTrip(task, on: db)
 
                 let profile = Profile()
@@ -50,6 +56,8 @@ extension GoldenAgerTests {
                 profile.isOnline = true
                 profile.onlineSince = Self.moment.addingTimeInterval(120)
                 profile.updatedAt = Self.moment.addingTimeInterval(180)
+                profile.approvedAt = Self.moment.addingTimeInterval(90)
+                profile.approvedBy = try pensioner.requireID()
                 try await RowDecoderCheck.roundTrip(profile, idColumn: "account_id", on: db)
             }
         }

@@ -27,8 +27,9 @@ func makeOrganisation(_ app: Application, _ name: String = "Життєлюб") a
     return try organisation.requireID()
 }
 
-/// Registers through the API and signs in; returns the token.
-func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil) async throws -> Person {
+/// Registers through the API and signs in; returns the token. A volunteer is approved
+/// by their organisation unless `approved` is false (`VettingTests` approves through the API).
+func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil, approved: Bool = true) async throws -> Person {
     let phone = await UniqueLogins.shared.phone()
     var body: [String: Any] = ["role": role.rawValue, "phone": phone, "password": "secret-1", "firstName": role == .pensioner ? "Ганна" : "Олег",
                                "lastName": "Тест", "birthday": role == .pensioner ? "1948-03-12" : "2000-01-01", "city": city]
@@ -48,6 +49,11 @@ func register(_ app: Application, _ role: GARole, city: String = "kyiv", organis
         try await account.save(on: app.db)
         let profile = try #require(try await Profile.find(id, on: app.db))
         profile.role = GARole.coordinator.rawValue
+        try await profile.save(on: app.db)
+    }
+    if role == .volunteer && approved {
+        let profile = try #require(try await Profile.find(id, on: app.db))
+        profile.approvedAt = Date()
         try await profile.save(on: app.db)
     }
     return Person(id: id, login: phone, token: try await logIn(app, phone: phone))

@@ -8,7 +8,7 @@ import Testing
 extension GoldenAgerTests {
     @Suite("Views")
     struct ViewTests {
-        static func volunteer(online: Bool) -> Member {
+        static func volunteer(online: Bool, approved: Bool = true) -> Member {
             let account = Account(id: UUID(), app: GoldenAger.id, login: "380671234567", passwordHash: "", role: GARole.volunteer.rawValue,
                                   displayName: "Олег Тест", createdAt: Date())
             let profile = Profile()
@@ -19,13 +19,14 @@ extension GoldenAgerTests {
             profile.phone = account.login
             profile.city = "kyiv"
             profile.isOnline = online
+            profile.approvedAt = approved ? Date() : nil
             return Member(account: account, profile: profile)
         }
 
         static let offer = OfferedTask(
             id: UUID(), status: .searching, city: "kyiv", minutes: 60, createdAt: Date(), templateID: UUID(), categoryID: UUID(),
-            titleUK: "Купити ліки", titleEN: "Buy medicine", descriptionUK: "Аптека поруч", descriptionEN: "A chemist's nearby",
-            templateMinutes: 60, categoryUK: "Здоров’я", categoryEN: "Health")
+            titleUK: "Купити ліки", titleEN: "Buy medicine", descriptionUK: "Волонтер купить Вам ліки", descriptionEN: "The volunteer will buy your medicine",
+            volunteerUK: "Купіть ліки й принесіть чек", volunteerEN: "Buy the medicine and bring back the receipt", templateMinutes: 60, categoryUK: "Здоров’я", categoryEN: "Health")
 
         static func inbox(online: Bool, offered: [OfferedTask] = [offer]) throws -> InboxView.Model {
             try InboxView.Model(VolunteerInbox(member: volunteer(online: online), current: nil, offered: offered))
@@ -48,6 +49,26 @@ extension GoldenAgerTests {
             #expect(html.components(separatedBy: "name=\"_csrf\" value=\"token-of-this-page\"").count - 1 == 2, "one token per form")
             #expect(html.contains("You are online. Tasks from Kyiv appear here."))
             #expect(!html.contains("Купити ліки"))
+            #expect(html.contains("Buy the medicine and bring back the receipt"), "the volunteer reads the task written to them")
+            #expect(!html.contains("The volunteer will buy your medicine"))
+        }
+
+        @Test("a volunteer waiting for approval sees why there are no tasks, with no way to go online")
+        func pendingVolunteer() throws {
+            let inbox = try InboxView.Model(VolunteerInbox(member: Self.volunteer(online: false, approved: false), current: nil, offered: []))
+            let html = Self.list(inbox, .testing(GoldenAger()))
+            #expect(html.contains("Чекаємо на підтвердження") && html.contains("покажіть документ"))
+            #expect(!html.contains("/golden-ager/availability"))
+            let page = InboxView.page(inbox, cards: FragmentCache(capacity: 16), .testing(GoldenAger()))
+            #expect(page.tabs.allSatisfy { $0.toggle == nil }, "no online switch among the tabs")
+        }
+
+        @Test("the board says so when nothing is open and nobody is online, instead of an empty table")
+        func emptyBoard() {
+            let html = BoardView.content(AdministrationService.Board(openTasks: [], onlineVolunteers: [], organisations: [:]),
+                                         .testing(GoldenAger())).rendered
+            #expect(html.contains("Відкритих завдань немає") && html.contains("Зараз ніхто з волонтерів не на зв’язку."))
+            #expect(!html.contains("<table"))
         }
 
         @Test("a card cached for one volunteer carries the next one's token, not the first one's")

@@ -114,6 +114,30 @@ extension GoldenAgerTests {
             }
         }
 
+        @Test("an administrator writes a template with its text for the volunteer; without that text the form says what is missing")
+        func templateForm() async throws {
+            try await withGoldenAger { app in
+                let admin = try await makeAdmin(app)
+                let browser = TestBrowser(app)
+                #expect(try await browser.post("/golden-ager/login", form: ["phone": admin.login, "password": "admin-password"]).status == .seeOther)
+                let form = try await browser.get("/golden-ager/admin/templates/new")
+                #expect(form.status == .ok && form.text.contains("name=\"volunteerUk\"") && form.text.contains("name=\"volunteerEn\""))
+                let category = try await firstTemplate(app).$category.id.uuidString
+                var fields = ["categoryId": category, "titleUk": "Полити квіти", "titleEn": "Water the plants",
+                              "descriptionUk": "Волонтер поллє Ваші квіти.", "descriptionEn": "The volunteer will water your plants.", "minutes": "20"]
+                let missing = try await browser.post("/golden-ager/admin/templates", form: fields)
+                #expect(missing.status == .unprocessableEntity)
+                #expect(missing.text.contains("id=\"field-volunteerUk-error\"") && missing.text.contains("id=\"field-volunteerEn-error\""))
+                #expect(try await TaskTemplate.query(on: app.db).filter(\.$titleUK == "Полити квіти").count() == 0)
+                fields["volunteerUk"] = "Полийте квіти, спитайте, скільки води їм треба."
+                fields["volunteerEn"] = "Water the plants; ask how much water they need."
+                #expect(try await browser.post("/golden-ager/admin/templates", form: fields).status == .seeOther)
+                let saved = try #require(try await TaskTemplate.query(on: app.db).filter(\.$titleUK == "Полити квіти").first())
+                #expect(saved.volunteerDescription(in: .uk) == "Полийте квіти, спитайте, скільки води їм треба.")
+                #expect(saved.volunteerDescription(in: .en) == "Water the plants; ask how much water they need.")
+            }
+        }
+
         @Test("volunteer pages: inbox card with accept and decline, the accepted task shows the address, hours and a certificate")
         func volunteerPages() async throws {
             try await withGoldenAger { app in
@@ -130,21 +154,29 @@ extension GoldenAgerTests {
                 // Opened before accepting, the task page says what is to be done and offers
                 // accept and decline — and accepting goes through the page's own form.
                 let offer = try await browser.get("/golden-ager/tasks/\(task)")
-                #expect(offer.text.contains(try await firstTemplate(app).titleUK))
+                let template = try await firstTemplate(app)
+                #expect(offer.text.contains(template.titleUK))
+                // Written to the volunteer, not the pensioner's «Волонтер запише Вас…».
+                let volunteerText = try #require(template.volunteerDescriptionUK)
+                #expect(offer.text.contains(volunteerText) && !offer.text.contains(template.descriptionUK))
+                #expect(inbox.text.contains(volunteerText))
+                #expect(offer.text.contains("Чекає на волонтера"))
                 #expect(!offer.text.contains("Тестова"))
                 #expect(offer.formActions.filter { $0.hasPrefix("/golden-ager/tasks/") } == ["/golden-ager/tasks/\(task)/accept", "/golden-ager/tasks/\(task)/decline"])
                 let acceptAction = try #require(offer.formActions.first { $0.hasSuffix("/accept") })
                 #expect(try await browser.post(acceptAction, form: [:]).headers.first(name: .location) == "/golden-ager/tasks/\(task)")
                 let page = try await browser.get("/golden-ager/tasks/\(task)")
                 #expect(page.text.contains("вул. Тестова, 1"))
+                #expect(page.text.contains("Ви взялися допомогти") && !page.text.contains("Волонтер іде"))
                 #expect(page.text.contains("href=\"tel:+\(pensioner.phone)\""))
                 #expect(try await send(app, .POST, "/tasks/\(task)/complete", as: pensioner).status == .ok)
                 let hours = try await browser.get("/golden-ager/assignments/hours")
-                let minutes = try await firstTemplate(app).minutes
-                #expect(hours.text.contains("data-minutes=\"\(minutes)\""))
+                // Done seconds after it was accepted: the real time is credited (CreditTests), not the template's hour.
+                #expect(hours.text.contains("data-tasks=\"1\"") && hours.text.contains("data-minutes=\"0\""))
                 let certificate = try await browser.get("/golden-ager/hours/certificate")
                 #expect(certificate.status == .ok)
                 #expect(certificate.text.contains("Довідка про волонтерські години"))
+                #expect(certificate.text.contains("р., Golden Ager") && !certificate.text.contains("р.."), "one full stop after «р.»")
                 #expect(try await browser.get("/golden-ager/hours/certificate?from=2026-05-01&to=2026-04-01").status == .unprocessableEntity)
             }
         }

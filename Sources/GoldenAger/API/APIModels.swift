@@ -48,6 +48,22 @@ enum APIModels {
         let address: String?
         let organisation: OrganisationDTO?
         let online: Bool
+        /// A volunteer their organisation has not approved yet (cannot go online or accept).
+        let pendingApproval: Bool
+    }
+
+    struct Approval: Content {
+        let documentChecked: Bool?
+    }
+
+    struct PendingVolunteerDTO: Content {
+        let id: UUID
+        let firstName: String
+        let lastName: String
+        let phone: String
+        let city: String
+        let organisationId: UUID?
+        let signedUpAt: Date
     }
 
     struct OrganisationDTO: Content {
@@ -72,7 +88,10 @@ enum APIModels {
         let id: UUID
         let categoryId: UUID
         let title: String
+        /// Written to the pensioner.
         let description: String
+        /// The same task written to the volunteer.
+        let volunteerDescription: String
         let minutes: Int
     }
 
@@ -82,9 +101,19 @@ enum APIModels {
 
     struct NewTask: Content {
         let templateId: UUID?
+        /// `today`, `tomorrow` or `YYYY-MM-DD`; absent (or `any`): any day.
+        let preferredDate: String?
+        /// `morning`, `afternoon` or `evening`; absent (or `any`): any time.
+        let preferredPart: String?
+        let note: String?
     }
 
     struct Withdrawal: Content {
+        let reason: String?
+    }
+
+    struct CreditCorrection: Content {
+        let minutes: Int?
         let reason: String?
     }
 
@@ -122,6 +151,12 @@ enum APIModels {
         let createdAt: Date
         let acceptedAt: Date?
         let closedAt: Date?
+        /// Done tasks: the minutes credited to the volunteer.
+        let creditedMinutes: Int?
+        /// When suits the pensioner: a day (`YYYY-MM-DD`) and a part of it; and their note.
+        let preferredDate: String?
+        let preferredPart: String?
+        let note: String?
         let pensioner: PersonDTO?
         let volunteer: PersonDTO?
         let history: [TransitionDTO]
@@ -151,21 +186,24 @@ extension APIModels {
         return ProfileDTO(id: member.id, role: member.account.role, firstName: profile.firstName, lastName: profile.lastName,
                           phone: profile.phone, birthday: profile.birthday, city: profile.city, address: profile.address,
                           organisation: try organisation.map { OrganisationDTO(id: try $0.requireID(), name: $0.name) },
-                          online: profile.isOnline)
+                          online: profile.isOnline, pendingApproval: profile.isPendingApproval)
     }
 
     static func template(_ template: TaskTemplate, _ language: Language) -> TemplateDTO {
         TemplateDTO(id: template.id!, categoryId: template.$category.id, title: template.title(in: language),
-                    description: template.description(in: language), minutes: template.minutes)
+                    description: template.description(in: language), volunteerDescription: template.volunteerDescription(in: language),
+                    minutes: template.minutes)
     }
 
     /// A task as the inbox offers it: nobody's contact, no history yet.
     static func task(_ offer: OfferedTask, _ language: Language) -> TaskDTO {
         TaskDTO(id: offer.id, status: offer.status.rawValue,
                 template: TemplateDTO(id: offer.templateID, categoryId: offer.categoryID, title: offer.title(in: language),
-                                      description: offer.description(in: language), minutes: offer.templateMinutes),
+                                      description: offer.description(in: language),
+                                      volunteerDescription: offer.volunteerDescription(in: language), minutes: offer.templateMinutes),
                 category: offer.categoryName(in: language), city: offer.city, minutes: offer.minutes, createdAt: offer.createdAt,
-                acceptedAt: nil, closedAt: nil, pensioner: nil, volunteer: nil, history: [])
+                acceptedAt: nil, closedAt: nil, creditedMinutes: nil, preferredDate: offer.preferredDate,
+                preferredPart: offer.preferredPart?.rawValue, note: offer.note, pensioner: nil, volunteer: nil, history: [])
     }
 
     static func task(_ details: TaskDetails, _ language: Language) -> TaskDTO {
@@ -177,6 +215,8 @@ extension APIModels {
             id: task.id!, status: task.status.rawValue, template: template(details.template, language),
             category: details.category.name(in: language), city: task.city, minutes: task.minutes,
             createdAt: task.createdAt, acceptedAt: task.acceptedAt, closedAt: task.closedAt,
+            creditedMinutes: task.status == .done ? task.credited : nil,
+            preferredDate: task.preferredDate, preferredPart: task.preferredPart?.rawValue, note: task.note,
             pensioner: person(details.pensioner), volunteer: person(details.volunteer),
             history: details.history.map { TransitionDTO(action: $0.action.rawValue, status: $0.status.rawValue, at: $0.at, reason: $0.reason) })
     }

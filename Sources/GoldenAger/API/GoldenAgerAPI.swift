@@ -10,6 +10,8 @@ enum GoldenAgerAPI {
 
     static func register(on api: any RoutesBuilder) {
         api.post("accounts", ":accountId", "password-reset-code", use: issueResetCode)
+        api.post("accounts", ":accountId", "approval", use: approve)
+        api.get("volunteers", "pending", use: pendingVolunteers)
         api.get("cities", use: cities)
         api.get("organisations", use: organisations)
         api.get("categories", use: categories)
@@ -22,6 +24,7 @@ enum GoldenAgerAPI {
         api.post("tasks", ":taskID", "accept", use: accept)
         api.post("tasks", ":taskID", "decline", use: decline)
         api.post("tasks", ":taskID", "withdraw", use: withdraw)
+        api.put("tasks", ":taskID", "credit", use: correctCredit)
         api.get("orders", use: orders)
         api.put("availability", use: setAvailability)
         api.get("inbox", use: inbox)
@@ -49,6 +52,24 @@ enum GoldenAgerAPI {
         return try await M.ResetCode(code: issued.code, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
     }
 
+    /// A coordinator (of the volunteer's organisation) or administrator approves a new
+    /// volunteer after checking an identity document.
+    static func approve(_ req: Request) async throws -> M.ProfileDTO {
+        let member = try await req.member(.coordinator, .admin)
+        let accountID = try req.uuidParameter("accountId", notFound: "account_not_found", key: "ga.account.not_found")
+        let input = try req.content.decode(M.Approval.self)
+        return try await profileDTO(try await req.goldenAger.profiles.approve(accountID, documentChecked: input.documentChecked, by: member), req)
+    }
+
+    static func pendingVolunteers(_ req: Request) async throws -> [M.PendingVolunteerDTO] {
+        let member = try await req.member(.coordinator, .admin)
+        return try await req.goldenAger.profiles.pendingVolunteers(for: member).map { pending in
+            let p = pending.profile
+            return M.PendingVolunteerDTO(id: p.id!, firstName: p.firstName, lastName: p.lastName, phone: p.phone, city: p.city,
+                                         organisationId: p.$organisation.id, signedUpAt: pending.signedUpAt)
+        }
+    }
+
     static func updateMe(_ req: Request) async throws -> M.ProfileDTO {
         let member = try await req.member(.pensioner, .volunteer)
         let input = try req.content.decode(M.ProfileUpdate.self)
@@ -62,7 +83,8 @@ enum GoldenAgerAPI {
         guard let profile = member.profile else {
             // An admin made on the command line has no profile: answer with the account.
             return M.ProfileDTO(id: member.id, role: member.account.role, firstName: member.account.displayName, lastName: "",
-                                phone: member.account.login, birthday: "", city: "", address: nil, organisation: nil, online: false)
+                                phone: member.account.login, birthday: "", city: "", address: nil, organisation: nil, online: false,
+                                pendingApproval: false)
         }
         return try M.profile(member, organisation: try await req.goldenAger.profiles.organisation(of: profile))
     }
@@ -70,7 +92,7 @@ enum GoldenAgerAPI {
     // MARK: Reference data
 
     static func cities(_ req: Request) async throws -> [M.CityDTO] {
-        City.all.map { M.CityDTO(id: $0.id, name: $0.name(in: req.language)) }
+        City.sorted(in: req.language).map { M.CityDTO(id: $0.id, name: $0.name(in: req.language)) }
     }
 
     static func organisations(_ req: Request) async throws -> [M.OrganisationDTO] {
@@ -104,7 +126,8 @@ enum GoldenAgerAPI {
         guard let templateID = input.templateId else {
             throw AppError.validation([FieldError(field: "templateId", key: "validation.required")])
         }
-        let id = try await req.goldenAger.tasks.order(templateID: templateID, by: member).requireID()
+        let details = TaskService.OrderDetails(day: input.preferredDate, part: input.preferredPart, note: input.note)
+        let id = try await req.goldenAger.tasks.order(templateID: templateID, details, by: member).requireID()
         return try await taskDTO(id, member, req).created(at: "\(GoldenAger.descriptor.apiPath)/tasks/\(id)", for: req)
     }
 
@@ -142,6 +165,16 @@ enum GoldenAgerAPI {
         let input = try req.content.decode(M.Withdrawal.self)
         let task = try await req.goldenAger.tasks.withdraw(taskID: try taskID(req), reason: input.reason, by: member)
         return try await taskDTO(task.requireID(), member, req)
+    }
+
+    /// A coordinator (of the volunteer's organisation) or administrator corrects the time a
+    /// done task credits its volunteer.
+    static func correctCredit(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.coordinator, .admin)
+        let id = try taskID(req)
+        let input = try req.content.decode(M.CreditCorrection.self)
+        _ = try await req.goldenAger.administration.correctCredit(id, minutes: input.minutes, reason: input.reason, by: member)
+        return try await taskDTO(id, member, req)
     }
 
     static func orders(_ req: Request) async throws -> [M.TaskDTO] {

@@ -49,6 +49,10 @@ public final class TaskTemplate: Model, @unchecked Sendable {
     @Field(key: "position") public var position: Int
     /// Archived templates cannot be ordered any more but old tasks still show them.
     @OptionalField(key: "archived_at") public var archivedAt: Date?
+    /// What the volunteer is to do, written to them; nil on a template made before there
+    /// was one (`volunteerDescription(in:)` then falls back to the pensioner's).
+    @OptionalField(key: "volunteer_description_uk") public var volunteerDescriptionUK: String?
+    @OptionalField(key: "volunteer_description_en") public var volunteerDescriptionEN: String?
     public init() {}
     public init(categoryID: UUID, titleUK: String, titleEN: String, descriptionUK: String, descriptionEN: String, minutes: Int, position: Int) {
         self.$category.id = categoryID
@@ -61,6 +65,10 @@ public final class TaskTemplate: Model, @unchecked Sendable {
     }
     public func title(in language: Language) -> String { language == .en ? titleEN : titleUK }
     public func description(in language: Language) -> String { language == .en ? descriptionEN : descriptionUK }
+    /// The task as the volunteer reads it.
+    public func volunteerDescription(in language: Language) -> String {
+        (language == .en ? volunteerDescriptionEN : volunteerDescriptionUK) ?? description(in: language)
+    }
 }
 
 /// What Golden Ager knows about a person beyond their sign-in; keyed by the account id.
@@ -84,9 +92,16 @@ public final class Profile: Model, @unchecked Sendable {
     /// When the volunteer last went online; nil while offline.
     @OptionalField(key: "online_since") public var onlineSince: Date?
     @Field(key: "updated_at") public var updatedAt: Date
+    /// Volunteers: when a coordinator of their organisation approved them after seeing an
+    /// identity document; nil while they wait (they can neither go online nor accept).
+    @OptionalField(key: "approved_at") public var approvedAt: Date?
+    /// Who approved them (a coordinator's or administrator's account).
+    @OptionalField(key: "approved_by") public var approvedBy: UUID?
     public init() {}
 
     public var fullName: String { "\(firstName) \(lastName)" }
+    /// A volunteer still waiting for their organisation to check them.
+    public var isPendingApproval: Bool { gaRole == .volunteer && approvedAt == nil }
     public var gaRole: GARole? { GARole(rawValue: role) }
 }
 
@@ -106,6 +121,14 @@ public final class HelpTask: Model, @unchecked Sendable {
     @OptionalField(key: "accepted_at") public var acceptedAt: Date?
     /// When it became done or cancelled.
     @OptionalField(key: "closed_at") public var closedAt: Date?
+    /// Done tasks: the minutes credited to the volunteer (`HoursRules.credit`), which a
+    /// coordinator may correct.
+    @OptionalField(key: "credited_minutes") public var creditedMinutes: Int?
+    /// When suits the pensioner: a day (`YYYY-MM-DD`) and a part of it; either may be nil.
+    @OptionalField(key: "preferred_date") public var preferredDate: String?
+    @OptionalField(key: "preferred_part") public var preferredPart: DayPart?
+    /// A short note for the volunteer (≤ 200 characters), e.g. which doctor.
+    @OptionalField(key: "note") public var note: String?
     public init() {}
     public init(templateID: UUID, pensionerID: UUID, city: String, minutes: Int, createdAt: Date) {
         self.$template.id = templateID
@@ -115,6 +138,14 @@ public final class HelpTask: Model, @unchecked Sendable {
         self.status = .searching
         self.createdAt = createdAt
     }
+
+    /// The minutes this task counts in the volunteer's hours: none until it is done.
+    public var credited: Int { status == .done ? creditedMinutes ?? minutes : 0 }
+}
+
+/// A part of the day a pensioner would like help in.
+public enum DayPart: String, Codable, CaseIterable, Sendable {
+    case morning, afternoon, evening
 }
 
 /// One step in a task's history. Rows are only ever added.

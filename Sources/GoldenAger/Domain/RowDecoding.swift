@@ -30,6 +30,8 @@ extension TaskTemplate: RowDecodable {
                                     position: try row.decode(column: prefix + "position", as: Int.self))
         template.id = try row.decode(column: prefix + "id", as: UUID.self)
         template.archivedAt = try row.optional(prefix + "archived_at")
+        template.volunteerDescriptionUK = try row.optional(prefix + "volunteer_description_uk")
+        template.volunteerDescriptionEN = try row.optional(prefix + "volunteer_description_en")
         template.$id.exists = true
         return template
     }
@@ -61,6 +63,10 @@ extension HelpTask: RowDecodable {
         task.status = try row.stored(prefix + "status")
         task.acceptedAt = try row.optional(prefix + "accepted_at")
         task.closedAt = try row.optional(prefix + "closed_at")
+        task.creditedMinutes = try row.optional(prefix + "credited_minutes")
+        task.preferredDate = try row.optional(prefix + "preferred_date")
+        task.preferredPart = try row.optional(prefix + "preferred_part", as: String.self).flatMap(DayPart.init(rawValue:))
+        task.note = try row.optional(prefix + "note")
         task.$id.exists = true
         return task
     }
@@ -81,6 +87,8 @@ extension Profile: RowDecodable {
         profile.isOnline = try row.decode(column: prefix + "is_online", as: Bool.self)
         profile.onlineSince = try row.optional(prefix + "online_since")
         profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)
+        profile.approvedAt = try row.optional(prefix + "approved_at")
+        profile.approvedBy = try row.optional(prefix + "approved_by")
         profile.$id.exists = true
         return profile
     }

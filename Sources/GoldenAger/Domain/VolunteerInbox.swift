@@ -22,11 +22,18 @@ public struct OfferedTask: Sendable, Equatable {
     public let templateID: UUID
     public let categoryID: UUID
     let titleUK, titleEN, descriptionUK, descriptionEN: String
+    /// The task as the volunteer reads it (`TaskTemplate.volunteerDescription(in:)`).
+    let volunteerUK, volunteerEN: String
     public let templateMinutes: Int
     let categoryUK, categoryEN: String
+    /// When suits the pensioner, and their note: nothing personal (`OrderPreference`).
+    public var preferredDate: String? = nil
+    public var preferredPart: DayPart? = nil
+    public var note: String? = nil
 
     public func title(in language: Language) -> String { language == .en ? titleEN : titleUK }
     public func description(in language: Language) -> String { language == .en ? descriptionEN : descriptionUK }
+    public func volunteerDescription(in language: Language) -> String { language == .en ? volunteerEN : volunteerUK }
     public func categoryName(in language: Language) -> String { language == .en ? categoryEN : categoryUK }
 }
 
@@ -36,7 +43,10 @@ extension OfferedTask {
         let task = details.task, template = details.template, category = details.category
         self.init(id: task.id!, status: task.status, city: task.city, minutes: task.minutes, createdAt: task.createdAt,
                   templateID: template.id!, categoryID: template.$category.id, titleUK: template.titleUK, titleEN: template.titleEN,
-                  descriptionUK: template.descriptionUK, descriptionEN: template.descriptionEN, templateMinutes: template.minutes,
-                  categoryUK: category.nameUK, categoryEN: category.nameEN)
+                  descriptionUK: template.descriptionUK, descriptionEN: template.descriptionEN,
+                  volunteerUK: template.volunteerDescription(in: .uk), volunteerEN: template.volunteerDescription(in: .en),
+                  templateMinutes: template.minutes,
+                  categoryUK: category.nameUK, categoryEN: category.nameEN,
+                  preferredDate: task.preferredDate, preferredPart: task.preferredPart, note: task.note)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Fluent
+import SQLKit
 
 /// The seven categories and our ready-made tasks: reference data every installation
 /// needs (admins edit them afterwards in the app).
@@ -30,9 +31,13 @@ struct SeedCategoriesAndTemplates: AsyncMigration {
                 guard let categoryID = ids[seed.category] else { continue }
                 let position = (positions[seed.category] ?? 0) + 1
                 positions[seed.category] = position
-                try await TaskTemplate(categoryID: categoryID, titleUK: seed.titleUK, titleEN: seed.titleEN,
-                                       descriptionUK: seed.descriptionUK, descriptionEN: seed.descriptionEN,
-                                       minutes: seed.minutes, position: position).create(on: db)
+                // The columns of this migration, not the model's: the model grows with later
+                // migrations (GA012 adds the volunteer's texts).
+                try await db.sql.insert(into: TaskTemplate.schema)
+                    .columns("id", "category_id", "title_uk", "title_en", "description_uk", "description_en", "minutes", "position")
+                    .values(SQLBind(UUID()), SQLBind(categoryID), SQLBind(seed.titleUK), SQLBind(seed.titleEN), SQLBind(seed.descriptionUK),
+                            SQLBind(seed.descriptionEN), SQLBind(seed.minutes), SQLBind(position))
+                    .run()
             }
         }
     }

@@ -9,7 +9,9 @@ struct CityOffersStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT (SELECT version FROM ga_city_versions WHERE city = $1),
                t.id, t.status, t.city, t.minutes, t.created_at, tt.id, tt.category_id, tt.title_uk, tt.title_en,
-               tt.description_uk, tt.description_en, tt.minutes, c.name_uk, c.name_en
+               tt.description_uk, tt.description_en,
+               COALESCE(tt.volunteer_description_uk, tt.description_uk), COALESCE(tt.volunteer_description_en, tt.description_en),
+               tt.minutes, c.name_uk, c.name_en, t.preferred_date, t.preferred_part, t.note
         FROM (SELECT 1) one
         LEFT JOIN (ga_tasks t
                    JOIN ga_task_templates tt ON tt.id = t.template_id

@@ -5,9 +5,12 @@ import Kernel
 /// The columns of each table the inbox statements read, in the order their decoders below
 /// read them (`RowDecoderTests` holds each list to its table and model).
 enum InboxColumns {
-    static let task = "id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at"
-    static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at"
-    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, online_since, updated_at"
+    static let task = """
+        id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at, \
+        credited_minutes, preferred_date, preferred_part, note
+        """
+    static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at, volunteer_description_uk, volunteer_description_en"
+    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, online_since, updated_at, approved_at, approved_by"
 
     static func count(_ columns: String) -> Int { columns.split(separator: ",").count }
 
@@ -31,6 +34,10 @@ extension Kernel.PostgresColumns {
         task.status = status
         task.acceptedAt = try next()
         task.closedAt = try next()
+        task.creditedMinutes = try next()
+        task.preferredDate = try next()
+        task.preferredPart = try next(String?.self).flatMap(DayPart.init(rawValue:))
+        task.note = try next()
         task.$id.exists = true
         return task
     }
@@ -45,6 +52,8 @@ extension Kernel.PostgresColumns {
                                     descriptionEN: try next(), minutes: try next(), position: try next())
         template.id = id
         template.archivedAt = try next()
+        template.volunteerDescriptionUK = try next()
+        template.volunteerDescriptionEN = try next()
         template.$id.exists = true
         return template
     }
@@ -68,16 +77,20 @@ extension Kernel.PostgresColumns {
         profile.isOnline = try next()
         profile.onlineSince = try next()
         profile.updatedAt = try next()
+        profile.approvedAt = try next()
+        profile.approvedBy = try next()
         profile.$id.exists = true
         return profile
     }
 
-    /// An offered task (`InboxColumns.body`'s last columns); nil on the row of an empty inbox.
+    /// An offered task (`CityOffersStatement`'s columns after the version); nil on the row of an empty city.
     mutating func offeredTask() throws -> OfferedTask? {
         guard let id = try next(UUID?.self) else { return nil }
         return OfferedTask(id: id, status: try next(), city: try next(), minutes: try next(), createdAt: try next(),
                            templateID: try next(), categoryID: try next(), titleUK: try next(), titleEN: try next(),
-                           descriptionUK: try next(), descriptionEN: try next(), templateMinutes: try next(),
-                           categoryUK: try next(), categoryEN: try next())
+                           descriptionUK: try next(), descriptionEN: try next(), volunteerUK: try next(), volunteerEN: try next(),
+                           templateMinutes: try next(),
+                           categoryUK: try next(), categoryEN: try next(), preferredDate: try next(),
+                           preferredPart: try next(String?.self).flatMap(DayPart.init(rawValue:)), note: try next())
     }
 }

@@ -34,15 +34,26 @@ enum GoldenAgerDemoData {
             (RegistrationInput(role: .volunteer, phone: accounts[3].login, password: accounts[3].password, firstName: "Ірина",
                                lastName: "Бондар", birthday: "1985-05-05", city: "kyiv", organisationID: organisationIDs[0].uuidString), true),
         ]
+        var volunteers: [Profile] = []
+        var coordinator: UUID?
         for (input, promote) in people {
             let member = try await context.profiles.register(input, language: .uk)
+            let profile = try member.requireProfile()
             if promote {
                 member.account.role = GARole.coordinator.rawValue
                 try await member.account.save(on: seed.database)
-                let profile = try member.requireProfile()
                 profile.role = GARole.coordinator.rawValue
                 try await profile.save(on: seed.database)
+                coordinator = member.id
+            } else if input.role == .volunteer {
+                volunteers.append(profile)
             }
+        }
+        // The demo volunteers have had their documents checked, so they can take tasks at once.
+        for profile in volunteers {
+            profile.approvedAt = now
+            profile.approvedBy = coordinator
+            try await profile.save(on: seed.database)
         }
     }
 }

@@ -99,14 +99,20 @@ public struct AdministrationService: Sendable {
         public var titleEN: String?
         public var descriptionUK: String?
         public var descriptionEN: String?
+        /// The task written to the volunteer.
+        public var volunteerUK: String?
+        public var volunteerEN: String?
         public var minutes: String?
 
-        public init(categoryID: String? = nil, titleUK: String? = nil, titleEN: String? = nil, descriptionUK: String? = nil, descriptionEN: String? = nil, minutes: String? = nil) {
+        public init(categoryID: String? = nil, titleUK: String? = nil, titleEN: String? = nil, descriptionUK: String? = nil, descriptionEN: String? = nil,
+                    volunteerUK: String? = nil, volunteerEN: String? = nil, minutes: String? = nil) {
             self.categoryID = categoryID
             self.titleUK = titleUK
             self.titleEN = titleEN
             self.descriptionUK = descriptionUK
             self.descriptionEN = descriptionEN
+            self.volunteerUK = volunteerUK
+            self.volunteerEN = volunteerEN
             self.minutes = minutes
         }
     }
@@ -119,6 +125,8 @@ public struct AdministrationService: Sendable {
         let titleEN = validator.text("titleEn", input.titleEN, maxLength: 80)
         let descriptionUK = validator.text("descriptionUk", input.descriptionUK, maxLength: 600)
         let descriptionEN = validator.text("descriptionEn", input.descriptionEN, maxLength: 600)
+        let volunteerUK = validator.text("volunteerUk", input.volunteerUK, maxLength: 600)
+        let volunteerEN = validator.text("volunteerEn", input.volunteerEN, maxLength: 600)
         let minutes = input.minutes.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if minutes.map({ !(5...600).contains($0) }) ?? true { validator.add("minutes", "ga.template.minutes_range") }
         var category: Category?
@@ -142,6 +150,8 @@ public struct AdministrationService: Sendable {
         template.titleEN = titleEN!
         template.descriptionUK = descriptionUK!
         template.descriptionEN = descriptionEN!
+        template.volunteerDescriptionUK = volunteerUK!
+        template.volunteerDescriptionEN = volunteerEN!
         template.minutes = minutes!
         let audit = context.audit
         let actor = member.id
@@ -269,6 +279,52 @@ public struct AdministrationService: Sendable {
         }
         let resets = PasswordResets(database: db, clock: context.clock, accounts: context.accounts, mailer: context.services.mail)
         return (target, try await resets.issueCode(for: account, by: member.account))
+    }
+
+    // MARK: Hours
+
+    /// A volunteer's done tasks, newest first, for a coordinator checking their credits.
+    public func doneTasks(of volunteer: Member, by member: Member, limit: Int = 20) async throws -> [TaskDetails] {
+        guard try mayManage(volunteer, by: member), volunteer.role == .volunteer else {
+            throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
+        }
+        let tasks = try await HelpTask.query(on: db).filter(\.$volunteerID == volunteer.id).filter(\.$status == .done)
+            .sort(\.$closedAt, .descending).limit(limit).all()
+        return try await context.tasks.details(tasks, for: member)
+    }
+
+    /// Sets the minutes a done task credits its volunteer, with the reason: a coordinator of
+    /// the volunteer's organisation or an administrator. Audit-logged with before and after.
+    public func correctCredit(_ taskID: UUID, minutes: Int?, reason: String?, by member: Member) async throws -> HelpTask {
+        try member.require(.coordinator, .admin)
+        let notFound = AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
+        guard let task = try await HelpTask.find(taskID, on: db), let volunteerID = task.volunteerID,
+              let account = try await Account.find(volunteerID, on: db),
+              try mayManage(try await Member(account: account, on: db), by: member) else { throw notFound }
+        var validator = Validator()
+        if minutes.map(HoursRules.correctionRange.contains) != true {
+            validator.add("minutes", "ga.credit.range", ["max": String(HoursRules.correctionRange.upperBound)])
+        }
+        let reason = validator.text("reason", reason, maxLength: 200)
+        try validator.throwIfInvalid()
+        guard task.status == .done else { throw AppError.conflict(code: "task_not_done", key: "ga.credit.not_done") }
+        let before = task.credited
+        task.creditedMinutes = minutes
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            try await task.save(on: db)
+            try await audit.record("task.credit_corrected", entityType: "task", entityID: taskID.uuidString, actor: actor,
+                                   before: Credit(minutes: before, reason: nil), after: Credit(minutes: minutes!, reason: reason), on: db)
+        }
+        try await EventPublisher(context: context).task("task.credited", task, to: [GoldenAgerEvents.account(volunteerID)])
+        return task
+    }
+
+    /// A credit as the audit log keeps it.
+    struct Credit: Codable, Sendable, Equatable {
+        let minutes: Int
+        let reason: String?
     }
 
     /// Admins manage everyone but admins; coordinators their own organisation's volunteers.

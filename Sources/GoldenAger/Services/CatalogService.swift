@@ -41,7 +41,8 @@ public struct CatalogService: Sendable {
         try await Setting.find(Setting.consultationPhone, on: context.db)?.value
     }
 
+    /// Every organisation, in the alphabet's order (their names are Ukrainian).
     public func organisations() async throws -> [Organisation] {
-        try await Organisation.query(on: context.db).sort(\.$name).all()
+        try await Organisation.query(on: context.db).all().sorted(byName: \.name, in: .uk)
     }
 }

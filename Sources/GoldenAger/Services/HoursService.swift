@@ -24,7 +24,7 @@ public struct HoursService: Sendable {
     let context: GoldenAgerContext
 
     /// Hours of done tasks closed in `[from, to)` (both optional), grouped by month in
-    /// the app's time zone.
+    /// the app's time zone: each task counts its credited minutes (`HelpTask.credited`).
     public func summary(for member: Member, from: Date? = nil, to: Date? = nil) async throws -> HoursSummary {
         try member.require(.volunteer)
         var query = HelpTask.query(on: context.db).filter(\.$volunteerID == member.id).filter(\.$status == .done)
@@ -38,9 +38,9 @@ public struct HoursService: Sendable {
             return String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0)
         }
         let months = grouped.map { key, tasks in
-            HoursSummary.Month(month: key, minutes: tasks.reduce(0) { $0 + $1.minutes }, tasks: tasks.count)
+            HoursSummary.Month(month: key, minutes: tasks.reduce(0) { $0 + $1.credited }, tasks: tasks.count)
         }.sorted { $0.month > $1.month }
-        return HoursSummary(from: from, to: to, totalMinutes: tasks.reduce(0) { $0 + $1.minutes }, taskCount: tasks.count,
+        return HoursSummary(from: from, to: to, totalMinutes: tasks.reduce(0) { $0 + $1.credited }, taskCount: tasks.count,
                             months: months, tasks: tasks)
     }
 

@@ -165,7 +165,16 @@ public struct ProfileService: Sendable {
         if let birthday = birthday ?? nil { profile.birthday = birthday.description }
         if let city = city ?? nil { profile.city = city.id }
         if let address = address ?? nil { profile.address = address }
-        if let organisation = organisation ?? nil { profile.$organisation.id = try organisation.requireID() }
+        var leftOnline = false
+        if let organisation = organisation ?? nil, try organisation.requireID() != profile.$organisation.id {
+            // The new organisation has not checked them: pending again, and offline.
+            profile.$organisation.id = try organisation.requireID()
+            profile.approvedAt = nil
+            profile.approvedBy = nil
+            leftOnline = profile.isOnline
+            profile.isOnline = false
+            profile.onlineSince = nil
+        }
         profile.updatedAt = context.clock.now
         let account = member.account
         account.displayName = profile.fullName
@@ -173,6 +182,7 @@ public struct ProfileService: Sendable {
             try await profile.save(on: db)
             try await account.save(on: db)
         }
+        if leftOnline { try await announce(online: false, volunteer: member.id, city: profile.city) }
         return profile
     }
 
@@ -180,6 +190,7 @@ public struct ProfileService: Sendable {
     public func setOnline(_ member: Member, _ online: Bool) async throws -> Profile {
         try member.require(.volunteer)
         let profile = try member.requireProfile()
+        if online, profile.isPendingApproval { throw Self.pendingApproval }
         guard profile.isOnline != online else { return profile }
         profile.isOnline = online
         profile.onlineSince = online ? context.clock.now : nil
@@ -187,6 +198,73 @@ public struct ProfileService: Sendable {
         try await profile.save(on: context.db)
         try await announce(online: online, volunteer: member.id, city: profile.city)
         return profile
+    }
+
+    /// A volunteer whose organisation has not checked them yet may not go online or accept.
+    static let pendingApproval = AppError(.forbidden, code: "volunteer_pending", key: "ga.volunteer.pending")
+
+    /// Marks a pending volunteer as checked: `member` (a coordinator of the volunteer's
+    /// organisation, or an administrator) saw an identity document matching the profile.
+    /// Audit-logged. Approving an approved volunteer changes nothing.
+    public func approve(_ accountID: UUID, documentChecked: Bool?, by member: Member) async throws -> Member {
+        try member.require(.coordinator, .admin)
+        let target = try await volunteer(accountID, managedBy: member)
+        guard documentChecked == true else {
+            throw AppError.validation([FieldError(field: "documentChecked", key: "ga.approval.document_required")])
+        }
+        let profile = try target.requireProfile()
+        guard profile.approvedAt == nil else { return target }
+        let now = context.clock.now
+        let approver = member.id
+        let audit = context.audit
+        // Conditional, so that two coordinators approving at once write one audit entry.
+        try await context.db.writeTransaction { db in
+            let changed = try await db.sql.update(Profile.schema)
+                .set("approved_at", to: SQLBind(now)).set("approved_by", to: SQLBind(approver)).set("updated_at", to: SQLBind(now))
+                .where("account_id", .equal, SQLBind(accountID)).where(SQLIdentifier("approved_at"), .is, SQLLiteral.null)
+                .returning("account_id").all()
+            guard !changed.isEmpty else { return }
+            try await audit.record("volunteer.approved", entityType: "account", entityID: accountID.uuidString, actor: approver,
+                                   after: "document checked", on: db)
+        }
+        return try await Member(account: target.account, on: context.db)
+    }
+
+    /// A volunteer waiting for their organisation's check, and when they signed up.
+    public struct PendingVolunteer: Sendable {
+        public let profile: Profile
+        public let signedUpAt: Date
+    }
+
+    /// Active volunteers waiting for approval that `member` may approve, the longest
+    /// waiting first.
+    public func pendingVolunteers(for member: Member) async throws -> [PendingVolunteer] {
+        try member.require(.coordinator, .admin)
+        var query = Profile.query(on: context.db).filter(\.$role == GARole.volunteer.rawValue).filter(\.$approvedAt == nil)
+        if member.role == .coordinator {
+            guard let organisation = member.profile?.$organisation.id else { return [] }
+            query = query.filter(\.$organisation.$id == organisation)
+        }
+        let profiles = try await query.limit(500).all()
+        guard !profiles.isEmpty else { return [] }
+        let accounts = try await Account.query(on: context.db).filter(\.$id ~~ profiles.compactMap(\.id)).all()
+        let signedUp = Dictionary(uniqueKeysWithValues: accounts.filter(\.isActive).compactMap { a in a.id.map { ($0, a.createdAt) } })
+        return profiles.compactMap { profile in
+            signedUp[profile.id!].map { PendingVolunteer(profile: profile, signedUpAt: $0) }
+        }.sorted { $0.signedUpAt < $1.signedUpAt }
+    }
+
+    /// A volunteer `member` manages: any for an administrator, their own organisation's for
+    /// a coordinator; anyone else is "not found".
+    private func volunteer(_ accountID: UUID, managedBy member: Member) async throws -> Member {
+        let notFound = AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
+        guard let account = try await Account.find(accountID, on: context.db), account.app == GoldenAger.id, account.isActive else { throw notFound }
+        let target = try await Member(account: account, on: context.db)
+        guard target.role == .volunteer, let profile = target.profile else { throw notFound }
+        if member.role == .coordinator {
+            guard let organisation = member.profile?.$organisation.id, profile.$organisation.id == organisation else { throw notFound }
+        }
+        return target
     }
 
     /// How long "online" lasts without being switched on again: a volunteer who forgot to

@@ -38,15 +38,35 @@ public struct TaskService: Sendable {
 
     // MARK: Pensioner
 
-    /// Orders help from a template. A pensioner has at most one open task (a unique
-    /// index decides, so a double tap creates one task).
-    public func order(templateID: UUID, by member: Member) async throws -> HelpTask {
+    /// What an order says besides its template, as typed (`OrderPreference.parse`).
+    public struct OrderDetails: Sendable {
+        public var day: String?
+        public var part: String?
+        public var note: String?
+
+        public init(day: String? = nil, part: String? = nil, note: String? = nil) {
+            self.day = day
+            self.part = part
+            self.note = note
+        }
+    }
+
+    /// Orders help from a template, perhaps with a preferred time and a note. A pensioner
+    /// has at most one open task (a unique index decides, so a double tap creates one task).
+    public func order(templateID: UUID, _ details: OrderDetails = OrderDetails(), by member: Member) async throws -> HelpTask {
         try member.require(.pensioner)
         let profile = try member.requireProfile()
+        var validator = Validator()
+        let today = LocalDay(context.clock.now, in: context.timeZone)
+        let preference = OrderPreference.parse(day: details.day, part: details.part, note: details.note, today: today, into: &validator)
+        try validator.throwIfInvalid()
         guard let template = try await TaskTemplate.query(on: db).filter(\.$id == templateID).with(\.$category).first(),
               template.archivedAt == nil, !template.category.isConsultation
         else { throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found") }
         let task = HelpTask(templateID: templateID, pensionerID: member.id, city: profile.city, minutes: template.minutes, createdAt: context.clock.now)
+        task.preferredDate = preference.date?.description
+        task.preferredPart = preference.part
+        task.note = preference.note
         let now = context.clock.now
         let actor = member.id
         do {
@@ -58,6 +78,31 @@ public struct TaskService: Sendable {
             throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
         }
         try await publisher.task("task.created", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)])
+        try await GoldenAgerPush(context: context).newTask(task)
+        return task
+    }
+
+    /// Says when the task suits the pensioner and adds a note, while it still waits for a
+    /// volunteer (once one has accepted, they agreed to what they saw). Volunteers' inboxes
+    /// refresh (`task.updated`).
+    public func setPreference(taskID: UUID, _ details: OrderDetails, by member: Member) async throws -> HelpTask {
+        try member.require(.pensioner)
+        var validator = Validator()
+        let today = LocalDay(context.clock.now, in: context.timeZone)
+        let preference = OrderPreference.parse(day: details.day, part: details.part, note: details.note, today: today, into: &validator)
+        try validator.throwIfInvalid()
+        let changed = try await db.sql.update(HelpTask.schema)
+            .set("preferred_date", to: preference.date.map { SQLBind($0.description) as any SQLExpression } ?? SQLLiteral.null)
+            .set("preferred_part", to: preference.part.map { SQLBind($0.rawValue) as any SQLExpression } ?? SQLLiteral.null)
+            .set("note", to: preference.note.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
+            .where("id", .equal, SQLBind(taskID)).where("pensioner_id", .equal, SQLBind(member.id))
+            .where("status", .equal, SQLBind(TaskStatus.searching.rawValue))
+            .returning("id").all()
+        guard let task = try await HelpTask.find(taskID, on: db), task.pensionerID == member.id else {
+            throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
+        }
+        guard !changed.isEmpty else { throw AppError.conflict(code: "task_not_searching", key: "ga.order.details_closed") }
+        try await publisher.task("task.updated", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)])
         return task
     }
 
@@ -72,11 +117,20 @@ public struct TaskService: Sendable {
         return task
     }
 
-    /// Marks one's own accepted task done; the volunteer is credited its expected time.
+    /// Marks one's own accepted task done; the volunteer is credited the time from
+    /// acceptance to now, at most twice the expected time (`HoursRules.credit`).
     public func complete(taskID: UUID, by member: Member) async throws -> HelpTask {
         try member.require(.pensioner)
+        let now = context.clock.now
         let task = try await transition(taskID, .done, by: member, where: { $0.where("pensioner_id", .equal, member.id) },
-                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) })
+                                        set: { $0.set("closed_at", to: SQLBind(now)) },
+                                        afterwards: { db in
+                                            // The row is this transaction's now: its acceptance cannot change under us.
+                                            guard let done = try await HelpTask.find(taskID, on: db), let acceptedAt = done.acceptedAt else { return }
+                                            let credit = HoursRules.credit(acceptedAt: acceptedAt, doneAt: now, expected: done.minutes)
+                                            try await db.sql.update(HelpTask.schema).set("credited_minutes", to: SQLBind(credit))
+                                                .where("id", .equal, SQLBind(taskID)).run()
+                                        })
         var topics = [GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)]
         if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
         try await publisher.task("task.done", task, to: topics)
@@ -99,16 +153,21 @@ public struct TaskService: Sendable {
 
     // MARK: Volunteer
 
-    /// Accepts a task offered in one's city. Of any number of concurrent accepts exactly
-    /// one changes the row; a volunteer holding another accepted task is stopped by a
-    /// unique index.
+    /// Accepts a task offered in one's city. Only an approved volunteer who is online may:
+    /// the update itself checks their profile, so going offline at the same moment cannot
+    /// slip through. Of any number of concurrent accepts exactly one changes the row; a
+    /// volunteer holding another accepted task is stopped by a unique index.
     public func accept(taskID: UUID, by member: Member) async throws -> HelpTask {
         try member.require(.volunteer)
         let profile = try member.requireProfile()
+        try Self.requireMayAccept(profile)
         let now = context.clock.now
+        let volunteer = member.id
         do {
             let task = try await transition(taskID, .accepted, by: member,
-                                            where: { $0.where("city", .equal, profile.city) },
+                                            where: { update in
+                                                update.where("city", .equal, profile.city).where(Self.readyVolunteer(volunteer))
+                                            },
                                             set: { $0.set("volunteer_id", to: SQLBind(member.id)).set("accepted_at", to: SQLBind(now)) },
                                             lost: { existing in
                                                 // Someone else's task, or gone: tell the loser plainly.
@@ -116,10 +175,28 @@ public struct TaskService: Sendable {
                                             })
             try await publisher.task("task.taken", task, to: [GoldenAgerEvents.city(task.city)])
             try await publisher.task("task.accepted", task, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(member.id)])
+            try await GoldenAgerPush(context: context).accepted(task, by: member)
             return task
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "volunteer_busy", key: "ga.task.volunteer_busy")
         }
+    }
+
+    /// A pending volunteer, or one who is offline, may not accept (403, each with its reason).
+    static func requireMayAccept(_ profile: Profile) throws {
+        if profile.isPendingApproval { throw ProfileService.pendingApproval }
+        if !profile.isOnline { throw Self.volunteerOffline }
+    }
+
+    static let volunteerOffline = AppError(.forbidden, code: "volunteer_offline", key: "ga.volunteer.offline")
+
+    /// True while `volunteer` is approved and online: the accept's own check, decided with
+    /// the update so it cannot race a "go offline".
+    private static func readyVolunteer(_ volunteer: UUID) -> SQLQueryString {
+        """
+        EXISTS (SELECT 1 FROM \(ident: Profile.schema) p WHERE p.account_id = \(bind: volunteer) \
+        AND p.is_online AND p.approved_at IS NOT NULL)
+        """
     }
 
     /// Takes a task out of one's inbox; it stays open for others. Saying no twice is fine.
@@ -171,6 +248,7 @@ public struct TaskService: Sendable {
                                         afterwards: { db in try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db) })
         try await publisher.task("task.created", task, reason: nil, to: [GoldenAgerEvents.city(task.city)])
         try await publisher.task("task.withdrawn", task, reason: reason, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(volunteer)])
+        try await GoldenAgerPush(context: context).withdrawn(task, reason: reason)
         return task
     }
 
@@ -221,7 +299,9 @@ public struct TaskService: Sendable {
         case .pensioner: return task.pensionerID == member.id
         case .volunteer:
             if task.volunteerID == member.id { return true }
-            return task.status == .searching && task.city == member.profile?.city
+            // Offered tasks are for the volunteers their organisation has checked.
+            guard let profile = member.profile, !profile.isPendingApproval else { return false }
+            return task.status == .searching && task.city == profile.city
         case .coordinator, .admin: return true
         case nil: return false
         }
@@ -274,6 +354,8 @@ public struct TaskService: Sendable {
         let notFound = AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
         switch action {
         case .accepted:
+            // The volunteer may have gone offline (or been set back to pending) meanwhile.
+            if let profile = try await Profile.find(member.id, on: db) { try Self.requireMayAccept(profile) }
             return lost(task) ?? notFound
         case .withdrawn:
             // Only the volunteer who holds (or held) it learns that it moved on.

@@ -22,8 +22,24 @@ extension GoldenAgerWeb {
     }
 
     /// A status badge with text (never colour alone).
-    static func statusBadge(_ status: TaskStatus, _ l: Localizer) -> HTML {
-        H.span(.class("status status-\(status.rawValue)")) { l.text("ga.status.\(status.rawValue)") }
+    /// Whose screen a task's state is told on: «Волонтер іде» is the pensioner's news, not
+    /// the volunteer's.
+    enum StatusReader: String {
+        case pensioner, volunteer, staff
+    }
+
+    static func statusBadge(_ status: TaskStatus, for reader: StatusReader, _ l: Localizer) -> HTML {
+        let key = reader == .pensioner ? "ga.status.\(status.rawValue)" : "ga.status.\(reader.rawValue).\(status.rawValue)"
+        return H.span(.class("status status-\(status.rawValue)")) { l.text(key) }
+    }
+
+    /// When suits the pensioner and their note, where they gave them; nothing otherwise.
+    static func preference(date: String?, part: DayPart?, note: String?, _ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            date == nil && part == nil ? .empty
+                : H.p(.class("task-when")) { l.text("ga.when.label", ["when": OrderPreference.describe(date: date, part: part, l)]) },
+            note.map { note in H.p(.class("task-note")) { l.text("ga.note.label", ["note": note]) } } ?? .empty,
+        ])
     }
 
     /// A back link styled as a big secondary button.
@@ -32,12 +48,12 @@ extension GoldenAgerWeb {
     }
 
     /// A list entry that opens a task: its title, then its status badge and a date.
-    static func taskChoice(href: String, title: String, status: TaskStatus, date: Date, _ l: Localizer) -> HTML {
+    static func taskChoice(href: String, title: String, status: TaskStatus, for reader: StatusReader, date: Date, _ l: Localizer) -> HTML {
         H.li {
             H.a(.class("choice"), .href(href)) {
                 H.span(.class("choice-title")) { title }
                 H.span(.class("choice-meta")) {
-                    statusBadge(status, l)
+                    statusBadge(status, for: reader, l)
                     " · \(l.date(date))"
                 }
             }

@@ -2,7 +2,7 @@ import Kernel
 import Vapor
 
 extension GoldenAgerWeb {
-    /// The tab a page belongs to, marked current in the bottom navigation.
+    /// The tab a page belongs to, marked current in the navigation.
     enum Section { case categories, instructions, orders, profile, inbox, assignments, board, accounts, admin, none }
 
     /// A page in the app's shell with the tabs of the person's role and, for signed-in
@@ -11,14 +11,18 @@ extension GoldenAgerWeb {
     static func shell(_ member: Member?, title: String, section: Section, status: HTTPResponseStatus = .ok, _ c: ViewContext,
                       @HTMLBuilder content: () -> HTML) -> Page {
         let signedIn = member != nil
-        return Page(
+        var page = Page(
             title: title, app: GoldenAger.descriptor, content: content(), tabs: tabs(for: member, current: section, c.localizer),
             scripts: signedIn ? ["live-refresh.js"] : [],
             liveURL: signedIn ? "\(prefix)/live" : nil, liveEvents: signedIn ? GoldenAgerEvents.names : [],
             status: status, bodyClass: member?.role.map { "role-\($0.rawValue)" } ?? "role-guest")
+        // Four 64 px tabs cannot float over the page without covering it, and after a long
+        // page (the categories) they were off screen: they come first, under the header.
+        page.tabsPlacement = .top
+        return page
     }
 
-    /// The bottom navigation of `member`'s role; guests have none.
+    /// The navigation of `member`'s role; guests have none.
     static func tabs(for member: Member?, current: Section, _ l: Localizer) -> [Tab] {
         func tab(_ key: String, _ path: String, _ section: Section) -> Tab {
             Tab(label: l.text(key), href: "\(prefix)/\(path)", isCurrent: section == current)
@@ -28,8 +32,10 @@ extension GoldenAgerWeb {
             return [tab("ga.tab.categories", "categories", .categories), tab("ga.tab.instructions", "instructions", .instructions),
                     tab("ga.tab.orders", "orders", .orders), tab("ga.tab.profile", "profile", .profile)]
         case .volunteer:
-            return [tab("ga.tab.inbox", "inbox", .inbox), onlineSwitch(isOnline: member?.profile?.isOnline ?? false, l),
-                    tab("ga.tab.assignments", "assignments", .assignments), tab("ga.tab.profile", "profile", .profile)]
+            // A volunteer waiting for approval has no switch: they cannot go online yet.
+            let online = member?.profile?.isPendingApproval == false ? [onlineSwitch(isOnline: member?.profile?.isOnline ?? false, l)] : []
+            return [tab("ga.tab.inbox", "inbox", .inbox)] + online
+                + [tab("ga.tab.assignments", "assignments", .assignments), tab("ga.tab.profile", "profile", .profile)]
         case .coordinator, .admin:
             let admin = member?.role == .admin ? [tab("ga.tab.admin", "admin", .admin)] : []
             return [tab("ga.tab.board", "board", .board), tab("ga.tab.accounts", "admin/accounts", .accounts)]

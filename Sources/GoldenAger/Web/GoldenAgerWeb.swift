@@ -21,6 +21,7 @@ enum GoldenAgerWeb {
         TemplatePage.register(on: web)
         OrdersPage.register(on: web)
         OrderPage.register(on: web)
+        OrderDetailsPage.register(on: web)
         // Volunteers
         InboxPage.register(on: web)
         TaskPage.register(on: web)

@@ -1,8 +1,9 @@
 import Kernel
 import Vapor
 
-/// `/admin/accounts`: coordinators and administrators find a person by phone number to
-/// give them a password reset code or to deactivate their account.
+/// `/admin/accounts`: coordinators and administrators approve new volunteers (listed
+/// first, the longest waiting at the top) and find a person by phone number to give them
+/// a password reset code or to deactivate their account.
 enum AdminAccountsPage {
     static let prefix = GoldenAgerWeb.prefix
 
@@ -10,13 +11,48 @@ enum AdminAccountsPage {
         web.get("admin", "accounts", use: accounts)
         web.post("admin", "accounts", ":accountID", "deactivate", use: deactivate)
         web.post("admin", "accounts", ":accountID", "reset-code", use: issueResetCode)
+        web.post("admin", "accounts", ":accountID", "approve", use: approve)
+        web.post("admin", "tasks", ":taskID", "credit", use: correctCredit)
     }
 
     static func accounts(_ req: Request) async throws -> Response {
         let member = try await req.member(.coordinator, .admin)
         let query = req.query[String.self, at: "q"]
-        let found = try await req.goldenAger.administration.findAccount(query, by: member)
-        return req.render(AdminAccountsView.page(member, query: query, found: found, req.viewContext))
+        let administration = req.goldenAger.administration
+        let found = try await administration.findAccount(query, by: member)
+        let pending = try await req.goldenAger.profiles.pendingVolunteers(for: member)
+        var done: [TaskDetails] = []
+        if let found, found.role == .volunteer { done = try await administration.doneTasks(of: found, by: member) }
+        return req.render(AdminAccountsView.page(member, pending: pending, query: query, found: found, doneTasks: done, req.viewContext))
+    }
+
+    /// Corrects the time one done task credits; back to the volunteer it belongs to.
+    static func correctCredit(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let taskID = try req.uuidParameter("taskID")
+        let minutes = (try? req.content.get(String.self, at: "minutes-\(taskID)")).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let reason = try? req.content.get(String.self, at: "reason-\(taskID)")
+        let login = (try? req.content.get(String.self, at: "login")) ?? ""
+        let back = "\(prefix)/admin/accounts?q=\(login.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+        do {
+            _ = try await req.goldenAger.administration.correctCredit(taskID, minutes: minutes, reason: reason, by: member)
+            return req.redirect(to: back, flash: .success, "ga.credit.saved")
+        } catch let error as AppError where error.status == .unprocessableEntity || error.status == .conflict {
+            let problem = error.fieldErrors.first
+            return req.redirect(to: back, flash: .error, problem?.key ?? error.key, problem?.arguments ?? error.arguments)
+        }
+    }
+
+    /// Approves a pending volunteer once the coordinator ticked that they saw a document.
+    static func approve(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let checked = (try? req.content.get(String.self, at: "documentChecked")) == "on"
+        do {
+            let approved = try await req.goldenAger.profiles.approve(try req.uuidParameter("accountID"), documentChecked: checked, by: member)
+            return req.redirect(to: "\(prefix)/admin/accounts", flash: .success, "ga.approval.approved", ["name": approved.account.displayName])
+        } catch let error as AppError where error.code == "validation_failed" {
+            return req.redirect(to: "\(prefix)/admin/accounts", flash: .error, "ga.approval.document_required")
+        }
     }
 
     /// Shows the code once, in the flash message, on the accounts page.

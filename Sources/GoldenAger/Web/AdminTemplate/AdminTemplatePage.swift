@@ -31,6 +31,7 @@ enum AdminTemplatePage {
         return try await respond(req, member, id: id, archived: template.archivedAt != nil, state: FormState(values: [
             "categoryId": template.$category.id.uuidString, "titleUk": template.titleUK, "titleEn": template.titleEN,
             "descriptionUk": template.descriptionUK, "descriptionEn": template.descriptionEN, "minutes": String(template.minutes),
+            "volunteerUk": template.volunteerDescriptionUK ?? "", "volunteerEn": template.volunteerDescriptionEN ?? "",
         ]))
     }
 
@@ -64,7 +65,7 @@ enum AdminTemplatePage {
     static func input(_ state: FormState) -> AdministrationService.TemplateInput {
         let v = state.values
         return .init(categoryID: v["categoryId"], titleUK: v["titleUk"], titleEN: v["titleEn"], descriptionUK: v["descriptionUk"],
-                     descriptionEN: v["descriptionEn"], minutes: v["minutes"])
+                     descriptionEN: v["descriptionEn"], volunteerUK: v["volunteerUk"], volunteerEN: v["volunteerEn"], minutes: v["minutes"])
     }
 
     static func archive(_ req: Request, _ archived: Bool) async throws -> Response {

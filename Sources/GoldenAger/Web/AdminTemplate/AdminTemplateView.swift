@@ -38,6 +38,8 @@ enum AdminTemplateView {
             FormField(name: "descriptionUk", label: l.text("ga.field.description_uk"), maxLength: 600).render(state, l)
             FormField(name: "titleEn", label: l.text("ga.field.title_en"), maxLength: 80).render(state, l)
             FormField(name: "descriptionEn", label: l.text("ga.field.description_en"), maxLength: 600).render(state, l)
+            FormField(name: "volunteerUk", label: l.text("ga.field.volunteer_uk"), hint: l.text("ga.hint.volunteer_text"), maxLength: 600).render(state, l)
+            FormField(name: "volunteerEn", label: l.text("ga.field.volunteer_en"), maxLength: 600).render(state, l)
             FormField(name: "minutes", label: l.text("ga.field.minutes"), type: "number", inputMode: "numeric").render(state, l)
             Components.primaryButton(l.text("ga.admin.save"))
         }

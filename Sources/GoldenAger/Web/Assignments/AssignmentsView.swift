@@ -8,12 +8,12 @@ enum AssignmentsView {
         return GoldenAgerWeb.shell(member, title: l.text("ga.assignments.title"), section: .assignments, c) {
             H.h1 { l.text("ga.assignments.title") }
             H.div(.id("hours"), .class("card hours live-region"), .aria("live", "polite"),
-                  .data("refresh-url", "\(prefix)/assignments/hours"), .data("refresh-on", "task.done")) { hoursSummary(hours, c) }
+                  .data("refresh-url", "\(prefix)/assignments/hours"), .data("refresh-on", "task.done,task.credited")) { hoursSummary(hours, c) }
             if tasks.isEmpty { H.p(.class("lead")) { l.text("ga.assignments.empty") } }
             H.ul(.class("choices")) {
                 for details in tasks {
                     GoldenAgerWeb.taskChoice(href: "\(prefix)/tasks/\(details.task.id!)", title: details.template.title(in: l.language),
-                                             status: details.task.status,
+                                             status: details.task.status, for: .volunteer,
                                              date: details.task.closedAt ?? details.task.acceptedAt ?? details.task.createdAt, l)
                 }
             }
@@ -27,7 +27,7 @@ enum AssignmentsView {
             H.p(.class("hours-total"), .data("minutes", String(hours.totalMinutes))) {
                 l.text("ga.hours.total", ["hours": GoldenAgerWeb.hours(hours.totalMinutes, l)])
             },
-            H.p { l.plural("ga.hours.tasks", count: hours.taskCount) },
+            H.p(.class("hours-tasks"), .data("tasks", String(hours.taskCount))) { l.plural("ga.hours.tasks", count: hours.taskCount) },
             hours.months.isEmpty ? .empty : months(hours.months, l),
             H.a(.class("button button-block"), .href("\(prefix)/hours/certificate")) { l.text("ga.certificate.open") },
         ])

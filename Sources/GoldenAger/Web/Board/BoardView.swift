@@ -18,8 +18,11 @@ enum BoardView {
         let l = c.localizer
         return HTMLBuilder.join([
             H.h2 { l.plural("ga.board.open", count: board.openTasks.count) },
-            H.div(.class("table-scroll")) { openTasks(board.openTasks, l) },
+            board.openTasks.isEmpty
+                ? H.p(.class("empty")) { l.text("ga.board.no_open") }
+                : Components.tableScroll(label: l.plural("ga.board.open", count: board.openTasks.count)) { openTasks(board.openTasks, l) },
             H.h2 { l.plural("ga.board.online", count: board.onlineVolunteers.count) },
+            board.onlineVolunteers.isEmpty ? H.p(.class("empty")) { l.text("ga.board.no_online") } : .empty,
             H.ul(.class("plain-list")) {
                 for volunteer in board.onlineVolunteers {
                     H.li {
@@ -40,7 +43,7 @@ enum BoardView {
                         H.td { details.template.title(in: l.language) }
                         H.td { City.name(of: details.task.city, in: l.language) }
                         H.td {
-                            GoldenAgerWeb.statusBadge(details.task.status, l)
+                            GoldenAgerWeb.statusBadge(details.task.status, for: .staff, l)
                             if let volunteer = details.volunteer { " \(volunteer.firstName) \(volunteer.lastName)" }
                         }
                         H.td { l.dateTime(details.task.createdAt) }

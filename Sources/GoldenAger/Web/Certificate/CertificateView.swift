@@ -51,7 +51,7 @@ enum CertificateView {
                         H.tr {
                             H.td { l.date(task.closedAt ?? task.createdAt) }
                             H.td { model.templates[task.$template.id]?.title(in: l.language) ?? "" }
-                            H.td { GoldenAgerWeb.hours(task.minutes, l) }
+                            H.td { GoldenAgerWeb.hours(task.credited, l) }
                         }
                     }
                 }

@@ -20,6 +20,8 @@ enum InboxPage {
         let language: Language
         let timeZone: String
         let busy: Bool
+        /// The preferred time and note, which the pensioner may change while it waits.
+        let preference: [String]
     }
 
     /// This server's task cards.

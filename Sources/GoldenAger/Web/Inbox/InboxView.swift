@@ -5,13 +5,15 @@ enum InboxView {
     private static let prefix = GoldenAgerWeb.prefix
 
     /// The events after which the list is fetched again.
-    static let refreshEvents = "task.created,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline"
+    static let refreshEvents = "task.created,task.updated,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline"
 
     /// The volunteer, whether they are online (and in which city), the task they hold,
     /// and the tasks on offer.
     struct Model {
         let member: Member
         let isOnline: Bool
+        /// Waiting for their organisation to check them: no tasks, no "go online".
+        let isPending: Bool
         let city: String
         let held: HelpTask?
         let offered: [OfferedTask]
@@ -20,6 +22,7 @@ enum InboxView {
             let profile = try inbox.member.requireProfile()
             member = inbox.member
             isOnline = profile.isOnline
+            isPending = profile.isPendingApproval
             city = profile.city
             held = inbox.current
             offered = inbox.offered
@@ -32,6 +35,7 @@ enum InboxView {
             H.h1 { l.text("ga.inbox.title") }
             H.div(.id("inbox"), .class("live-region"), .aria("live", "polite"),
                   .data("refresh-url", "\(prefix)/inbox/list"), .data("refresh-on", refreshEvents)) { list(inbox, cards: cards, c) }
+            pushOffer(inbox, c)
         }
     }
 
@@ -45,7 +49,7 @@ enum InboxView {
                     l.text("ga.inbox.current", ["title": task.template.title(in: l.language)])
                 }
             } ?? .empty,
-            inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(c),
+            inbox.isPending ? pendingState(l) : inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(c),
             inbox.isOnline && inbox.offered.isEmpty ? H.p(.class("empty")) { l.text("ga.inbox.empty") } : .empty,
             H.ul(.class("task-list")) { taskCards(inbox.offered, busy: inbox.held != nil, cards: cards, c) },
         ])
@@ -54,6 +58,23 @@ enum InboxView {
     private static func onlineState(city: String, _ l: Localizer) -> HTML {
         H.p(.class("lead online-state"), .data("online", "true")) {
             l.text("ga.inbox.online", ["city": City.name(of: city, in: l.language)])
+        }
+    }
+
+    /// Going online is when notifications help a volunteer: new tasks reach them with the
+    /// page closed. Outside the live region, which is re-rendered on every event.
+    static func pushOffer(_ inbox: Model, _ c: ViewContext) -> HTML {
+        guard inbox.isOnline else { return .empty }
+        return Components.pushButton(c, app: prefix, label: c.localizer.text("ga.push.offer_volunteer"),
+                                     enabled: c.localizer.text("ga.push.enabled"))
+    }
+
+    /// Why a new volunteer sees no tasks yet, and what to do about it.
+    private static func pendingState(_ l: Localizer) -> HTML {
+        H.div(.class("card pending-state"), .data("online", "false")) {
+            H.h2 { l.text("ga.volunteer.pending_title") }
+            H.p { l.text("ga.volunteer.pending") }
+            H.p { l.text("ga.volunteer.pending_hint") }
         }
     }
 
@@ -72,7 +93,9 @@ enum InboxView {
     static func taskCards(_ offered: [OfferedTask], busy: Bool, cards: FragmentCache<InboxPage.CardKey, OfferedTask>, _ c: ViewContext) -> HTML {
         let timeZone = c.localizer.timeZone.identifier
         return HTMLBuilder.join(offered.map { offer in
-            cards.html(InboxPage.CardKey(task: offer.id, language: c.language, timeZone: timeZone, busy: busy), offer, in: c) { c in
+            cards.html(InboxPage.CardKey(task: offer.id, language: c.language, timeZone: timeZone, busy: busy,
+                                         preference: [offer.preferredDate ?? "", offer.preferredPart?.rawValue ?? "", offer.note ?? ""]),
+                       offer, in: c) { c in
                 H.li { taskCard(offer, busy: busy, c) }
             }
         })
@@ -88,7 +111,8 @@ enum InboxView {
             H.p(.class("task-meta")) {
                 "\(offer.categoryName(in: l.language)) · \(l.duration(minutes: offer.minutes)) · \(l.time(offer.createdAt))"
             }
-            H.p { offer.description(in: l.language) }
+            H.p { offer.volunteerDescription(in: l.language) }
+            GoldenAgerWeb.preference(date: offer.preferredDate, part: offer.preferredPart, note: offer.note, l)
             H.div(.class("actions")) {
                 if !busy {
                     Components.postForm(c, action: "\(prefix)/tasks/\(offer.id)/accept") {

@@ -12,6 +12,10 @@ enum OrderView {
                   .data("refresh-on", "task.accepted,task.withdrawn,task.cancelled,task.done")) {
                 status(details, c)
             }
+            // Just ordered: the moment to offer news of the volunteer with the page closed.
+            if details.task.status == .searching {
+                Components.pushButton(c, app: prefix, label: l.text("ga.push.offer_pensioner"), enabled: l.text("ga.push.enabled"))
+            }
         }
     }
 
@@ -38,6 +42,11 @@ enum OrderView {
                 H.strong { l.text("ga.order.searching") }
             },
             H.p { l.text("ga.order.searching_hint") },
+            preference(details, l),
+            H.a(.class("button button-block"), .href("\(prefix)/orders/\(details.task.id!)/details")) {
+                l.text(details.task.preferredDate == nil && details.task.preferredPart == nil && details.task.note == nil
+                       ? "ga.order.details_add" : "ga.order.details_change")
+            },
             lastWithdrawal.map { withdrawal in H.p(.class("flash flash-info")) { l.text("ga.order.withdrawn", ["reason": withdrawal.reason ?? ""]) } } ?? .empty,
             cancelForm(details, c),
         ])
@@ -52,6 +61,7 @@ enum OrderView {
                 H.strong { l.text("ga.order.accepted") }
             },
             details.volunteer.map { volunteerCard($0, l) } ?? .empty,
+            preference(details, l),
             Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete", confirm: l.text("ga.order.complete_confirm")) {
                 H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.complete") }
             },
@@ -92,6 +102,12 @@ enum OrderView {
         return Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/cancel", confirm: l.text("ga.order.cancel_confirm", ["title": title])) {
             H.button(.type("submit"), .class("button button-no button-block")) { l.text("ga.order.cancel") }
         }
+    }
+
+    /// When the pensioner asked for, and their note, as the volunteer sees them.
+    private static func preference(_ details: TaskDetails, _ l: Localizer) -> HTML {
+        let task = details.task
+        return GoldenAgerWeb.preference(date: task.preferredDate, part: task.preferredPart, note: task.note, l)
     }
 
     private static func newOrderLink(_ l: Localizer) -> HTML {

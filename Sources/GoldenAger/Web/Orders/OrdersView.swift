@@ -15,7 +15,7 @@ enum OrdersView {
             H.ul(.class("choices")) {
                 for details in orders {
                     GoldenAgerWeb.taskChoice(href: "\(prefix)/orders/\(details.task.id!)", title: details.template.title(in: l.language),
-                                             status: details.task.status, date: details.task.createdAt, l)
+                                             status: details.task.status, for: .pensioner, date: details.task.createdAt, l)
                 }
             }
         }

@@ -12,9 +12,10 @@ enum TaskView {
         let title = details.template.title(in: l.language)
         return GoldenAgerWeb.shell(member, title: title, section: .assignments, c) {
             H.h1 { title }
-            H.p { GoldenAgerWeb.statusBadge(task.status, l) }
+            H.p { GoldenAgerWeb.statusBadge(task.status, for: member.role == .volunteer ? .volunteer : .staff, l) }
             H.section(.class("card")) {
-                H.p { details.template.description(in: l.language) }
+                H.p { details.template.volunteerDescription(in: l.language) }
+                GoldenAgerWeb.preference(date: task.preferredDate, part: task.preferredPart, note: task.note, l)
                 H.p(.class("task-meta")) { "\(details.category.name(in: l.language)) · \(l.duration(minutes: task.minutes))" }
             }
             if let pensioner = details.pensioner { pensionerCard(pensioner, city: task.city, l) }

@@ -3,7 +3,9 @@ import Kernel
 enum TemplateView {
     private static let prefix = GoldenAgerWeb.prefix
 
-    /// What the volunteer will do and how long it takes; ordering asks first.
+    /// What the volunteer will do and how long it takes; ordering asks first. When it
+    /// suits the pensioner and a note are added on the order's own page afterwards
+    /// (`OrderDetailsPage`): one page, one task.
     static func page(_ member: Member, _ template: TaskTemplate, _ c: ViewContext) -> Page {
         let l = c.localizer
         let title = template.title(in: l.language)

@@ -1,0 +1,62 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// What Golden Ager sends to a phone whose page is closed (the kernel's Web Push): a new
+/// task of their city to the volunteers online there; to the pensioner, that a volunteer
+/// accepted, or gave the task back. Nothing personal travels: names of tasks and
+/// volunteers' first names only, and a link to the page that shows the rest.
+struct GoldenAgerPush {
+    let context: GoldenAgerContext
+
+    static func localizer(_ language: Language) -> Localizer {
+        Localizer(language: language, catalogs: [KernelStrings.catalog, GoldenAgerStrings.catalog])
+    }
+
+    /// A new task in the city, to its approved volunteers who are online.
+    func newTask(_ task: HelpTask) async throws {
+        let template = try await template(of: task)
+        let volunteers = try await Profile.query(on: context.db).filter(\.$role == GARole.volunteer.rawValue)
+            .filter(\.$city == task.city).filter(\.$isOnline == true).filter(\.$approvedAt != nil).all().compactMap(\.id)
+        let id = try task.requireID()
+        try await context.push.send(app: GoldenAger.id, to: volunteers, urgency: .high, timeToLive: 3600, on: context.db) { language in
+            let l = Self.localizer(language)
+            return PushNotification(title: l.text("ga.push.new_task", ["title": template.title(in: language)]),
+                                    body: l.text("ga.push.new_task_body", ["duration": l.duration(minutes: task.minutes)]),
+                                    url: "\(GoldenAger.descriptor.pathPrefix)/tasks/\(id)", tag: "task-\(id)")
+        }
+    }
+
+    /// To the pensioner: who is coming.
+    func accepted(_ task: HelpTask, by volunteer: Member) async throws {
+        let template = try await template(of: task)
+        let name = volunteer.profile?.firstName ?? volunteer.account.displayName
+        try await toPensioner(task) { l, language in
+            (l.text("ga.push.accepted", ["name": name]), l.text("ga.push.accepted_body", ["title": template.title(in: language)]))
+        }
+    }
+
+    /// To the pensioner: the volunteer gave it back; we look for another.
+    func withdrawn(_ task: HelpTask, reason: String?) async throws {
+        let template = try await template(of: task)
+        try await toPensioner(task) { l, language in
+            (l.text("ga.push.withdrawn", ["title": template.title(in: language)]),
+             reason.map { l.text("ga.push.withdrawn_reason", ["reason": $0]) } ?? l.text("ga.order.searching"))
+        }
+    }
+
+    private func toPensioner(_ task: HelpTask, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
+        let id = try task.requireID()
+        try await context.push.send(app: GoldenAger.id, to: [task.pensionerID], urgency: .high, on: context.db) { language in
+            let text = words(Self.localizer(language), language)
+            return PushNotification(title: text.title, body: text.body, url: "\(GoldenAger.descriptor.pathPrefix)/orders/\(id)", tag: "order-\(id)")
+        }
+    }
+
+    private func template(of task: HelpTask) async throws -> TaskTemplate {
+        guard let template = try await TaskTemplate.find(task.$template.id, on: context.db) else {
+            throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found")
+        }
+        return template
+    }
+}
