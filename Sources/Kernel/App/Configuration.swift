@@ -70,6 +70,9 @@ public struct HromadaConfiguration: Sendable {
     public var smtpCAFile: String?
     /// The sender of every mail: `Name <address>` or an address.
     public var mailFrom = "Hromada <no-reply@localhost>"
+    /// How often the mail and push workers look for due work when nobody nudged them (a
+    /// change that queues work nudges its own server's worker at once).
+    public var outboxPollInterval: Duration = .seconds(5)
     /// The server's own certificate chain and key (PEM): with them it serves HTTPS itself.
     public var tls: TLSFiles?
     /// With TLS: a port on which plain HTTP is answered with a redirect to HTTPS.

@@ -15,8 +15,6 @@ public final class MailWorker: Sendable {
     /// How long a claim lasts: far longer than one SMTP conversation may take
     /// (`SMTPSettings.sessionTimeout`), so a live worker's claim never lapses mid-send.
     public static let lease: TimeInterval = 300
-    /// How often the loop looks for due mail when nobody nudges it.
-    public static let pollInterval: Duration = .seconds(5)
     /// How many mails one pass may send before the loop starts another.
     static let passLimit = 100
 
@@ -34,8 +32,11 @@ public final class MailWorker: Sendable {
     }
 
     /// A worker that asks `databases` for the database each time (the server's, which
-    /// is gone once the application has shut down).
-    public init(databases: @escaping @Sendable () throws -> any Database, transport: any MailTransport, clock: any WallClock, from: MailAddress, logger: Logger, retry: RetryPolicy = RetryPolicy()) {
+    /// is gone once the application has shut down), and looks for due mail every
+    /// `pollInterval` when nobody nudges it.
+
+    public init(databases: @escaping @Sendable () throws -> any Database, transport: any MailTransport, clock: any WallClock, from: MailAddress,
+                logger: Logger, retry: RetryPolicy = RetryPolicy(), pollInterval: Duration = .seconds(5)) {
         self.databases = databases
         self.transport = transport
         self.clock = clock
@@ -43,7 +44,7 @@ public final class MailWorker: Sendable {
         self.logger = logger
         self.retry = retry
         let sender = MailSender(databases: databases, transport: transport, clock: clock, from: from, logger: logger, retry: retry, worker: id)
-        self.loop = WorkLoop(name: "Mail worker", pollInterval: Self.pollInterval, logger: logger) {
+        self.loop = WorkLoop(name: "Mail worker", pollInterval: pollInterval, logger: logger) {
             try await sender.pass(limit: Self.passLimit).claimed == Self.passLimit
         }
     }
@@ -69,7 +70,7 @@ public final class MailWorker: Sendable {
 
     // MARK: - The loop
 
-    /// Starts sending in the background: whenever nudged, and every `pollInterval`.
+    /// Starts sending in the background: whenever nudged, and every poll interval.
     /// Calling it again does nothing.
     public func start() { loop.start() }
 

@@ -44,14 +44,8 @@ enum KernelMail {
         } else {
             ConsoleMailTransport(logger: application.logger)
         }
-        // Like the event listener: once the server has shut down its databases are gone,
-        // and `application.db` would crash on them.
-        let worker = MailWorker(databases: {
-            guard let db = application.databases.database(logger: application.logger, on: application.eventLoopGroup.any()) else {
-                throw Abort(.serviceUnavailable, reason: "The databases have shut down")
-            }
-            return db
-        }, transport: transport, clock: clock, from: from, logger: application.logger)
+        let worker = MailWorker(databases: application.workerDatabase, transport: transport, clock: clock, from: from, logger: application.logger,
+                                pollInterval: configuration.outboxPollInterval)
         application.storage[MailWorkerKey.self] = worker
         application.storage[MailerKey.self] = Mailer(clock: clock, from: from, nudge: { worker.nudge() })
         application.lifecycle.use(MailWorkerLifecycle())

@@ -12,20 +12,10 @@ struct CreateMailOutbox: AsyncMigration {
             .field("text_body", .string, .required)
             .field("html_body", .string, .required)
             .field("message_id", .string, .required)
-            // A plain string, not a database enum: adding a status later needs no ALTER TYPE.
-            .field("status", .string, .required)
-            .field("attempts", .int, .required)
-            .field("next_attempt_at", .datetime, .required)
-            .field("claimed_until", .datetime)
-            .field("claimed_by", .string)
-            .field("last_error", .string)
-            .field("created_at", .datetime, .required)
-            .field("sent_at", .datetime)
+            .outboxFields()
             .create()
         guard let sql = database as? any SQLDatabase else { return }
-        // The worker's question: which pending mails are due?
-        try await sql.create(index: "ix_kernel_mail_outbox_due").on(MailOutboxRecord.schema)
-            .column("status").column("next_attempt_at").run()
+        try await sql.createOutboxIndex("ix_kernel_mail_outbox_due", on: MailOutboxRecord.schema)
     }
 
     func revert(on database: any Database) async throws {

@@ -12,18 +12,10 @@ struct CreatePushOutbox: AsyncMigration {
             .field("payload", .string, .required)
             .field("ttl", .int, .required)
             .field("urgency", .string, .required)
-            .field("status", .string, .required)
-            .field("attempts", .int, .required)
-            .field("next_attempt_at", .datetime, .required)
-            .field("claimed_until", .datetime)
-            .field("claimed_by", .string)
-            .field("last_error", .string)
-            .field("created_at", .datetime, .required)
-            .field("sent_at", .datetime)
+            .outboxFields()
             .create()
         guard let sql = database as? any SQLDatabase else { return }
-        try await sql.create(index: "ix_kernel_push_outbox_due").on(PushOutboxRecord.schema)
-            .column("status").column("next_attempt_at").run()
+        try await sql.createOutboxIndex("ix_kernel_push_outbox_due", on: PushOutboxRecord.schema)
         try await sql.create(index: "ix_kernel_push_outbox_subscription").on(PushOutboxRecord.schema).column("subscription_id").run()
     }
 

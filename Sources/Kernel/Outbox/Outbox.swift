@@ -57,6 +57,28 @@ public enum Outbox {
     }
 }
 
+extension SchemaBuilder {
+    /// The columns every outbox table has (`Outbox`), after its own.
+    public func outboxFields() -> SchemaBuilder {
+        // A plain string, not a database enum: adding a status later needs no ALTER TYPE.
+        self.field("status", .string, .required)
+            .field("attempts", .int, .required)
+            .field("next_attempt_at", .datetime, .required)
+            .field("claimed_until", .datetime)
+            .field("claimed_by", .string)
+            .field("last_error", .string)
+            .field("created_at", .datetime, .required)
+            .field("sent_at", .datetime)
+    }
+}
+
+extension SQLDatabase {
+    /// The index a worker's question uses: which pending rows are due?
+    public func createOutboxIndex(_ name: String, on table: String) async throws {
+        try await create(index: name).on(table).column("status").column("next_attempt_at").run()
+    }
+}
+
 /// Where an outbox row stands.
 public enum OutboxStatus: String, Codable, Sendable {
     /// Waiting for `next_attempt_at` (or for a worker to get to it).

@@ -1,6 +1,22 @@
+import Fluent
 import Foundation
+import Vapor
 import Logging
 import NIOConcurrencyHelpers
+
+extension Application {
+    /// The database for a worker outside requests, asked for each time: like the event
+    /// listener's, because once the server has shut down its databases are gone and
+    /// `application.db` would crash on them.
+    var workerDatabase: @Sendable () throws -> any Database {
+        { [self] in
+            guard let db = databases.database(logger: logger, on: eventLoopGroup.any()) else {
+                throw Abort(.serviceUnavailable, reason: "The databases have shut down")
+            }
+            return db
+        }
+    }
+}
 
 /// A worker's loop (the mail and push outboxes'): runs `pass` whenever nudged and every
 /// `pollInterval`, from `start()` until `stop()`. `pass` answers whether it found as much

@@ -18,7 +18,6 @@ public final class PushWorker: Sendable {
     /// Far longer than one request may take (`requestTimeout`).
     static let lease: TimeInterval = 120
     static let requestTimeout: TimeAmount = .seconds(20)
-    static let pollInterval: Duration = .seconds(5)
     static let passLimit = 100
 
     let sender: PushSender
@@ -27,10 +26,10 @@ public final class PushWorker: Sendable {
     /// `subject` is the contact a push service may use about our traffic: `mailto:` or
     /// an https address (RFC 8292 §2.1).
     public init(databases: @escaping @Sendable () throws -> any Database, client: HTTPClient, clock: any WallClock,
-                subject: String, logger: Logger, retry: Outbox.RetryPolicy = PushWorker.defaultRetry) {
+                subject: String, logger: Logger, retry: Outbox.RetryPolicy = PushWorker.defaultRetry, pollInterval: Duration = .seconds(5)) {
         let sender = PushSender(databases: databases, client: client, clock: clock, subject: subject, logger: logger, retry: retry, worker: id)
         self.sender = sender
-        self.loop = WorkLoop(name: "Push worker", pollInterval: Self.pollInterval, logger: logger) {
+        self.loop = WorkLoop(name: "Push worker", pollInterval: pollInterval, logger: logger) {
             try await sender.pass(limit: Self.passLimit).claimed == Self.passLimit
         }
     }
@@ -170,12 +169,8 @@ enum KernelPush {
     static func install(on application: Application, configuration: HromadaConfiguration, clock: any WallClock) throws {
         let subject = configuration.publicURL.lowercased().hasPrefix("https://")
             ? configuration.publicURL : "mailto:\(try MailAddress(parsing: configuration.mailFrom).address)"
-        let worker = PushWorker(databases: {
-            guard let db = application.databases.database(logger: application.logger, on: application.eventLoopGroup.any()) else {
-                throw Abort(.serviceUnavailable, reason: "The databases have shut down")
-            }
-            return db
-        }, client: application.http.client.shared, clock: clock, subject: subject, logger: application.logger)
+        let worker = PushWorker(databases: application.workerDatabase, client: application.http.client.shared, clock: clock,
+                                subject: subject, logger: application.logger, pollInterval: configuration.outboxPollInterval)
         application.storage[PushWorkerKey.self] = worker
         application.storage[PusherKey.self] = Pusher(clock: clock, nudge: { worker.nudge() })
         application.lifecycle.use(PushWorkerLifecycle())
