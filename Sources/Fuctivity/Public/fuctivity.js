@@ -3,18 +3,23 @@
 // the person allowed them (the kernel's push button asks). With the page closed, Web Push
 // brings the same reminder, with the same tag, and the phone's calendar feed rings too.
 
-function show(reminder) {
-  const banner = document.createElement("div");
-  banner.className = "flash flash-info reminder-banner";
-  banner.setAttribute("role", "alert");
+// A banner at the top of the page: a link to the activity, with the words the shell
+// keeps in a <template> (in the page's language) before `title`.
+function banner(kind, role, activityId, wordsID, title) {
+  const box = document.createElement("div");
+  box.className = `flash flash-info ${kind}`;
+  box.setAttribute("role", role);
   const link = document.createElement("a");
-  link.href = `/fuctivity/activities/${reminder.activityId}`;
+  link.href = `/fuctivity/activities/${activityId}`;
+  const words = document.getElementById(wordsID);
+  link.textContent = `${words ? words.content.textContent : ""} ${title}`;
+  box.append(link);
+  (document.getElementById("main") || document.body).prepend(box);
+}
+
+function show(reminder) {
   const time = new Date(reminder.startsAt).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
-  const words = document.getElementById("reminder-text");
-  link.textContent = `${words ? words.content.textContent : ""} ${reminder.title} — ${time}`;
-  banner.append(link);
-  const main = document.getElementById("main");
-  (main || document.body).prepend(banner);
+  banner("reminder-banner", "alert", reminder.activityId, "reminder-text", `${reminder.title} — ${time}`);
   if ("Notification" in window && Notification.permission === "granted") {
     new Notification(reminder.title, { body: time, tag: reminder.reminderId });
   }
@@ -27,13 +32,5 @@ document.addEventListener("hromada:event", (event) => {
 
 // An activity has just ended: a link to rate it, at the top of the page.
 function askToRate(ended) {
-  const banner = document.createElement("div");
-  banner.className = "flash flash-info rate-banner";
-  banner.setAttribute("role", "status");
-  const link = document.createElement("a");
-  link.href = `/fuctivity/activities/${ended.activityId}`;
-  const words = document.getElementById("rate-text");
-  link.textContent = `${words ? words.content.textContent : ""} ${ended.title}`;
-  banner.append(link);
-  (document.getElementById("main") || document.body).prepend(banner);
+  banner("rate-banner", "status", ended.activityId, "rate-text", ended.title);
 }
