@@ -49,7 +49,7 @@ public struct Client: APIProtocol {
     }
     /// Register a pensioner or volunteer
     ///
-    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`.
+    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`. A volunteer's organisation must serve their city (`organisationId`, 422).
     ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(registerAccount)`.
@@ -2031,7 +2031,7 @@ public struct Client: APIProtocol {
     }
     /// Organisations
     ///
-    /// The volunteer organisations, by name; a volunteer registers with one of them.
+    /// The volunteer organisations, by name; a volunteer registers with one of them. With `city`, only the organisations serving that city: a volunteer joins only an organisation of their city.
     ///
     /// - Remark: HTTP `GET /organisations`.
     /// - Remark: Generated from `#/paths//organisations/get(listOrganisations)`.
@@ -2049,6 +2049,13 @@ public struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "city",
+                    value: input.query.city
+                )
                 try converter.setHeaderFieldAsURI(
                     in: &request.headerFields,
                     name: "Accept-Language",

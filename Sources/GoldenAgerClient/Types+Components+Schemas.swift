@@ -433,21 +433,29 @@ extension Components {
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/OrganisationDTO/name`.
             public var name: Swift.String
+            /// The cities it serves (city ids). In `GET /organisations` only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OrganisationDTO/cities`.
+            public var cities: [Swift.String]?
             /// Creates a new `OrganisationDTO`.
             ///
             /// - Parameters:
             ///   - id:
             ///   - name:
+            ///   - cities: The cities it serves (city ids). In `GET /organisations` only.
             public init(
                 id: Swift.String,
-                name: Swift.String
+                name: Swift.String,
+                cities: [Swift.String]? = nil
             ) {
                 self.id = id
                 self.name = name
+                self.cities = cities
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
+                case cities
             }
         }
         /// A person's own profile (APIModels.ProfileDTO). For an administrator created on the command line (no profile) `firstName` is the display name, `phone` the login, and `lastName`, `birthday` and `city` are empty.

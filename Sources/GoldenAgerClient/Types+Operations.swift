@@ -20,7 +20,7 @@ public import struct Foundation.Date
 public enum Operations {
     /// Register a pensioner or volunteer
     ///
-    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`.
+    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`. A volunteer's organisation must serve their city (`organisationId`, 422).
     ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(registerAccount)`.
@@ -3365,13 +3365,28 @@ public enum Operations {
     }
     /// Organisations
     ///
-    /// The volunteer organisations, by name; a volunteer registers with one of them.
+    /// The volunteer organisations, by name; a volunteer registers with one of them. With `city`, only the organisations serving that city: a volunteer joins only an organisation of their city.
     ///
     /// - Remark: HTTP `GET /organisations`.
     /// - Remark: Generated from `#/paths//organisations/get(listOrganisations)`.
     public enum ListOrganisations {
         public static let id: Swift.String = "listOrganisations"
         public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/organisations/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// A city id (`GET /cities`): only the organisations serving it.
+                ///
+                /// - Remark: Generated from `#/paths/organisations/GET/query/city`.
+                public var city: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - city: A city id (`GET /cities`): only the organisations serving it.
+                public init(city: Swift.String? = nil) {
+                    self.city = city
+                }
+            }
+            public var query: Operations.ListOrganisations.Input.Query
             /// - Remark: Generated from `#/paths/organisations/GET/header`.
             public struct Headers: Sendable, Hashable {
                 /// The language of messages and names: `uk` (default) or `en`.
@@ -3396,8 +3411,13 @@ public enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            public init(headers: Operations.ListOrganisations.Input.Headers = .init()) {
+            public init(
+                query: Operations.ListOrganisations.Input.Query = .init(),
+                headers: Operations.ListOrganisations.Input.Headers = .init()
+            ) {
+                self.query = query
                 self.headers = headers
             }
         }

@@ -20,7 +20,7 @@ public import struct Foundation.Date
 public protocol APIProtocol: Sendable {
     /// Register a pensioner or volunteer
     ///
-    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`.
+    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`. A volunteer's organisation must serve their city (`organisationId`, 422).
     ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(registerAccount)`.
@@ -118,7 +118,7 @@ public protocol APIProtocol: Sendable {
     func listCities(_ input: Operations.ListCities.Input) async throws -> Operations.ListCities.Output
     /// Organisations
     ///
-    /// The volunteer organisations, by name; a volunteer registers with one of them.
+    /// The volunteer organisations, by name; a volunteer registers with one of them. With `city`, only the organisations serving that city: a volunteer joins only an organisation of their city.
     ///
     /// - Remark: HTTP `GET /organisations`.
     /// - Remark: Generated from `#/paths//organisations/get(listOrganisations)`.
@@ -269,7 +269,7 @@ public protocol APIProtocol: Sendable {
 extension APIProtocol {
     /// Register a pensioner or volunteer
     ///
-    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`.
+    /// Creates the account and its profile together (nothing is written on any problem). Sign in afterwards with `POST /session`. A volunteer's organisation must serve their city (`organisationId`, 422).
     ///
     /// - Remark: HTTP `POST /accounts`.
     /// - Remark: Generated from `#/paths//accounts/post(registerAccount)`.
@@ -451,12 +451,18 @@ extension APIProtocol {
     }
     /// Organisations
     ///
-    /// The volunteer organisations, by name; a volunteer registers with one of them.
+    /// The volunteer organisations, by name; a volunteer registers with one of them. With `city`, only the organisations serving that city: a volunteer joins only an organisation of their city.
     ///
     /// - Remark: HTTP `GET /organisations`.
     /// - Remark: Generated from `#/paths//organisations/get(listOrganisations)`.
-    public func listOrganisations(headers: Operations.ListOrganisations.Input.Headers = .init()) async throws -> Operations.ListOrganisations.Output {
-        try await listOrganisations(Operations.ListOrganisations.Input(headers: headers))
+    public func listOrganisations(
+        query: Operations.ListOrganisations.Input.Query = .init(),
+        headers: Operations.ListOrganisations.Input.Headers = .init()
+    ) async throws -> Operations.ListOrganisations.Output {
+        try await listOrganisations(Operations.ListOrganisations.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// Categories
     ///

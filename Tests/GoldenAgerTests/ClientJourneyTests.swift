@@ -20,6 +20,7 @@ extension GoldenAgerTests {
                 // No demo data in tests: the volunteer needs an organisation to join.
                 let organisation = Organisation(name: "Життєлюб", createdAt: Date())
                 try await organisation.create(on: app.db)
+                try await OrganisationCities.set(["kyiv"], for: try organisation.requireID(), on: app.db)
                 let organisationID = try organisation.requireID().uuidString
 
                 try await TestHarness.withLiveServer(app) { baseURL in
@@ -193,6 +194,7 @@ extension GoldenAgerTests {
             try await TestHarness.withApp(apps: [GoldenAger()]) { app in
                 let organisation = Organisation(name: "Дім милосердя", createdAt: Date())
                 try await organisation.create(on: app.db)
+                try await OrganisationCities.set(["lviv"], for: try organisation.requireID(), on: app.db)
                 let organisationID = try organisation.requireID().uuidString
 
                 try await TestHarness.withLiveServer(app) { baseURL in

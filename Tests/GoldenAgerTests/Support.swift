@@ -19,11 +19,14 @@ extension TestPerson {
     var phone: String { login }
 }
 
+/// An organisation serving every city unless `cities` says which (VettingTests and
+/// OrganisationCityTests care; most tests do not).
 @discardableResult
-func makeOrganisation(_ app: Application, _ name: String = "Життєлюб") async throws -> UUID {
+func makeOrganisation(_ app: Application, _ name: String = "Життєлюб", cities: Set<String> = Set(City.all.map(\.id))) async throws -> UUID {
     if let existing = try await Organisation.query(on: app.db).filter(\.$name == name).first() { return try existing.requireID() }
     let organisation = Organisation(name: name, createdAt: Date())
     try await organisation.create(on: app.db)
+    try await OrganisationCities.set(cities, for: try organisation.requireID(), on: app.db)
     return try organisation.requireID()
 }
 

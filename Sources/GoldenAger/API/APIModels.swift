@@ -69,6 +69,9 @@ enum APIModels {
     struct OrganisationDTO: Content {
         let id: UUID
         let name: String
+        /// The cities it serves (city ids, alphabetical by id); absent where it is named
+        /// as someone's organisation.
+        var cities: [String]? = nil
     }
 
     struct CityDTO: Content {

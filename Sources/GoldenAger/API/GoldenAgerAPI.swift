@@ -95,8 +95,12 @@ enum GoldenAgerAPI {
         City.sorted(in: req.language).map { M.CityDTO(id: $0.id, name: $0.name(in: req.language)) }
     }
 
+    /// `?city=kyiv`: only the organisations serving that city (the ones a volunteer there may join).
     static func organisations(_ req: Request) async throws -> [M.OrganisationDTO] {
-        try await req.goldenAger.catalog.organisations().map { M.OrganisationDTO(id: try $0.requireID(), name: $0.name) }
+        let catalog = req.goldenAger.catalog
+        let organisations = try await catalog.organisations(serving: req.query[String.self, at: "city"])
+        let cities = try await catalog.cities(of: organisations)
+        return try organisations.map { M.OrganisationDTO(id: try $0.requireID(), name: $0.name, cities: (cities[$0.id!] ?? []).sorted()) }
     }
 
     static func categories(_ req: Request) async throws -> [M.CategoryDTO] {

@@ -14,13 +14,18 @@ enum GoldenAgerDemoData {
         DemoAccount(app: GoldenAger.id, role: "coordinator", login: "380951112233", password: "coordinator-demo"),
     ]
 
+    /// The cities each demo organisation serves, in the order of `organisations`: all of
+    /// them Київ, where the demo people live.
+    static let organisationCities: [Set<String>] = [["kyiv", "lviv", "odesa"], ["kyiv", "kharkiv"], ["kyiv", "dnipro"]]
+
     static func seed(_ seed: SeedContext) async throws {
         let now = seed.clock.now
         var organisationIDs: [UUID] = []
-        for name in organisations {
+        for (name, cities) in zip(organisations, Self.organisationCities) {
             let organisation = Organisation(name: name, createdAt: now)
             try await organisation.create(on: seed.database)
             organisationIDs.append(try organisation.requireID())
+            try await OrganisationCities.set(cities, for: try organisation.requireID(), on: seed.database)
         }
         try await Setting(key: Setting.consultationPhone, value: "380800500335").create(on: seed.database)
         let context = GoldenAgerContext(seed.services)

@@ -71,6 +71,26 @@ public struct AdministrationService: Sendable {
         }
     }
 
+    /// Sets the cities an organisation serves (its volunteers join only in these). At least
+    /// one; audit-logged with the list before and after.
+    public func setCities(_ id: UUID, _ cityIDs: [String], by member: Member) async throws {
+        try member.require(.admin)
+        guard try await Organisation.find(id, on: db) != nil else {
+            throw AppError.notFound(code: "organisation_not_found", key: "ga.organisation.unknown")
+        }
+        let cities = Set(cityIDs.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        if cities.isEmpty { throw AppError.validation([FieldError(field: "cities", key: "ga.organisation.cities_required")]) }
+        if cities.contains(where: { City.find($0) == nil }) { throw AppError.validation([FieldError(field: "cities", key: "ga.city.unknown")]) }
+        let before = try await OrganisationCities.cities(of: [id], on: db)[id] ?? []
+        let audit = context.audit
+        let actor = member.id
+        try await db.writeTransaction { db in
+            try await OrganisationCities.set(cities, for: id, on: db)
+            try await audit.record("organisation.cities", entityType: "organisation", entityID: id.uuidString, actor: actor,
+                                   before: before.sorted(), after: cities.sorted(), on: db)
+        }
+    }
+
     // MARK: Categories and templates
 
     public func renameCategory(_ id: UUID, nameUK: String?, nameEN: String?, by member: Member) async throws -> Category {

@@ -41,8 +41,17 @@ public struct CatalogService: Sendable {
         try await Setting.find(Setting.consultationPhone, on: context.db)?.value
     }
 
-    /// Every organisation, in the alphabet's order (their names are Ukrainian).
-    public func organisations() async throws -> [Organisation] {
-        try await Organisation.query(on: context.db).all().sorted(byName: \.name, in: .uk)
+    /// Every organisation (or those serving `city`), in the alphabet's order (their names
+    /// are Ukrainian).
+    public func organisations(serving city: String? = nil) async throws -> [Organisation] {
+        let all = try await Organisation.query(on: context.db).all().sorted(byName: \.name, in: .uk)
+        guard let city else { return all }
+        let cities = try await OrganisationCities.cities(of: all.compactMap(\.id), on: context.db)
+        return all.filter { cities[$0.id!]?.contains(city) == true }
+    }
+
+    /// The cities each organisation serves.
+    public func cities(of organisations: [Organisation]) async throws -> [UUID: Set<String>] {
+        try await OrganisationCities.cities(of: organisations.compactMap(\.id), on: context.db)
     }
 }

@@ -85,14 +85,20 @@ public enum ProfileRules {
         validator.text("address", value, maxLength: addressMax)
     }
 
-    /// The organisation a volunteer belongs to (it must exist).
-    public static func organisation(_ value: String?, on db: any Database, into validator: inout Validator) async throws -> Organisation? {
+    /// The organisation a volunteer belongs to: it must exist and serve their `city`
+    /// (when the city is known and valid).
+    public static func organisation(_ value: String?, city: String?, on db: any Database, into validator: inout Validator) async throws -> Organisation? {
         guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
             validator.add("organisationId", "ga.organisation.required")
             return nil
         }
         guard let id = UUID(uuidString: text), let organisation = try await Organisation.find(id, on: db) else {
             validator.add("organisationId", "ga.organisation.unknown")
+            return nil
+        }
+        if let city, !(try await OrganisationCities.serves(id, city: city, on: db)) {
+            validator.add("organisationId", "ga.organisation.not_in_city",
+                          ["name": organisation.name, "city": City.name(of: city, in: .uk)])
             return nil
         }
         return organisation
@@ -117,7 +123,7 @@ public struct ProfileService: Sendable {
         if input.role == .pensioner {
             address = ProfileRules.address(input.address, into: &validator)
         } else if input.role == .volunteer {
-            organisation = try await ProfileRules.organisation(input.organisationID, on: context.db, into: &validator)
+            organisation = try await ProfileRules.organisation(input.organisationID, city: city?.id, on: context.db, into: &validator)
         }
         let role = input.role ?? .pensioner
         let profile = Profile()
@@ -156,8 +162,16 @@ public struct ProfileService: Sendable {
         }
         var organisation: Organisation??
         if let value = changes.organisationID {
-            if member.role == .volunteer { organisation = try await ProfileRules.organisation(value, on: context.db, into: &validator) }
+            if member.role == .volunteer {
+                let newCity = (city ?? nil)?.id ?? profile.city
+                organisation = try await ProfileRules.organisation(value, city: newCity, on: context.db, into: &validator)
+            }
             else { validator.add("organisationId", "ga.profile.organisation_volunteers_only") }
+        } else if member.role == .volunteer, let newCity = city ?? nil, let current = profile.$organisation.id,
+                  !(try await OrganisationCities.serves(current, city: newCity.id, on: context.db)) {
+            // Moving to a city their organisation does not serve.
+            let name = try await Organisation.find(current, on: context.db)?.name ?? ""
+            validator.add("city", "ga.organisation.not_in_city", ["name": name, "city": newCity.name(in: .uk)])
         }
         try validator.throwIfInvalid()
         if let firstName = firstName ?? nil { profile.firstName = firstName }

@@ -10,6 +10,7 @@ enum AdminOrganisationsPage {
         web.get("admin", "organisations", use: organisations)
         web.post("admin", "organisations", use: create)
         web.post("admin", "organisations", ":organisationID", use: rename)
+        web.post("admin", "organisations", ":organisationID", "cities", use: setCities)
         web.post("admin", "coordinators", use: createCoordinator)
     }
 
@@ -20,8 +21,10 @@ enum AdminOrganisationsPage {
     /// The page with the two forms' states (what was typed and what was wrong).
     static func respond(_ req: Request, _ member: Member, newOrganisation: FormState, coordinator: FormState,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
-        let organisations = try await req.goldenAger.catalog.organisations()
-        let model = AdminOrganisationsView.Model(member: member, organisations: organisations, newOrganisation: newOrganisation, coordinator: coordinator)
+        let catalog = req.goldenAger.catalog
+        let organisations = try await catalog.organisations()
+        let model = AdminOrganisationsView.Model(member: member, organisations: organisations, cities: try await catalog.cities(of: organisations),
+                                                 newOrganisation: newOrganisation, coordinator: coordinator)
         return req.render(AdminOrganisationsView.page(model, status: status, req.viewContext))
     }
 
@@ -34,6 +37,19 @@ enum AdminOrganisationsPage {
         } catch let error as AppError where !error.fieldErrors.isEmpty {
             return try await respond(req, member, newOrganisation: FormState(values: state.values, errors: error.fieldErrors),
                                      coordinator: FormState(), status: error.status)
+        }
+    }
+
+    /// A box per city (`city-<id>`); at least one must be ticked.
+    static func setCities(_ req: Request) async throws -> Response {
+        let member = try await req.member(.admin)
+        let state = FormState.submitted(by: req)
+        let cities = state.values.filter { $0.key.hasPrefix("city-") && $0.value == "on" }.map { String($0.key.dropFirst("city-".count)) }
+        do {
+            try await req.goldenAger.administration.setCities(try req.uuidParameter("organisationID"), cities, by: member)
+            return req.redirect(to: "\(prefix)/admin/organisations", flash: .success, "ga.organisation.cities_saved")
+        } catch let error as AppError where !error.fieldErrors.isEmpty {
+            return req.redirect(to: "\(prefix)/admin/organisations", flash: .error, error.fieldErrors[0].key, error.fieldErrors[0].arguments)
         }
     }
 

@@ -8,6 +8,8 @@ enum AdminOrganisationsView {
     struct Model {
         let member: Member
         let organisations: [Organisation]
+        /// The cities each serves.
+        let cities: [UUID: Set<String>]
         let newOrganisation: FormState
         let coordinator: FormState
     }
@@ -16,7 +18,10 @@ enum AdminOrganisationsView {
         let l = c.localizer
         return GoldenAgerWeb.shell(model.member, title: l.text("ga.admin.organisations"), section: .admin, status: status, c) {
             H.h1 { l.text("ga.admin.organisations") }
-            for organisation in model.organisations { renameForm(organisation, c) }
+            for organisation in model.organisations {
+                renameForm(organisation, c)
+                citiesForm(organisation, serving: model.cities[organisation.id!] ?? [], c)
+            }
             H.h2 { l.text("ga.admin.new_organisation") }
             Components.postForm(c, action: "\(prefix)/admin/organisations", classes: "card") {
                 FormField(name: "name", label: l.text("ga.field.organisation_name"), maxLength: 100).render(model.newOrganisation, l)
@@ -33,6 +38,26 @@ enum AdminOrganisationsView {
             FormField(name: "name", label: l.text("ga.field.organisation_name"), maxLength: 100)
                 .render(FormState(values: ["name": organisation.name]), l)
             H.button(.type("submit"), .class("button")) { l.text("ga.admin.rename") }
+        }
+    }
+
+    /// A box per city, ticked where the organisation works; its volunteers join only there.
+    private static func citiesForm(_ organisation: Organisation, serving cities: Set<String>, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let id = organisation.id!
+        return Components.postForm(c, action: "\(prefix)/admin/organisations/\(id)/cities", classes: "card") {
+            H.fieldset(.class("field city-choices")) {
+                H.legend { l.text("ga.organisation.cities") + " — " + organisation.name }
+                for city in City.sorted(in: l.language) {
+                    H.label(.class("check")) {
+                        H.input(.type("checkbox"), .name("city-\(city.id)"), .value("on"), .flag("checked", cities.contains(city.id)))
+                        H.span { city.name(in: l.language) }
+                    }
+                }
+            }
+            H.button(.type("submit"), .class("button"), .aria("label", l.text("ga.organisation.cities_save_named", ["name": organisation.name]))) {
+                l.text("ga.organisation.cities_save")
+            }
         }
     }
 

@@ -115,15 +115,19 @@ enum JoinPage {
         case .birthday: _ = ProfileRules.birthday(value, today: req.clock.now, timeZone: req.goldenAger.timeZone, into: &validator)
         case .city: _ = ProfileRules.city(value, into: &validator)
         case .address: _ = ProfileRules.address(value, into: &validator)
-        case .organisationId: _ = try await ProfileRules.organisation(value, on: req.db, into: &validator)
+        case .organisationId:
+            let city = try await req.webSession()[Step.city.sessionKey]
+            _ = try await ProfileRules.organisation(value, city: city, on: req.db, into: &validator)
         case .password: validator.newPassword(value, repeat: value, fields: ("password", "password"), minLength: ProfileRules.passwordMin)
         }
     }
 
-    /// The step's page; the volunteer's organisation step lists the organisations.
+    /// The step's page; the volunteer's organisation step lists the organisations serving
+    /// the city they gave.
     static func respond(_ req: Request, role: GARole, number: Int, state: FormState) async throws -> Response {
         let step = Step.steps(for: role)[number - 1]
-        let organisations = step == .organisationId ? try await req.goldenAger.catalog.organisations() : []
+        let city = step == .organisationId ? try await req.webSession()[Step.city.sessionKey] : nil
+        let organisations = step == .organisationId ? try await req.goldenAger.catalog.organisations(serving: city) : []
         let model = JoinView.Model(role: role, number: number, state: state, organisations: organisations)
         return req.render(JoinView.page(model, req.viewContext))
     }
