@@ -48,6 +48,38 @@ extension MoveJoinTests {
             }
         }
 
+        @Test("the place on the map: coordinates typed with a comma or a point, checked; the event links to the phone's map app and OpenStreetMap")
+        func placeOnTheMap() async throws {
+            try await withMoveJoin { app in
+                let organiser = try await signUp(app, email: "map@example.com", name: "Мапа")
+                let day = LocalDateTime(Date().addingTimeInterval(3 * 86_400), in: TimeZone(identifier: "Europe/Kyiv")!).dateString
+                var form = ["sportTypeId": "running", "title": "Біг у парку", "cityId": "kyiv", "venue": "Парк Шевченка", "startDate": day,
+                            "startTime": "08:00", "durationMinutes": "60", "capacity": "10", "skillLevel": "any"]
+                let page = try await organiser.get("/movejoin/events/new").body.string
+                #expect(page.contains("name=\"latitude\"") && page.contains("data-geolocate=\"true\""))
+
+                for (latitude, longitude, field) in [("91", "30", "latitude"), ("50,45", "", "longitude"), ("пів", "30", "latitude")] {
+                    let refused = try await organiser.post("/movejoin/events/new", form: form.merging(["latitude": latitude, "longitude": longitude]) { $1 })
+                    #expect(refused.status == .unprocessableEntity && refused.body.string.contains("field-\(field)-error"), "\(latitude), \(longitude)")
+                }
+                #expect(try await SportEvent.query(on: app.db).count() == 0)
+
+                form["latitude"] = "50,4433"
+                form["longitude"] = "30.5146"
+                let created = try await organiser.post("/movejoin/events/new", form: form)
+                #expect(created.status == .seeOther)
+                let event = try #require(try await SportEvent.query(on: app.db).first())
+                #expect(event.latitude == 50.4433 && event.longitude == 30.5146)
+                let shown = try await organiser.get(try #require(created.headers.first(name: .location))).body.string
+                #expect(shown.contains("href=\"geo:50.443300,30.514600?q=50.443300,30.514600(%D0%9F%D0%B0%D1%80%D0%BA"))
+                #expect(shown.contains("https://www.openstreetmap.org/?mlat=50.443300&amp;mlon=30.514600#map=17/50.443300/30.514600"))
+
+                // Without coordinates, the maps search for the venue in its city.
+                let links = MapLinks(latitude: nil, longitude: nil, place: "Поле біля школи, Київ")
+                #expect(links.geo.hasPrefix("geo:0,0?q=%D0%9F") && links.openStreetMap.hasPrefix("https://www.openstreetmap.org/search?query=%D0%9F"))
+            }
+        }
+
         @Test("create an event from the form (time in the city's zone), see it, another person joins it")
         func createAndJoin() async throws {
             try await withMoveJoin { app in

@@ -26,7 +26,8 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         headers.replaceOrAdd(name: "Referrer-Policy", value: "strict-origin-when-cross-origin")
         headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
-        headers.replaceOrAdd(name: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()")
+        // Location only for this site's own pages (MoveJoin's «Моє місце зараз»), never for a framed one.
+        headers.replaceOrAdd(name: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(self)")
         if strictTransport {
             headers.replaceOrAdd(name: "Strict-Transport-Security", value: "max-age=31536000")
         }

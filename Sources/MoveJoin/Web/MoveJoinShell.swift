@@ -13,7 +13,7 @@ extension MoveJoinWeb {
                       _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         let liveURL = mover == nil ? nil : "\(prefix)/live" + (liveEvent.map { "?event=\($0.uuidString.lowercased())" } ?? "")
         return Page(title: title, app: MoveJoin.descriptor, content: content(), tabs: mover == nil ? [] : tabs(section, c.localizer),
-                    scripts: liveURL == nil ? [] : ["live-refresh.js"], liveURL: liveURL,
+                    scripts: liveURL == nil ? [] : ["live-refresh.js", "movejoin.js"], liveURL: liveURL,
                     liveEvents: liveURL == nil ? [] : ["event.changed"], status: status)
     }
 

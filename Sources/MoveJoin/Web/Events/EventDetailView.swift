@@ -44,9 +44,21 @@ struct EventDetailView {
         return H.element("dl", [.class("event-facts")], content: HTMLBuilder.join([
             fact(l.text("mj.field.when"), MoveJoinWeb.when(event, l) + " (" + l.text("mj.event.city_time", ["city": city]) + ")"),
             fact(l.text("mj.fact.duration"), l.duration(minutes: event.durationMinutes)),
-            fact(l.text("mj.field.venue"), "\(event.venue), \(city)"),
+            fact(l.text("mj.field.venue"), "\(event.venue), \(city)") + mapLinks(city: city),
             fact(l.text("mj.field.skill"), l.text("mj.skill.\(event.skillLevel.rawValue)")),
             fact(l.text("mj.field.creator"), shown.creator?.fullName ?? l.text("mj.event.creator_gone")),
+        ]))
+    }
+
+    /// The place in the phone's map app (`geo:`) and on OpenStreetMap: at its coordinates
+    /// when the creator gave them, otherwise searched by the venue and city.
+    private func mapLinks(city: String) -> HTML {
+        let place = "\(event.venue), \(city)"
+        let links = MapLinks(latitude: event.latitude, longitude: event.longitude, place: place)
+        return H.element("dd", [.class("map-links")], content: HTMLBuilder.join([
+            H.a(.class("button"), .href(links.geo)) { l.text("mj.map.app") },
+            H.text(" "),
+            H.a(.class("button"), .href(links.openStreetMap), Attribute("rel", "noopener"), Attribute("target", "_blank")) { l.text("mj.map.osm") },
         ]))
     }
 

@@ -41,6 +41,7 @@ enum EventFormPage {
         let local = LocalDateTime(event.startsAt, in: event.city?.timeZone ?? req.localizer.timeZone)
         let values = ["sportTypeId": event.sportTypeID, "title": event.title, "description": event.details, "cityId": event.cityID,
                       "venue": event.venue, "startDate": local.dateString, "startTime": local.timeString,
+                      "latitude": event.latitude.map { String($0) } ?? "", "longitude": event.longitude.map { String($0) } ?? "",
                       "durationMinutes": String(event.durationMinutes), "capacity": String(event.capacity), "skillLevel": event.skillLevel.rawValue]
         return render(req, mover, event: event, form: FormState(values: values))
     }
@@ -76,6 +77,10 @@ enum EventFormPage {
         if let text = v["capacity"], !text.isEmpty {
             if let capacity = Int(text) { draft.capacity = capacity } else { errors.append(FieldError(field: "capacity", key: "validation.invalid")) }
         }
+        // Coordinates as people type them, with a decimal point or comma; both or neither
+        // (the rules say so).
+        draft.latitude = coordinate(v["latitude"], field: "latitude", into: &errors)
+        draft.longitude = coordinate(v["longitude"], field: "longitude", into: &errors)
         let zone = City.find(v["cityId"])?.timeZone ?? TimeZone(identifier: "Europe/Kyiv")!
         if let day = v["startDate"], let time = v["startTime"], !day.isEmpty, !time.isEmpty {
             draft.startsAt = LocalDateTime.date(day: day, time: time, in: zone)
@@ -89,6 +94,15 @@ enum EventFormPage {
             throw AppError.validation(errors)
         }
         return draft
+    }
+
+    static func coordinate(_ text: String?, field: String, into errors: inout [FieldError]) -> Double? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else {
+            errors.append(FieldError(field: field, key: "mj.validation.\(field)"))
+            return nil
+        }
+        return number
     }
 
     /// The API's field names are the form's, except the start, which the form asks as date and time.

@@ -38,6 +38,16 @@ struct EventFormView {
         SelectField(name: "cityId", label: l.text("mj.field.city"), options: MoveJoinWeb.cityOptions(l)).render(form, l)
         FormField(name: "venue", label: l.text("mj.field.venue"), hint: l.text("mj.hint.venue"), autocomplete: "street-address",
                   maxLength: EventRules.venueMaxLength).render(form, l)
+        H.fieldset(.class("field coordinates")) {
+            H.legend { l.text("mj.field.place_on_map") }
+            H.p(.class("hint")) { l.text("mj.hint.coordinates") }
+            H.div(.class("field-row")) {
+                FormField(name: "latitude", label: l.text("mj.field.latitude"), required: false, inputMode: "decimal", maxLength: 20).render(form, l)
+                FormField(name: "longitude", label: l.text("mj.field.longitude"), required: false, inputMode: "decimal", maxLength: 20).render(form, l)
+            }
+            // movejoin.js shows it where the browser can tell where the phone is.
+            H.button(.type("button"), .class("button"), .data("geolocate", "true"), .flag("hidden")) { l.text("mj.geolocate") }
+        }
         H.div(.class("field-row")) {
             FormField(name: "startDate", label: l.text("mj.field.start_date"), type: "date").render(form, l)
             FormField(name: "startTime", label: l.text("mj.field.start_time"), type: "time", hint: l.text("mj.hint.city_time")).render(form, l)
