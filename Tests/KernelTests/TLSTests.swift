@@ -55,7 +55,13 @@ extension KernelTests {
                             _ = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/demo-app/login"), timeout: .seconds(5)).body.collect(upTo: 1024)
                         }
 
-                        let redirectPort = try #require(app.httpRedirectAddress?.port)
+                        // The listener starts once the HTTPS server listens (on its host).
+                        var redirectAddress = app.httpRedirectAddress
+                        for _ in 0..<100 where redirectAddress == nil {
+                            try await Task.sleep(for: .milliseconds(50))
+                            redirectAddress = app.httpRedirectAddress
+                        }
+                        let redirectPort = try #require(redirectAddress?.port)
                         let plain = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(redirectPort)/demo-app/login?next=%2Fdemo-app%2F"),
                                                              timeout: .seconds(10))
                         #expect(plain.status == .permanentRedirect)

@@ -45,7 +45,8 @@ public struct RatePrompter: Sendable {
             }
             _ = try await context.events.publish(topic: FuctivityEvents.topic(for: activity.ownerID), name: "rate",
                                                  payload: Ended(activityId: id, title: name(.uk)), at: now, on: context.db)
-            try await context.push.send(app: Fuctivity.id, to: [activity.ownerID], on: context.db) { language in
+            // Claimed already: one phone that cannot be queued must not keep the rest from theirs.
+            _ = try? await context.push.send(app: Fuctivity.id, to: [activity.ownerID], on: context.db) { language in
                 let l = Localizer(language: language, catalogs: [KernelStrings.catalog, FuctivityStrings.catalog])
                 return PushNotification(title: l.text("fx.push.rate_title"), body: l.text("fx.push.rate", ["title": name(language)]),
                                         url: "\(Fuctivity.descriptor.pathPrefix)/activities/\(id)", tag: "rate-\(id)")

@@ -57,7 +57,8 @@ public struct ReminderPusher: Sendable {
                 topic: FuctivityEvents.topic(for: activity.ownerID), name: "reminder",
                 payload: Due(reminderId: reminder.id, activityId: reminder.activityID, startsAt: activity.startsAt, title: title),
                 at: now, on: context.db)
-            try await toPhone(activity, title: title, zone: zones[activity.ownerID], reminder: reminder.id)
+            // Claimed already: one phone that cannot be queued must not keep the rest from theirs.
+            try? await toPhone(activity, title: title, zone: zones[activity.ownerID], reminder: reminder.id)
             pushed += 1
         }
         return pushed

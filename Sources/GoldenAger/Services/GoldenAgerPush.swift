@@ -6,8 +6,16 @@ import Kernel
 /// task of their city to the volunteers online there; to the pensioner, that a volunteer
 /// accepted, or gave the task back. Nothing personal travels: names of tasks and
 /// volunteers' first names only, and a link to the page that shows the rest.
+///
+/// Called after the change has committed: a notification that cannot be queued is lost
+/// (the live event and the page still tell), never an error for the change that was made.
 struct GoldenAgerPush {
     let context: GoldenAgerContext
+
+    /// Runs `queue`, swallowing its failure (see above).
+    static func afterCommit(_ queue: () async throws -> Void) async {
+        do { try await queue() } catch {}
+    }
 
     static func localizer(_ language: Language) -> Localizer {
         Localizer(language: language, catalogs: [KernelStrings.catalog, GoldenAgerStrings.catalog])

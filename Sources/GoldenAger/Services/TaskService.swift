@@ -78,7 +78,7 @@ public struct TaskService: Sendable {
             throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
         }
         try await publisher.task("task.created", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)])
-        try await GoldenAgerPush(context: context).newTask(task)
+        await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).newTask(task) }
         return task
     }
 
@@ -175,7 +175,7 @@ public struct TaskService: Sendable {
                                             })
             try await publisher.task("task.taken", task, to: [GoldenAgerEvents.city(task.city)])
             try await publisher.task("task.accepted", task, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(member.id)])
-            try await GoldenAgerPush(context: context).accepted(task, by: member)
+            await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).accepted(task, by: member) }
             return task
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "volunteer_busy", key: "ga.task.volunteer_busy")
@@ -248,7 +248,7 @@ public struct TaskService: Sendable {
                                         afterwards: { db in try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db) })
         try await publisher.task("task.created", task, reason: nil, to: [GoldenAgerEvents.city(task.city)])
         try await publisher.task("task.withdrawn", task, reason: reason, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(volunteer)])
-        try await GoldenAgerPush(context: context).withdrawn(task, reason: reason)
+        await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).withdrawn(task, reason: reason) }
         return task
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSL
 import Vapor
@@ -23,7 +24,9 @@ enum KernelTLS {
         application.http.server.configuration.tlsConfiguration = .makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         if let port = configuration.httpRedirectPort {
-            application.lifecycle.use(HTTPRedirectLifecycle(port: port, publicURL: configuration.publicURL))
+            let redirect = HTTPRedirectLifecycle(port: port, publicURL: configuration.publicURL)
+            application.storage[HTTPRedirectLifecycleKey.self] = redirect
+            application.lifecycle.use(redirect)
         }
     }
 }
@@ -54,26 +57,58 @@ struct HTTPSRedirectResponder: Responder {
 }
 
 /// Runs the redirect listener while the server serves (not for `migrate` or other commands,
-/// which boot the application too). Its bound address is `Application.httpRedirectAddress`.
-struct HTTPRedirectLifecycle: LifecycleHandler {
+/// which boot the application too). It starts once the HTTPS server is listening, on the
+/// same host: `serve --hostname` is applied after boot, so the host is known only then.
+final class HTTPRedirectLifecycle: LifecycleHandler, Sendable {
     let port: Int
     let publicURL: String
+    private let server = NIOLockedValueBox<HTTPServer?>(nil)
+    private let starter = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
-    func didBootAsync(_ application: Application) async throws {
+    init(port: Int, publicURL: String) {
+        self.port = port
+        self.publicURL = publicURL
+    }
+
+    /// Where the listener listens, once it does.
+    var address: SocketAddress? { server.withLockedValue { $0?.localAddress } }
+
+    func didBoot(_ application: Application) throws {
         guard Self.serving(application.environment.arguments) else { return }
+        let task = Task { [weak application] in
+            // Up to two minutes for the HTTPS server to be listening.
+            for _ in 0..<1_200 {
+                guard let application, !Task.isCancelled else { return }
+                if let listening = application.http.server.shared.localAddress {
+                    await self.start(on: application, host: listening.ipAddress ?? application.http.server.configuration.hostname)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        starter.withLockedValue { $0 = task }
+    }
+
+    private func start(on application: Application, host: String) async {
         let responder = HTTPSRedirectResponder(publicURL: publicURL, httpsPort: { [weak application] in
             application?.http.server.shared.localAddress?.port ?? application?.http.server.configuration.port
         })
         var configuration = application.http.server.configuration
         configuration.tlsConfiguration = nil
         configuration.port = port
-        let server = HTTPServer(application: application, responder: responder, configuration: configuration, on: application.eventLoopGroup)
-        try await server.start(address: .hostname(configuration.hostname, port: port))
-        application.storage[HTTPRedirectServerKey.self] = server
+        configuration.hostname = host
+        let listener = HTTPServer(application: application, responder: responder, configuration: configuration, on: application.eventLoopGroup)
+        do {
+            try await listener.start(address: .hostname(host, port: port))
+            server.withLockedValue { $0 = listener }
+        } catch {
+            application.logger.error("The plain-HTTP redirect listener could not start", metadata: ["port": .stringConvertible(port), "error": .string("\(error)")])
+        }
     }
 
     func shutdownAsync(_ application: Application) async {
-        await application.storage[HTTPRedirectServerKey.self]?.shutdown()
+        starter.withLockedValue { $0?.cancel() }
+        await server.withLockedValue { $0 }?.shutdown()
     }
 
     /// `hromada` or `hromada serve …`: the commands that serve.
@@ -83,11 +118,11 @@ struct HTTPRedirectLifecycle: LifecycleHandler {
     }
 }
 
-struct HTTPRedirectServerKey: StorageKey { typealias Value = HTTPServer }
+struct HTTPRedirectLifecycleKey: StorageKey { typealias Value = HTTPRedirectLifecycle }
 
 extension Application {
-    /// Where the plain-HTTP redirect listener listens, once the server serves.
+    /// Where the plain-HTTP redirect listener listens, once it does.
     public var httpRedirectAddress: SocketAddress? {
-        storage[HTTPRedirectServerKey.self]?.localAddress
+        storage[HTTPRedirectLifecycleKey.self]?.address
     }
 }
