@@ -231,7 +231,7 @@ async def run(args):
     templates = await people.template_ids()
     log(f"registering {args.volunteers} volunteers and {args.rounds + args.warmup} pensioners in {args.city}")
     volunteers = await gather_limited(args.setup_concurrency, [
-        people.register("volunteer", args.city, organisations[i % len(organisations)]["id"], i) for i in range(args.volunteers)])
+        people.approved_volunteer(args.city, i) for i in range(args.volunteers)])
     pensioners = await gather_limited(args.setup_concurrency, [
         people.register("pensioner", args.city, index=i) for i in range(args.rounds + args.warmup)])
     await gather_limited(args.setup_concurrency, [people.go_online(v) for v in volunteers])

@@ -40,11 +40,10 @@ def log(message):
 async def accept(args):
     pool = Pool(args.base_url, 16)
     people = People(pool)
-    organisations = await people.organisations()
     templates = await people.template_ids()
     log(f"registering {args.clients} volunteers and one pensioner in {args.city}")
     volunteers = await gather_limited(16, [
-        people.register("volunteer", args.city, organisations[i % len(organisations)]["id"], i) for i in range(args.clients)])
+        people.approved_volunteer(args.city, i) for i in range(args.clients)])
     await gather_limited(16, [people.go_online(v) for v in volunteers])
     pensioner = await people.register("pensioner", args.city)
     await pool.close()
@@ -110,9 +109,8 @@ async def accept(args):
 async def inbox_setup(args):
     pool = Pool(args.base_url, 8)
     people = People(pool)
-    organisations = await people.organisations()
     templates = await people.template_ids()
-    volunteer = await people.register("volunteer", args.city, organisations[0]["id"])
+    volunteer = await people.approved_volunteer(args.city)
     await people.go_online(volunteer)
     pensioners = await gather_limited(8, [people.register("pensioner", args.city, index=i) for i in range(args.tasks)])
     for index, pensioner in enumerate(pensioners):

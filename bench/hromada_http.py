@@ -202,9 +202,12 @@ class People:
     against the same database do not collide (a number already taken is skipped)."""
 
     PASSWORD = "bench-password"
+    # The demo coordinator (printed at start): «Життєлюб», which serves Київ.
+    DEMO_COORDINATOR = ("380951112233", "coordinator-demo")
 
     def __init__(self, pool, block=None):
         self.pool = pool
+        self._approver = None
         # 380 + operator digit 5-9 + 8 digits: a random block of 10,000 numbers per run
         # (a number taken by an earlier run is skipped).
         self.block = block if block is not None else int.from_bytes(os.urandom(4), "big") % 10_000
@@ -226,6 +229,23 @@ class People:
         answer.expect(201)
         session = (await self.pool.request("POST", "/session", json_body={"phone": phone, "password": self.PASSWORD})).expect(200).json()
         return {"phone": phone, "token": session["token"], "id": session["profile"]["id"], "role": role}
+
+    async def approver(self):
+        """The demo coordinator's token and organisation, signed in once."""
+        if self._approver is None:
+            phone, password = self.DEMO_COORDINATOR
+            session = (await self.pool.request("POST", "/session", json_body={"phone": phone, "password": password})).expect(200).json()
+            self._approver = {"token": session["token"], "organisation": session["profile"]["organisation"]["id"]}
+        return self._approver
+
+    async def approved_volunteer(self, city, index=0):
+        """A volunteer of the demo coordinator's organisation whom the coordinator has
+        approved: a new volunteer can neither go online nor accept until then."""
+        approver = await self.approver()
+        volunteer = await self.register("volunteer", city, approver["organisation"], index)
+        (await self.pool.request("POST", f"/accounts/{volunteer['id']}/approval", token=approver["token"],
+                                 json_body={"documentChecked": True})).expect(200)
+        return volunteer
 
     def registration(self, role, phone, city, organisation_id, index):
         payload = {
