@@ -156,7 +156,7 @@ def main():
     one.add_argument("--clients", type=int, default=64)
     one.add_argument("--rounds", type=int, default=200)
     one.add_argument("--warmup", type=int, default=10)
-    one.add_argument("--city", default="kharkiv")
+    one.add_argument("--city", default="lviv")
     one.add_argument("--json-out")
     two = commands.add_parser("inbox-setup")
     two.add_argument("--base-url", required=True)

@@ -202,7 +202,8 @@ class People:
     against the same database do not collide (a number already taken is skipped)."""
 
     PASSWORD = "bench-password"
-    # The demo coordinator (printed at start): «Життєлюб», which serves Київ.
+    # The demo coordinator (printed at start): «Життєлюб», which serves Київ, Львів and
+    # Одеса: the benchmarks register their volunteers in those cities.
     DEMO_COORDINATOR = ("380951112233", "coordinator-demo")
 
     def __init__(self, pool, block=None):
