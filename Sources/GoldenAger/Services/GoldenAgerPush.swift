@@ -24,8 +24,13 @@ struct GoldenAgerPush {
     /// A new task in the city, to its approved volunteers who are online.
     func newTask(_ task: HelpTask) async throws {
         let template = try await template(of: task)
-        let volunteers = try await Profile.query(on: context.db).filter(\.$role == GARole.volunteer.rawValue)
-            .filter(\.$city == task.city).filter(\.$isOnline == true).filter(\.$approvedAt != nil).all().compactMap(\.id)
+        // Only the ids of those with a subscription, in one statement: every order runs this,
+        // and a city has a thousand online volunteers, most without one (bench/RESULTS.md).
+        let volunteers = try await Profile.query(on: context.db)
+            .join(PushSubscriptionRecord.self, on: \Profile.$id == \PushSubscriptionRecord.$accountID)
+            .filter(PushSubscriptionRecord.self, \.$app == GoldenAger.id)
+            .filter(\.$role == GARole.volunteer.rawValue).filter(\.$city == task.city)
+            .filter(\.$isOnline == true).filter(\.$approvedAt != nil).all(\.$id)
         let id = try task.requireID()
         try await context.push.send(app: GoldenAger.id, to: volunteers, urgency: .high, timeToLive: 3600, on: context.db) { language in
             let l = Self.localizer(language)
