@@ -669,3 +669,78 @@ def test_going_online_offers_notifications_with_the_apps_service_worker(browser,
         assert_accessible(browser)
     finally:
         tap_and_wait(browser, online_toggle(browser))  # offline again: other tests count on the demo volunteers
+
+
+def test_a_relative_links_with_the_pensioners_code_and_orders_for_them(new_browser, base_url):
+    """The seed's survey was answered mostly by young relatives: a relative signs up
+    with a name, types the code the pensioner's profile shows (the pensioner sees them
+    appear without a reload), orders for the pensioner and cancels; the pensioner sees
+    who ordered. Every screen on the way passes axe."""
+    pensioner_browser, relative_browser = new_browser(), new_browser()
+    pensioner = new_pensioner()
+    sign_up(pensioner_browser, base_url, pensioner)
+
+    # The pensioner: «Профіль» → «Родичі» → «Показати код для родича».
+    open_page(pensioner_browser, url(base_url, "/profile"))
+    tap_and_wait(pensioner_browser, pensioner_browser.find_element(By.CSS_SELECTOR, f'main a[href="{PREFIX}/relatives"]'))
+    assert_accessible(pensioner_browser)
+    tap_and_wait(pensioner_browser, submit_button(pensioner_browser, "/relatives/code"))
+    code = pensioner_browser.find_element(By.CSS_SELECTOR, ".code-digits").text.strip()
+    assert len(code.replace(" ", "")) == 6 and code.replace(" ", "").isdigit(), code
+    assert_accessible(pensioner_browser)
+    wait_until_live(pensioner_browser, "#relatives-list")
+    mark_no_reload(pensioner_browser)
+
+    # The relative joins in four steps: phone, names, password.
+    relative_phone, password = unique_phone("38066"), "pass-relative"
+    open_page(relative_browser, url(base_url, "/"))
+    tap_and_wait(relative_browser, relative_browser.find_element(By.CSS_SELECTOR, f'main a[href="{join_step_path("relative", 1)}"]'))
+    for number, (name, value) in enumerate([("phone", relative_phone), ("firstName", "Дмитро"),
+                                            ("lastName", pensioner.last_name), ("password", password)], start=1):
+        assert path_of(relative_browser) == join_step_path("relative", number)
+        relative_browser.find_element(By.CSS_SELECTOR, f'main input[name="{name}"]').send_keys(value)
+        tap_and_wait(relative_browser, submit_button(relative_browser, join_step_path("relative", number)))
+    assert path_of(relative_browser) == f"{PREFIX}/relatives", relative_browser.current_url
+    assert_accessible(relative_browser)
+
+    # A wrong code is explained at the field; the right one, typed as shown, links.
+    def link(typed_code: str) -> None:
+        for name, value in (("phone", pensioner.phone), ("code", typed_code)):
+            box = relative_browser.find_element(By.CSS_SELECTOR, f'main input[name="{name}"]')
+            box.clear()
+            box.send_keys(value)
+        tap_and_wait(relative_browser, submit_button(relative_browser, f"{PREFIX}/relatives"))
+
+    link("000000" if code.replace(" ", "") != "000000" else "000001")
+    assert "код не підходить" in relative_browser.find_element(By.ID, "field-code-error").text
+    assert_accessible(relative_browser)
+    link(code)
+    assert pensioner.full_name in main_text(relative_browser)
+    WebDriverWait(pensioner_browser, 10, poll_frequency=0.05).until(
+        lambda d: "Дмитро" in d.find_element(By.ID, "relatives-list").text,
+        "the relative did not appear on the pensioner's page without a reload")
+    assert_not_reloaded(pensioner_browser)
+
+    # The relative orders for the pensioner through the same large screens.
+    tap_and_wait(relative_browser, wait(relative_browser).until(EC.element_to_be_clickable(
+        (By.CSS_SELECTOR, 'main form[action$="/order"] button'))))
+    assert f"Замовлення для: {pensioner.full_name}." in main_text(relative_browser)
+    assert_accessible(relative_browser)
+    open_first_category(relative_browser)
+    title, _ = open_first_task(relative_browser)
+    press_order(relative_browser)
+    answer_dialog(relative_browser, yes=True)
+    task_id = order_id(relative_browser)
+    assert f"Для: {pensioner.full_name}" in main_text(relative_browser)
+    assert order_state(relative_browser) == "searching"
+    assert_accessible(relative_browser)
+
+    # The pensioner sees the order as their own, and who placed it.
+    open_page(pensioner_browser, url(base_url, f"/orders/{task_id}"))
+    assert f"Замовив(ла) для вас: Дмитро {pensioner.last_name}" in main_text(pensioner_browser)
+    assert title in heading(pensioner_browser)
+
+    # The relative cancels it.
+    press_in_order(relative_browser, "cancel")
+    answer_dialog(relative_browser, yes=True)
+    wait_for_order_state(relative_browser, "cancelled")

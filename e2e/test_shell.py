@@ -162,7 +162,8 @@ return split;
 # Signed in as each app's demo account (printed at start): the pages people use most.
 NARROW_PAGES = [
     ("/golden-ager", "phone", "380671112233", "pensioner-demo",
-     ["/categories", "/instructions", "/orders", "/profile"]),
+     ["/categories", "/instructions", "/orders", "/profile", "/relatives"]),
+    ("/golden-ager", "phone", "380661112233", "relative-demo", ["/relatives", "/categories", "/orders", "/profile"]),
     ("/golden-ager", "phone", "380501112233", "volunteer-demo", ["/inbox", "/assignments", "/hours/certificate", "/profile"]),
     ("/golden-ager", "phone", "380951112233", "coordinator-demo", ["/board", "/admin/accounts"]),
     ("/movejoin", "email", "olena@movejoin.example", "movejoin-demo",

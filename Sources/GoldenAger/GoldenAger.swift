@@ -25,7 +25,7 @@ public struct GoldenAger: HromadaApp {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
          CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions(),
          AddVolunteerApproval(), AddVolunteerDescriptions(), AddCreditedMinutes(), AddPreferredTimeAndNote(),
-         CityVersionOnPreference(), CreateOrganisationCities()]
+         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives()]
     }
 
     public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }

@@ -19,18 +19,19 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
-        /// A new pensioner or volunteer account (APIModels.Registration). Every field is optional in the schema so that a missing one is answered with a 422 naming it, together with every other problem.
+        /// A new pensioner, volunteer or relative account (APIModels.Registration). Every field is optional in the schema so that a missing one is answered with a 422 naming it, together with every other problem.
         ///
         /// - Remark: Generated from `#/components/schemas/Registration`.
         public struct Registration: Codable, Hashable, Sendable {
-            /// `pensioner` or `volunteer`; anything else is a 422 on `role`.
+            /// `pensioner`, `volunteer` or `relative`; anything else is a 422 on `role`. A relative gives only the phone, names and password: help goes to the pensioner's city and address.
             ///
             /// - Remark: Generated from `#/components/schemas/Registration/role`.
             @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case pensioner = "pensioner"
                 case volunteer = "volunteer"
+                case relative = "relative"
             }
-            /// `pensioner` or `volunteer`; anything else is a 422 on `role`.
+            /// `pensioner`, `volunteer` or `relative`; anything else is a 422 on `role`. A relative gives only the phone, names and password: help goes to the pensioner's city and address.
             ///
             /// - Remark: Generated from `#/components/schemas/Registration/role`.
             public var role: Components.Schemas.Registration.RolePayload?
@@ -50,11 +51,11 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Registration/lastName`.
             public var lastName: Swift.String?
-            /// A real date in the past, not before 1900: `YYYY-MM-DD`, `DD.MM.YYYY` or `DD/MM/YYYY`.
+            /// A real date in the past, not before 1900: `YYYY-MM-DD`, `DD.MM.YYYY` or `DD/MM/YYYY`. Not asked of relatives.
             ///
             /// - Remark: Generated from `#/components/schemas/Registration/birthday`.
             public var birthday: Swift.String?
-            /// A city id from `GET /cities`, e.g. `kyiv`.
+            /// A city id from `GET /cities`, e.g. `kyiv`. Not asked of relatives.
             ///
             /// - Remark: Generated from `#/components/schemas/Registration/city`.
             public var city: Swift.String?
@@ -69,13 +70,13 @@ extension Components {
             /// Creates a new `Registration`.
             ///
             /// - Parameters:
-            ///   - role: `pensioner` or `volunteer`; anything else is a 422 on `role`.
+            ///   - role: `pensioner`, `volunteer` or `relative`; anything else is a 422 on `role`. A relative gives only the phone, names and password: help goes to the pensioner's city and address.
             ///   - phone: A Ukrainian mobile number. Common forms are accepted (`+380 67 123 45 67`, `(067) 123-45-67`, `0671234567`) and stored as `380XXXXXXXXX` (the rule `^380[5-9][0-9]\d{7}$`).
             ///   - password: At least 6 and at most 200 characters.
             ///   - firstName: Required, at most 60 characters.
             ///   - lastName: Required, at most 60 characters.
-            ///   - birthday: A real date in the past, not before 1900: `YYYY-MM-DD`, `DD.MM.YYYY` or `DD/MM/YYYY`.
-            ///   - city: A city id from `GET /cities`, e.g. `kyiv`.
+            ///   - birthday: A real date in the past, not before 1900: `YYYY-MM-DD`, `DD.MM.YYYY` or `DD/MM/YYYY`. Not asked of relatives.
+            ///   - city: A city id from `GET /cities`, e.g. `kyiv`. Not asked of relatives.
             ///   - address: Pensioners only (required for them): the home address a volunteer comes to, at most 200 characters. Ignored for volunteers.
             ///   - organisationId: Volunteers only (required for them): the id of an organisation from `GET /organisations`. Ignored for pensioners.
             public init(
@@ -321,6 +322,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/templateId`.
             public var templateId: Swift.String?
+            /// A relative orders for a pensioner linked to them (`GET /relatives`): required for a relative (a missing one is a 422), a pensioner not linked to them a 404 `pensioner_not_found`. A pensioner leaves it out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTask/pensionerId`.
+            public var pensionerId: Swift.String?
             /// When suits the pensioner: `today`, `tomorrow` or a day `YYYY-MM-DD` from today to 60 days on; absent or `any`: any day.
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/preferredDate`.
@@ -337,22 +342,26 @@ extension Components {
             ///
             /// - Parameters:
             ///   - templateId: The template to order, from `GET /categories/{categoryID}/templates`. Required: a missing one is a 422, a value that is not a UUID a 400.
+            ///   - pensionerId: A relative orders for a pensioner linked to them (`GET /relatives`): required for a relative (a missing one is a 422), a pensioner not linked to them a 404 `pensioner_not_found`. A pensioner leaves it out.
             ///   - preferredDate: When suits the pensioner: `today`, `tomorrow` or a day `YYYY-MM-DD` from today to 60 days on; absent or `any`: any day.
             ///   - preferredPart: `morning`, `afternoon` or `evening`; absent or `any`: any time.
             ///   - note: A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone.
             public init(
                 templateId: Swift.String? = nil,
+                pensionerId: Swift.String? = nil,
                 preferredDate: Swift.String? = nil,
                 preferredPart: Swift.String? = nil,
                 note: Swift.String? = nil
             ) {
                 self.templateId = templateId
+                self.pensionerId = pensionerId
                 self.preferredDate = preferredDate
                 self.preferredPart = preferredPart
                 self.note = note
             }
             public enum CodingKeys: String, CodingKey {
                 case templateId
+                case pensionerId
                 case preferredDate
                 case preferredPart
                 case note
@@ -402,6 +411,7 @@ extension Components {
         @frozen public enum Role: String, Codable, Hashable, Sendable, CaseIterable {
             case pensioner = "pensioner"
             case volunteer = "volunteer"
+            case relative = "relative"
             case coordinator = "coordinator"
             case admin = "admin"
         }
@@ -903,7 +913,7 @@ extension Components {
                 case reason
             }
         }
-        /// A request for help, as the viewer may see it.
+        /// A request for help, as the viewer may see it. `orderedBy`: the relative who ordered it for the pensioner, shown to the pensioner, their relatives and staff, never to volunteers; absent when the pensioner ordered.
         ///
         /// - Remark: Generated from `#/components/schemas/TaskDTO`.
         public struct TaskDTO: Codable, Hashable, Sendable {
@@ -963,6 +973,8 @@ extension Components {
             public var pensioner: Components.Schemas.PersonDTO?
             /// - Remark: Generated from `#/components/schemas/TaskDTO/volunteer`.
             public var volunteer: Components.Schemas.PersonDTO?
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/orderedBy`.
+            public var orderedBy: Components.Schemas.PersonDTO?
             /// Every transition, oldest first, in answers about one task (`GET /tasks/{taskID}`, order, accept, …); empty in lists.
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/history`.
@@ -985,6 +997,7 @@ extension Components {
             ///   - note: Their note for the volunteer, if any.
             ///   - pensioner:
             ///   - volunteer:
+            ///   - orderedBy:
             ///   - history: Every transition, oldest first, in answers about one task (`GET /tasks/{taskID}`, order, accept, …); empty in lists.
             public init(
                 id: Swift.String,
@@ -1002,6 +1015,7 @@ extension Components {
                 note: Swift.String? = nil,
                 pensioner: Components.Schemas.PersonDTO? = nil,
                 volunteer: Components.Schemas.PersonDTO? = nil,
+                orderedBy: Components.Schemas.PersonDTO? = nil,
                 history: [Components.Schemas.TransitionDTO]
             ) {
                 self.id = id
@@ -1019,6 +1033,7 @@ extension Components {
                 self.note = note
                 self.pensioner = pensioner
                 self.volunteer = volunteer
+                self.orderedBy = orderedBy
                 self.history = history
             }
             public enum CodingKeys: String, CodingKey {
@@ -1037,6 +1052,7 @@ extension Components {
                 case note
                 case pensioner
                 case volunteer
+                case orderedBy
                 case history
             }
         }
@@ -1523,6 +1539,119 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case id
+            }
+        }
+        /// A pensioner's code for linking a relative (APIModels.RelativeCodeDTO).
+        ///
+        /// - Remark: Generated from `#/components/schemas/RelativeCode`.
+        public struct RelativeCode: Codable, Hashable, Sendable {
+            /// Six digits. The relative types them (spaces allowed) with the pensioner's phone at `POST /relatives`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RelativeCode/code`.
+            public var code: Swift.String
+            /// When the code stops working (an hour on). A new code replaces it; five wrong codes typed for the pensioner spoil it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RelativeCode/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `RelativeCode`.
+            ///
+            /// - Parameters:
+            ///   - code: Six digits. The relative types them (spaces allowed) with the pensioner's phone at `POST /relatives`.
+            ///   - expiresAt: When the code stops working (an hour on). A new code replaces it; five wrong codes typed for the pensioner spoil it.
+            public init(
+                code: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.code = code
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case expiresAt
+            }
+        }
+        /// A relative links to a pensioner (APIModels.RelativeLinkRequest).
+        ///
+        /// - Remark: Generated from `#/components/schemas/RelativeLinkRequest`.
+        public struct RelativeLinkRequest: Codable, Hashable, Sendable {
+            /// The pensioner's phone number, in any common form.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RelativeLinkRequest/phone`.
+            public var phone: Swift.String?
+            /// The code the pensioner's profile shows (`POST /relative-code`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RelativeLinkRequest/code`.
+            public var code: Swift.String?
+            /// Creates a new `RelativeLinkRequest`.
+            ///
+            /// - Parameters:
+            ///   - phone: The pensioner's phone number, in any common form.
+            ///   - code: The code the pensioner's profile shows (`POST /relative-code`).
+            public init(
+                phone: Swift.String? = nil,
+                code: Swift.String? = nil
+            ) {
+                self.phone = phone
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case phone
+                case code
+            }
+        }
+        /// Someone on the other side of a link: a pensioner's relative, or a relative's pensioner (APIModels.LinkedPersonDTO).
+        ///
+        /// - Remark: Generated from `#/components/schemas/LinkedPerson`.
+        public struct LinkedPerson: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkedPerson/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkedPerson/firstName`.
+            public var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkedPerson/lastName`.
+            public var lastName: Swift.String
+            /// `380XXXXXXXXX`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkedPerson/phone`.
+            public var phone: Swift.String
+            /// Pensioners only: the city help goes to.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkedPerson/city`.
+            public var city: Swift.String?
+            /// Pensioners only: where help goes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkedPerson/address`.
+            public var address: Swift.String?
+            /// Creates a new `LinkedPerson`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone: `380XXXXXXXXX`.
+            ///   - city: Pensioners only: the city help goes to.
+            ///   - address: Pensioners only: where help goes.
+            public init(
+                id: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                city: Swift.String? = nil,
+                address: Swift.String? = nil
+            ) {
+                self.id = id
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.city = city
+                self.address = address
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case firstName
+                case lastName
+                case phone
+                case city
+                case address
             }
         }
     }

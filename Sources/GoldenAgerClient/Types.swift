@@ -144,7 +144,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /consultation`.
     /// - Remark: Generated from `#/paths//consultation/get(getConsultation)`.
     func getConsultation(_ input: Operations.GetConsultation.Input) async throws -> Operations.GetConsultation.Output
-    /// Order help (pensioner)
+    /// Order help (pensioner, relative)
     ///
     /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
     ///
@@ -158,16 +158,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /tasks/{taskID}`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/get(getTask)`.
     func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output
-    /// Cancel own task (pensioner)
+    /// Cancel a task (pensioner, relative)
     ///
-    /// Cancels one's own searching or accepted task; the volunteer, if any, is told.
+    /// Cancels one's own searching or accepted task, or a linked pensioner's; the volunteer, if any, is told.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/cancel`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/cancel/post(cancelTask)`.
     func cancelTask(_ input: Operations.CancelTask.Input) async throws -> Operations.CancelTask.Output
-    /// Mark own task done (pensioner)
+    /// Mark own task done (pensioner, relative)
     ///
-    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer.
+    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer. A relative linked to the pensioner may too.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/complete`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/complete/post(completeTask)`.
@@ -200,9 +200,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /tasks/{taskID}/credit`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/credit/put(correctCredit)`.
     func correctCredit(_ input: Operations.CorrectCredit.Input) async throws -> Operations.CorrectCredit.Output
-    /// Own orders (pensioner)
+    /// Own orders (pensioner), or the linked pensioners' (relative)
     ///
-    /// The pensioner's tasks, newest first (at most 100).
+    /// The pensioner's tasks, or those of a relative's pensioners, newest first (at most 100).
     ///
     /// - Remark: HTTP `GET /orders`.
     /// - Remark: Generated from `#/paths//orders/get(listOrders)`.
@@ -263,6 +263,34 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /push-subscriptions`.
     /// - Remark: Generated from `#/paths//push-subscriptions/delete(unsubscribePush)`.
     func unsubscribePush(_ input: Operations.UnsubscribePush.Input) async throws -> Operations.UnsubscribePush.Output
+    /// Show a code for a relative (pensioner)
+    ///
+    /// A new six-digit code, valid for an hour, which a relative types with the pensioner's phone to link to them. An earlier code stops working.
+    ///
+    /// - Remark: HTTP `POST /relative-code`.
+    /// - Remark: Generated from `#/paths//relative-code/post(issueRelativeCode)`.
+    func issueRelativeCode(_ input: Operations.IssueRelativeCode.Input) async throws -> Operations.IssueRelativeCode.Output
+    /// Linked people (pensioner, relative)
+    ///
+    /// A pensioner's relatives, or a relative's pensioners, in alphabetical order.
+    ///
+    /// - Remark: HTTP `GET /relatives`.
+    /// - Remark: Generated from `#/paths//relatives/get(listRelatives)`.
+    func listRelatives(_ input: Operations.ListRelatives.Input) async throws -> Operations.ListRelatives.Output
+    /// Link to a pensioner (relative)
+    ///
+    /// Links the signed-in relative to the pensioner of `phone` when `code` is the one their profile shows; the code is used up. A wrong phone and a wrong code are answered alike (422 on `code`). Linking again is no error.
+    ///
+    /// - Remark: HTTP `POST /relatives`.
+    /// - Remark: Generated from `#/paths//relatives/post(linkRelative)`.
+    func linkRelative(_ input: Operations.LinkRelative.Input) async throws -> Operations.LinkRelative.Output
+    /// End a link (pensioner, relative)
+    ///
+    /// A pensioner removes a relative, or a relative a pensioner; audit-logged.
+    ///
+    /// - Remark: HTTP `DELETE /relatives/{personId}`.
+    /// - Remark: Generated from `#/paths//relatives/{personId}/delete(unlinkRelative)`.
+    func unlinkRelative(_ input: Operations.UnlinkRelative.Input) async throws -> Operations.UnlinkRelative.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -497,7 +525,7 @@ extension APIProtocol {
     public func getConsultation(headers: Operations.GetConsultation.Input.Headers = .init()) async throws -> Operations.GetConsultation.Output {
         try await getConsultation(Operations.GetConsultation.Input(headers: headers))
     }
-    /// Order help (pensioner)
+    /// Order help (pensioner, relative)
     ///
     /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
     ///
@@ -527,9 +555,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Cancel own task (pensioner)
+    /// Cancel a task (pensioner, relative)
     ///
-    /// Cancels one's own searching or accepted task; the volunteer, if any, is told.
+    /// Cancels one's own searching or accepted task, or a linked pensioner's; the volunteer, if any, is told.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/cancel`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/cancel/post(cancelTask)`.
@@ -542,9 +570,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Mark own task done (pensioner)
+    /// Mark own task done (pensioner, relative)
     ///
-    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer.
+    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer. A relative linked to the pensioner may too.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/complete`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/complete/post(completeTask)`.
@@ -621,9 +649,9 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Own orders (pensioner)
+    /// Own orders (pensioner), or the linked pensioners' (relative)
     ///
-    /// The pensioner's tasks, newest first (at most 100).
+    /// The pensioner's tasks, or those of a relative's pensioners, newest first (at most 100).
     ///
     /// - Remark: HTTP `GET /orders`.
     /// - Remark: Generated from `#/paths//orders/get(listOrders)`.
@@ -730,6 +758,54 @@ extension APIProtocol {
         try await unsubscribePush(Operations.UnsubscribePush.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Show a code for a relative (pensioner)
+    ///
+    /// A new six-digit code, valid for an hour, which a relative types with the pensioner's phone to link to them. An earlier code stops working.
+    ///
+    /// - Remark: HTTP `POST /relative-code`.
+    /// - Remark: Generated from `#/paths//relative-code/post(issueRelativeCode)`.
+    public func issueRelativeCode(headers: Operations.IssueRelativeCode.Input.Headers = .init()) async throws -> Operations.IssueRelativeCode.Output {
+        try await issueRelativeCode(Operations.IssueRelativeCode.Input(headers: headers))
+    }
+    /// Linked people (pensioner, relative)
+    ///
+    /// A pensioner's relatives, or a relative's pensioners, in alphabetical order.
+    ///
+    /// - Remark: HTTP `GET /relatives`.
+    /// - Remark: Generated from `#/paths//relatives/get(listRelatives)`.
+    public func listRelatives(headers: Operations.ListRelatives.Input.Headers = .init()) async throws -> Operations.ListRelatives.Output {
+        try await listRelatives(Operations.ListRelatives.Input(headers: headers))
+    }
+    /// Link to a pensioner (relative)
+    ///
+    /// Links the signed-in relative to the pensioner of `phone` when `code` is the one their profile shows; the code is used up. A wrong phone and a wrong code are answered alike (422 on `code`). Linking again is no error.
+    ///
+    /// - Remark: HTTP `POST /relatives`.
+    /// - Remark: Generated from `#/paths//relatives/post(linkRelative)`.
+    public func linkRelative(
+        headers: Operations.LinkRelative.Input.Headers = .init(),
+        body: Operations.LinkRelative.Input.Body
+    ) async throws -> Operations.LinkRelative.Output {
+        try await linkRelative(Operations.LinkRelative.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// End a link (pensioner, relative)
+    ///
+    /// A pensioner removes a relative, or a relative a pensioner; audit-logged.
+    ///
+    /// - Remark: HTTP `DELETE /relatives/{personId}`.
+    /// - Remark: Generated from `#/paths//relatives/{personId}/delete(unlinkRelative)`.
+    public func unlinkRelative(
+        path: Operations.UnlinkRelative.Input.Path,
+        headers: Operations.UnlinkRelative.Input.Headers = .init()
+    ) async throws -> Operations.UnlinkRelative.Output {
+        try await unlinkRelative(Operations.UnlinkRelative.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

@@ -11,7 +11,7 @@ extension GoldenAgerTests {
     @Suite("Authorisation")
     struct AuthorisationTests {
         enum Role: String, CaseIterable, CustomStringConvertible {
-            case anonymous, owner, otherPensioner, volunteer, volunteerElsewhere, pendingVolunteer, offlineVolunteer, coordinator, admin
+            case anonymous, owner, otherPensioner, ownersRelative, otherRelative, volunteer, volunteerElsewhere, pendingVolunteer, offlineVolunteer, coordinator, admin
             var description: String { rawValue }
         }
 
@@ -31,11 +31,15 @@ extension GoldenAgerTests {
             let offline = try await register(app, .volunteer)
             let coordinator = try await register(app, .coordinator)
             let admin = try await makeAdmin(app)
+            let ownersRelative = try await register(app, .relative)
+            let otherRelative = try await register(app, .relative)
+            try await link(app, ownersRelative, to: owner)
+            try await link(app, otherRelative, to: other)
             try await goOnline(app, volunteer)
             try await goOnline(app, elsewhere)
             let task = try await order(app, by: owner)
             let template = try await firstTemplate(app)
-            return World(people: [.owner: owner, .otherPensioner: other, .volunteer: volunteer, .volunteerElsewhere: elsewhere,
+            return World(people: [.owner: owner, .otherPensioner: other, .ownersRelative: ownersRelative, .otherRelative: otherRelative, .volunteer: volunteer, .volunteerElsewhere: elsewhere,
                                   .pendingVolunteer: pending, .offlineVolunteer: offline, .coordinator: coordinator, .admin: admin],
                          task: task, template: try template.requireID(), category: template.$category.id)
         }
@@ -58,34 +62,45 @@ extension GoldenAgerTests {
                 let volunteers: [Role] = [.volunteer, .volunteerElsewhere, .pendingVolunteer, .offlineVolunteer]
                 let staff: [Role] = [.coordinator, .admin]
                 let pensioners: [Role] = [.owner, .otherPensioner]
+                let relatives: [Role] = [.ownersRelative, .otherRelative]
                 let cases: [(HTTPMethod, String, [String: Any]?, Expect)] = [
                     (.GET, "/me", nil, only(Role.allCases, .ok, else: .ok)),
-                    (.PATCH, "/me", [:], only(pensioners + volunteers, .ok, else: .forbidden)),
+                    (.PATCH, "/me", [:], only(pensioners + relatives + volunteers, .ok, else: .forbidden)),
                     (.GET, "/cities", nil, all(.ok)),
                     (.GET, "/organisations", nil, all(.ok)),
                     (.GET, "/categories", nil, all(.ok)),
                     (.GET, "/categories/\(w.category)/templates", nil, all(.ok)),
                     (.GET, "/consultation", nil, all(.ok)),
                     (.POST, "/tasks", ["templateId": w.template.uuidString],
-                     [.anonymous: .unauthorized, .owner: .conflict, .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .conflict, .ownersRelative: .unprocessableEntity, .otherRelative: .unprocessableEntity,
+                      .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                    // A relative orders only for a pensioner linked to them.
+                    (.POST, "/tasks", ["templateId": w.template.uuidString, "pensionerId": w.people[.owner]!.id.uuidString],
+                     [.anonymous: .unauthorized, .owner: .conflict, .ownersRelative: .conflict, .otherRelative: .notFound, .otherPensioner: .notFound,
+                      .volunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.GET, "/tasks/\(t)", nil,
-                     [.anonymous: .unauthorized, .owner: .ok, .otherPensioner: .notFound, .volunteer: .ok, .volunteerElsewhere: .notFound,
+                     [.anonymous: .unauthorized, .owner: .ok, .otherPensioner: .notFound, .ownersRelative: .ok, .otherRelative: .notFound,
+                      .volunteer: .ok, .volunteerElsewhere: .notFound,
                       .pendingVolunteer: .notFound, .offlineVolunteer: .ok, .coordinator: .ok, .admin: .ok]),
                     (.POST, "/tasks/\(t)/cancel", nil,
-                     [.anonymous: .unauthorized, .otherPensioner: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
+                     [.anonymous: .unauthorized, .otherPensioner: .notFound, .otherRelative: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
                       .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/complete", nil,
-                     [.anonymous: .unauthorized, .owner: .conflict, .otherPensioner: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
+                     [.anonymous: .unauthorized, .owner: .conflict, .otherPensioner: .notFound, .ownersRelative: .conflict, .otherRelative: .notFound,
+                      .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
                       .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/accept", nil,
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteerElsewhere: .notFound,
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .ownersRelative: .forbidden, .otherRelative: .forbidden,
+                      .volunteerElsewhere: .notFound,
                       .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/decline", nil,
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteerElsewhere: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .ownersRelative: .forbidden, .otherRelative: .forbidden,
+                      .volunteerElsewhere: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
                     (.POST, "/tasks/\(t)/withdraw", ["reason": "—"],
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .notFound, .volunteerElsewhere: .notFound,
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .ownersRelative: .forbidden, .otherRelative: .forbidden,
+                      .volunteer: .notFound, .volunteerElsewhere: .notFound,
                       .pendingVolunteer: .notFound, .offlineVolunteer: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
-                    (.GET, "/orders", nil, only(pensioners, .ok, else: .forbidden)),
+                    (.GET, "/orders", nil, only(pensioners + relatives, .ok, else: .forbidden)),
                     (.PUT, "/availability", ["online": true],
                      only([.volunteer, .volunteerElsewhere, .offlineVolunteer], .ok, else: .forbidden)),
                     (.GET, "/inbox", nil, only(volunteers, .ok, else: .forbidden)),
@@ -94,11 +109,16 @@ extension GoldenAgerTests {
                     (.GET, "/events", nil, [.anonymous: .unauthorized]),
                     (.DELETE, "/session", nil, [.anonymous: .unauthorized]),
                     (.POST, "/accounts/\(w.people[.volunteer]!.id)/password-reset-code", nil,
-                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
-                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden]),
+                     [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .ownersRelative: .forbidden, .otherRelative: .forbidden,
+                      .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden]),
                     // Approving an approved volunteer changes nothing; only staff may.
                     (.POST, "/accounts/\(w.people[.volunteer]!.id)/approval", ["documentChecked": true], only(staff, .ok, else: .forbidden)),
                     (.GET, "/volunteers/pending", nil, only(staff, .ok, else: .forbidden)),
+                    (.GET, "/relatives", nil, only(pensioners + relatives, .ok, else: .forbidden)),
+                    (.POST, "/relatives", ["phone": w.people[.owner]!.phone, "code": "12345"], only(relatives, .unprocessableEntity, else: .forbidden)),
+                    // Nobody is linked to a volunteer: removing one is not found for either side.
+                    (.DELETE, "/relatives/\(w.people[.volunteer]!.id)", nil, only(pensioners + relatives, .notFound, else: .forbidden)),
+                    (.POST, "/relative-code", nil, only(pensioners, .created, else: .forbidden)),
                 ]
                 let transitionsBefore = try await count(TaskTransition.self, app)
                 for (method, path, body, expectations) in cases {
@@ -114,6 +134,7 @@ extension GoldenAgerTests {
                 #expect(try await count(TaskTransition.self, app) == transitionsBefore)
                 #expect(try await count(HelpTask.self, app) == 1)
                 #expect(try await count(TaskDecline.self, app) == 0)
+                #expect(try await count(RelativeLink.self, app) == 2)
             }
         }
 

@@ -249,6 +249,28 @@ extension GoldenAgerTests {
                     #expect(seen.history.last?.reason == "Захворів")
                     #expect(try await volunteer.withdrawFromTask(path: .init(taskID: second.id), body: .json(.init(reason: "ще раз"))).conflict.body.applicationProblemJson.code == "task_closed")
 
+                    // A relative joins with a name only, links with the pensioner's code and orders for them.
+                    let relative = try await Self.signUp(anonymous, baseURL, .init(
+                        role: .relative, phone: "380505550013", password: "secret-3", firstName: "Андрій", lastName: "Коваль"))
+                    let pensionerID = try await pensioner.getMe().ok.body.json.id
+                    let code = try await pensioner.issueRelativeCode().created.body.json.code
+                    let wrongCode = try await relative.linkRelative(body: .json(.init(phone: "380505550011", code: "1"))).unprocessableContent
+                    #expect(try wrongCode.body.applicationProblemJson.errors?.map(\.field) == ["code"])
+                    let linked = try await relative.linkRelative(body: .json(.init(phone: "+380 50 555 00 11", code: code))).created.body.json
+                    #expect(linked.id == pensionerID && linked.city == "lviv" && linked.address == "пл. Ринок, 1")
+                    #expect(try await pensioner.listRelatives().ok.body.json.map(\.firstName) == ["Андрій"])
+                    // The second task is still open: the relative meets the same one-open-task rule, then sees it.
+                    let forPensioner = try await relative.orderTask(body: .json(.init(templateId: template.id, pensionerId: pensionerID)))
+                    #expect(try forPensioner.conflict.body.applicationProblemJson.code == "open_task_exists")
+                    let orders = try await relative.listOrders().ok.body.json
+                    #expect(orders.map(\.id).contains(second.id))
+                    #expect(try await relative.cancelTask(path: .init(taskID: second.id)).ok.body.json.status == .cancelled)
+                    let third = try await relative.orderTask(body: .json(.init(templateId: template.id, pensionerId: pensionerID))).created.body.json
+                    #expect(try await pensioner.getTask(path: .init(taskID: third.id)).ok.body.json.orderedBy?.firstName == "Андрій")
+                    _ = try await pensioner.unlinkRelative(path: .init(personId: try await relative.getMe().ok.body.json.id)).noContent
+                    #expect(try await relative.getTask(path: .init(taskID: third.id)).notFound.body.applicationProblemJson.code == "task_not_found")
+                    _ = try await pensioner.cancelTask(path: .init(taskID: third.id)).ok
+
                     let unknownTask = try await pensioner.getTask(path: .init(taskID: UUID().uuidString)).notFound.body.applicationProblemJson
                     #expect(unknownTask.code == "task_not_found")
                     _ = try await volunteer.setAvailability(body: .json(.init(online: false))).ok

@@ -95,6 +95,34 @@ extension GoldenAgerTests {
             }
         }
 
+        @Test("a pensioner and two relatives ordering for them at once (12 requests) make one task")
+        func familyOrdersAtOnce() async throws {
+            try await withGoldenAger { app in
+                let pensioner = try await register(app, .pensioner)
+                let relatives = [try await register(app, .relative), try await register(app, .relative)]
+                for relative in relatives { try await link(app, relative, to: pensioner) }
+                let template = try await firstTemplate(app).requireID().uuidString
+                try await TestHarness.withLiveServer(app) { base in
+                    let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                        for round in 0..<12 {
+                            let person = round % 3 == 0 ? pensioner : relatives[round % 3 - 1]
+                            let body = person.id == pensioner.id ? ["templateId": template] : ["templateId": template, "pensionerId": pensioner.id.uuidString]
+                            group.addTask {
+                                try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/tasks"), headers: person.auth) { request in
+                                    request.body = json(body)
+                                }.status
+                            }
+                        }
+                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+                    }
+                    #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+                    #expect(statuses.filter { $0 == .conflict }.count == 11, "\(statuses)")
+                }
+                #expect(try await HelpTask.query(on: app.db).filter(\.$pensionerID == pensioner.id).count() == 1)
+                #expect(try await count(TaskTransition.self, app) == 1)
+            }
+        }
+
         @Test("one volunteer accepting ten tasks at once holds exactly one")
         func oneVolunteerManyTasks() async throws {
             try await withGoldenAger { app in

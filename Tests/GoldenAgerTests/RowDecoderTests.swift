@@ -41,6 +41,7 @@ extension GoldenAgerTests {
                 task.preferredDate = "2026-12-01"
                 task.preferredPart = .evening
                 task.note = "До кардіолога"
+                task.orderedBy = try pensioner.requireID()
                 try await RowDecoderCheck.roundTrip(task, on: db)
 
                 let profile = Profile()

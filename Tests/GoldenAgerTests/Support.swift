@@ -34,7 +34,8 @@ func makeOrganisation(_ app: Application, _ name: String = "Життєлюб", c
 /// by their organisation unless `approved` is false (`VettingTests` approves through the API).
 func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil, approved: Bool = true) async throws -> Person {
     let phone = await UniqueLogins.shared.phone()
-    var body: [String: Any] = ["role": role.rawValue, "phone": phone, "password": "secret-1", "firstName": role == .pensioner ? "Ганна" : "Олег",
+    let firstName = switch role { case .pensioner: "Ганна"; case .relative: "Андрій"; default: "Олег" }
+    var body: [String: Any] = ["role": role.rawValue, "phone": phone, "password": "secret-1", "firstName": firstName,
                                "lastName": "Тест", "birthday": role == .pensioner ? "1948-03-12" : "2000-01-01", "city": city]
     if role == .pensioner { body["address"] = "вул. Тестова, 1" }
     if role == .volunteer || role == .coordinator {
@@ -60,6 +61,13 @@ func register(_ app: Application, _ role: GARole, city: String = "kyiv", organis
         try await profile.save(on: app.db)
     }
     return Person(id: id, login: phone, token: try await logIn(app, phone: phone))
+}
+
+/// Links `relative` to `pensioner` the way people do: the pensioner's code, typed by the relative.
+func link(_ app: Application, _ relative: Person, to pensioner: Person) async throws {
+    let code = try decode(APIModels.RelativeCodeDTO.self, try await send(app, .POST, "/relative-code", as: pensioner)).code
+    let linked = try await send(app, .POST, "/relatives", as: relative, body: ["phone": pensioner.phone, "code": code])
+    #expect(linked.status == .created, "\(linked.body.string)")
 }
 
 /// An admin, as `hromada create-admin` makes one: an account without a profile.

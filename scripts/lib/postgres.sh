@@ -84,7 +84,7 @@ pg_init() {
 }
 
 # Starts the server on a free port; retries with a new port in case another
-# process took the one we picked in the meantime. max_connections is generous: the
+# process took the one we picked in the meantime. max_connections is generous (1000): the
 # test suite runs many tests at once, each with a server of its own and its own
 # connection pool (up to 4 connections per event loop, plus the event listener).
 pg_launch() {
@@ -93,7 +93,7 @@ pg_launch() {
         port=$(free_port) || return 1
         if pg_as_owner "$bin/pg_ctl" --pgdata="$PG_DIR/data" --log="$PG_DIR/server.log" \
             --wait --timeout=60 --silent \
-            -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=500 ${PG_SERVER_OPTIONS:-}" \
+            -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000 ${PG_SERVER_OPTIONS:-}" \
             start >/dev/null 2>&1; then
             PG_PORT=$port
             return 0

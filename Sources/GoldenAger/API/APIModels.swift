@@ -104,6 +104,8 @@ enum APIModels {
 
     struct NewTask: Content {
         let templateId: UUID?
+        /// A relative ordering for a pensioner linked to them; a pensioner leaves it out.
+        let pensionerId: UUID?
         /// `today`, `tomorrow` or `YYYY-MM-DD`; absent (or `any`): any day.
         let preferredDate: String?
         /// `morning`, `afternoon` or `evening`; absent (or `any`): any time.
@@ -162,7 +164,30 @@ enum APIModels {
         let note: String?
         let pensioner: PersonDTO?
         let volunteer: PersonDTO?
+        /// The relative who ordered it for the pensioner (seen by the pensioner's side and staff).
+        let orderedBy: PersonDTO?
         let history: [TransitionDTO]
+    }
+
+    struct RelativeCodeDTO: Content {
+        let code: String
+        let expiresAt: Date
+    }
+
+    struct RelativeLinkRequest: Content {
+        let phone: String?
+        let code: String?
+    }
+
+    /// Someone on the other side of a link: a pensioner's relative, or a relative's pensioner.
+    struct LinkedPersonDTO: Content {
+        let id: UUID
+        let firstName: String
+        let lastName: String
+        let phone: String
+        /// Pensioners only: where help goes.
+        let city: String?
+        let address: String?
     }
 
     struct Inbox: Content {
@@ -206,7 +231,7 @@ extension APIModels {
                                       volunteerDescription: offer.volunteerDescription(in: language), minutes: offer.templateMinutes),
                 category: offer.categoryName(in: language), city: offer.city, minutes: offer.minutes, createdAt: offer.createdAt,
                 acceptedAt: nil, closedAt: nil, creditedMinutes: nil, preferredDate: offer.preferredDate,
-                preferredPart: offer.preferredPart?.rawValue, note: offer.note, pensioner: nil, volunteer: nil, history: [])
+                preferredPart: offer.preferredPart?.rawValue, note: offer.note, pensioner: nil, volunteer: nil, orderedBy: nil, history: [])
     }
 
     static func task(_ details: TaskDetails, _ language: Language) -> TaskDTO {
@@ -220,7 +245,15 @@ extension APIModels {
             createdAt: task.createdAt, acceptedAt: task.acceptedAt, closedAt: task.closedAt,
             creditedMinutes: task.status == .done ? task.credited : nil,
             preferredDate: task.preferredDate, preferredPart: task.preferredPart?.rawValue, note: task.note,
-            pensioner: person(details.pensioner), volunteer: person(details.volunteer),
+            pensioner: person(details.pensioner), volunteer: person(details.volunteer), orderedBy: person(details.orderedBy),
             history: details.history.map { TransitionDTO(action: $0.action.rawValue, status: $0.status.rawValue, at: $0.at, reason: $0.reason) })
+    }
+}
+
+extension APIModels {
+    static func linkedPerson(_ profile: Profile) -> LinkedPersonDTO {
+        let isPensioner = profile.gaRole == .pensioner
+        return LinkedPersonDTO(id: profile.id!, firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone,
+                               city: isPensioner ? profile.city : nil, address: isPensioner ? profile.address : nil)
     }
 }

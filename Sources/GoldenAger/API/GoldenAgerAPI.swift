@@ -31,6 +31,10 @@ enum GoldenAgerAPI {
         api.get("assignments", use: assignments)
         api.get("hours", use: hours)
         api.get("events", use: events)
+        api.post("relative-code", use: issueRelativeCode)
+        api.get("relatives", use: relatives)
+        api.post("relatives", use: linkRelative)
+        api.delete("relatives", ":personId", use: unlinkRelative)
     }
 
     // MARK: Accounts (served on the kernel's account paths, `GoldenAgerAccounts`)
@@ -71,7 +75,7 @@ enum GoldenAgerAPI {
     }
 
     static func updateMe(_ req: Request) async throws -> M.ProfileDTO {
-        let member = try await req.member(.pensioner, .volunteer)
+        let member = try await req.member(.pensioner, .volunteer, .relative)
         let input = try req.content.decode(M.ProfileUpdate.self)
         _ = try await req.goldenAger.profiles.update(member, with: ProfileChanges(
             firstName: input.firstName, lastName: input.lastName, birthday: input.birthday, city: input.city,
@@ -125,13 +129,13 @@ enum GoldenAgerAPI {
     // MARK: Tasks
 
     static func order(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         let input = try req.content.decode(M.NewTask.self)
         guard let templateID = input.templateId else {
             throw AppError.validation([FieldError(field: "templateId", key: "validation.required")])
         }
         let details = TaskService.OrderDetails(day: input.preferredDate, part: input.preferredPart, note: input.note)
-        let id = try await req.goldenAger.tasks.order(templateID: templateID, details, by: member).requireID()
+        let id = try await req.goldenAger.tasks.order(templateID: templateID, details, for: input.pensionerId, by: member).requireID()
         return try await taskDTO(id, member, req).created(at: "\(GoldenAger.descriptor.apiPath)/tasks/\(id)", for: req)
     }
 
@@ -141,13 +145,13 @@ enum GoldenAgerAPI {
     }
 
     static func cancel(_ req: Request) async throws -> M.TaskDTO {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         let task = try await req.goldenAger.tasks.cancel(taskID: try taskID(req), by: member)
         return try await taskDTO(task.requireID(), member, req)
     }
 
     static func complete(_ req: Request) async throws -> M.TaskDTO {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         let task = try await req.goldenAger.tasks.complete(taskID: try taskID(req), by: member)
         return try await taskDTO(task.requireID(), member, req)
     }
@@ -182,7 +186,7 @@ enum GoldenAgerAPI {
     }
 
     static func orders(_ req: Request) async throws -> [M.TaskDTO] {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         return try await req.goldenAger.tasks.orders(of: member).map { M.task($0, req.language) }
     }
 
@@ -222,6 +226,36 @@ enum GoldenAgerAPI {
     static func events(_ req: Request) async throws -> Response {
         let member = try await req.member()
         return ServerSentEvents.response(for: req, topics: GoldenAgerEvents.topics(for: member))
+    }
+
+    // MARK: Relatives
+
+    /// A pensioner's code for linking a relative (it replaces any earlier one).
+    static func issueRelativeCode(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner)
+        let issued = try await req.goldenAger.relatives.issueCode(by: member)
+        return try await M.RelativeCodeDTO(code: issued.code, expiresAt: issued.expiresAt).encodeResponse(status: .created, for: req)
+    }
+
+    /// A pensioner's relatives, or a relative's pensioners.
+    static func relatives(_ req: Request) async throws -> [M.LinkedPersonDTO] {
+        let member = try await req.member(.pensioner, .relative)
+        return try await req.goldenAger.relatives.linkedPeople(of: member, in: req.language).map(M.linkedPerson)
+    }
+
+    /// A relative links to the pensioner whose phone and code they type; answers the pensioner.
+    static func linkRelative(_ req: Request) async throws -> Response {
+        let member = try await req.member(.relative)
+        let input = try req.content.decode(M.RelativeLinkRequest.self)
+        let pensioner = try await req.goldenAger.relatives.link(pensionerPhone: input.phone, code: input.code, by: member)
+        return try await M.linkedPerson(pensioner).encodeResponse(status: .created, for: req)
+    }
+
+    static func unlinkRelative(_ req: Request) async throws -> HTTPStatus {
+        let member = try await req.member(.pensioner, .relative)
+        let other = try req.uuidParameter("personId", notFound: "relative_not_found", key: "ga.relatives.not_found")
+        try await req.goldenAger.relatives.unlink(other, by: member)
+        return .noContent
     }
 
     // MARK: Helpers

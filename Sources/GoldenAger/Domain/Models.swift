@@ -129,6 +129,8 @@ public final class HelpTask: Model, @unchecked Sendable {
     @OptionalField(key: "preferred_part") public var preferredPart: DayPart?
     /// A short note for the volunteer (≤ 200 characters), e.g. which doctor.
     @OptionalField(key: "note") public var note: String?
+    /// The relative who ordered it for the pensioner; nil when the pensioner did.
+    @OptionalField(key: "ordered_by") public var orderedBy: UUID?
     public init() {}
     public init(templateID: UUID, pensionerID: UUID, city: String, minutes: Int, createdAt: Date) {
         self.$template.id = templateID
@@ -199,4 +201,37 @@ public final class Setting: Model, @unchecked Sendable {
     }
 
     public static let consultationPhone = "consultation_phone"
+}
+
+/// A relative may act for a pensioner: order, change and cancel their tasks, and see who
+/// is coming. Made when the relative types the code the pensioner's profile shows.
+public final class RelativeLink: Model, @unchecked Sendable {
+    public static let schema = "ga_relative_links"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "pensioner_id") public var pensionerID: UUID
+    @Field(key: "relative_id") public var relativeID: UUID
+    @Field(key: "created_at") public var createdAt: Date
+    public init() {}
+    public init(pensionerID: UUID, relativeID: UUID, createdAt: Date) {
+        self.pensionerID = pensionerID
+        self.relativeID = relativeID
+        self.createdAt = createdAt
+    }
+}
+
+/// The code a pensioner's profile shows for linking a relative: stored only as a hash,
+/// one per pensioner, short-lived, and spoilt by too many wrong guesses.
+final class RelativeCode: Model, @unchecked Sendable {
+    static let schema = "ga_relative_codes"
+    @ID(custom: "pensioner_id", generatedBy: .user) var id: UUID?
+    @Field(key: "code_hash") var codeHash: String
+    @Field(key: "expires_at") var expiresAt: Date
+    @Field(key: "failed_attempts") var failedAttempts: Int
+    init() {}
+    init(pensionerID: UUID, codeHash: String, expiresAt: Date) {
+        self.id = pensionerID
+        self.codeHash = codeHash
+        self.expiresAt = expiresAt
+        self.failedAttempts = 0
+    }
 }

@@ -4,6 +4,8 @@ import Kernel
 public enum GARole: String, CaseIterable, Sendable, Codable {
     case pensioner
     case volunteer
+    /// A younger relative who orders help for a pensioner linked to them (`RelativeService`).
+    case relative
     /// Works for one organisation: sees the live board, manages its volunteers.
     case coordinator
     /// Runs the whole app (created with `hromada create-admin --app golden-ager`).

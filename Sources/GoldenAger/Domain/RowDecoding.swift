@@ -67,6 +67,7 @@ extension HelpTask: RowDecodable {
         task.preferredDate = try row.optional(prefix + "preferred_date")
         task.preferredPart = try row.optional(prefix + "preferred_part", as: String.self).flatMap(DayPart.init(rawValue:))
         task.note = try row.optional(prefix + "note")
+        task.orderedBy = try row.optional(prefix + "ordered_by")
         task.$id.exists = true
         return task
     }

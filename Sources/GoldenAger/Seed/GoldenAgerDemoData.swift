@@ -3,7 +3,8 @@ import Foundation
 import Kernel
 
 /// Demo data: the three organisations of the source, a pensioner, two volunteers and a
-/// coordinator in Київ, and a consultation number. Printed at start while demo data is on.
+/// coordinator in Київ, the pensioner's son (a relative linked to her), and a
+/// consultation number. Printed at start while demo data is on.
 enum GoldenAgerDemoData {
     static let organisations = ["Життєлюб", "Дім милосердя", "Молодь за мир"]
 
@@ -12,6 +13,7 @@ enum GoldenAgerDemoData {
         DemoAccount(app: GoldenAger.id, role: "volunteer", login: "380501112233", password: "volunteer-demo"),
         DemoAccount(app: GoldenAger.id, role: "volunteer", login: "380631112233", password: "volunteer-demo"),
         DemoAccount(app: GoldenAger.id, role: "coordinator", login: "380951112233", password: "coordinator-demo"),
+        DemoAccount(app: GoldenAger.id, role: "relative", login: "380661112233", password: "relative-demo"),
     ]
 
     /// The cities each demo organisation serves, in the order of `organisations`: all of
@@ -41,9 +43,11 @@ enum GoldenAgerDemoData {
         ]
         var volunteers: [Profile] = []
         var coordinator: UUID?
+        var pensioner: UUID?
         for (input, promote) in people {
             let member = try await context.profiles.register(input, language: .uk)
             let profile = try member.requireProfile()
+            if input.role == .pensioner { pensioner = member.id }
             if promote {
                 member.account.role = GARole.coordinator.rawValue
                 try await member.account.save(on: seed.database)
@@ -59,6 +63,11 @@ enum GoldenAgerDemoData {
             profile.approvedAt = now
             profile.approvedBy = coordinator
             try await profile.save(on: seed.database)
+        }
+        let son = try await context.profiles.register(RegistrationInput(
+            role: .relative, phone: accounts[4].login, password: accounts[4].password, firstName: "Андрій", lastName: "Петренко"), language: .uk)
+        if let pensioner {
+            try await RelativeLink(pensionerID: pensioner, relativeID: son.id, createdAt: now).create(on: seed.database)
         }
     }
 }

@@ -270,7 +270,7 @@ public struct AdministrationService: Sendable {
         guard target.id != member.id else { throw AppError.conflict(code: "cannot_deactivate_self", key: "ga.account.not_self") }
         guard account.isActive else { return }
         let tasks = context.tasks
-        if target.role == .pensioner, let open = try await tasks.openOrder(of: target) {
+        if target.role == .pensioner, let open = try await tasks.openOrder(of: target.id) {
             _ = try? await tasks.cancel(taskID: open.requireID(), by: target)
         }
         if target.role == .volunteer {

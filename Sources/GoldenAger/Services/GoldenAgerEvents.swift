@@ -13,7 +13,7 @@ public enum GoldenAgerEvents {
     /// Every event name a Golden Ager page or client may receive.
     public static let names = [
         "task.created", "task.taken", "task.accepted", "task.withdrawn", "task.cancelled", "task.done",
-        "task.declined", "task.credited", "task.updated", "volunteer.online", "volunteer.offline",
+        "task.declined", "task.credited", "task.updated", "volunteer.online", "volunteer.offline", "relative.linked",
     ]
 
     public struct TaskPayload: Codable, Sendable {
@@ -37,7 +37,7 @@ public enum GoldenAgerEvents {
             if let city = member.profile?.city { topics.insert(Self.city(city)) }
         case .coordinator, .admin:
             topics.insert(board)
-        case .pensioner, nil:
+        case .pensioner, .relative, nil:
             break
         }
         return topics
@@ -48,9 +48,14 @@ struct EventPublisher: Sendable {
     let context: GoldenAgerContext
 
     /// Publishes `name` about `task` on each topic. Called after the change committed,
-    /// so no one hears of a change that was rolled back.
+    /// so no one hears of a change that was rolled back. What the pensioner hears, their
+    /// relatives hear too.
     func task(_ name: String, _ task: HelpTask, reason: String? = nil, to topics: [String]) async throws {
         let payload = GoldenAgerEvents.TaskPayload(taskId: try task.requireID(), status: task.status, city: task.city, reason: reason)
+        var topics = topics
+        if topics.contains(GoldenAgerEvents.account(task.pensionerID)) {
+            topics += try await RelativeService.relativeIDs(of: task.pensionerID, on: context.db).map(GoldenAgerEvents.account)
+        }
         for topic in topics {
             try await context.events.publish(topic: topic, name: name, payload: payload, at: context.clock.now, on: context.db)
         }

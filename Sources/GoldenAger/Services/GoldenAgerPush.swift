@@ -58,9 +58,11 @@ struct GoldenAgerPush {
         }
     }
 
+    /// To the pensioner and the relatives who act for them.
     private func toPensioner(_ task: HelpTask, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
         let id = try task.requireID()
-        try await context.push.send(app: GoldenAger.id, to: [task.pensionerID], urgency: .high, on: context.db) { language in
+        let people = [task.pensionerID] + (try await RelativeService.relativeIDs(of: task.pensionerID, on: context.db))
+        try await context.push.send(app: GoldenAger.id, to: people, urgency: .high, on: context.db) { language in
             let text = words(Self.localizer(language), language)
             return PushNotification(title: text.title, body: text.body, url: "\(GoldenAger.descriptor.pathPrefix)/orders/\(id)", tag: "order-\(id)")
         }

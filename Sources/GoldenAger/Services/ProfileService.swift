@@ -109,15 +109,20 @@ public enum ProfileRules {
 public struct ProfileService: Sendable {
     let context: GoldenAgerContext
 
+    /// Roles a person may join as; coordinators and administrators are made by others.
+    public static let joinableRoles: [GARole] = [.pensioner, .volunteer, .relative]
+
     /// Creates the account and its profile together (`AccountService.signUp`); on any
-    /// problem nothing is written.
+    /// problem nothing is written. A relative gives only a name: help goes to the
+    /// pensioner's city and address.
     public func register(_ input: RegistrationInput, language: Language? = nil) async throws -> Member {
         var validator = Validator()
-        if input.role != .pensioner && input.role != .volunteer { validator.add("role", "ga.role.invalid") }
+        if !Self.joinableRoles.contains(where: { $0 == input.role }) { validator.add("role", "ga.role.invalid") }
         let firstName = ProfileRules.name("firstName", input.firstName, into: &validator)
         let lastName = ProfileRules.name("lastName", input.lastName, into: &validator)
-        let birthday = ProfileRules.birthday(input.birthday, today: context.clock.now, timeZone: context.timeZone, into: &validator)
-        let city = ProfileRules.city(input.city, into: &validator)
+        let isRelative = input.role == .relative
+        let birthday = isRelative ? nil : ProfileRules.birthday(input.birthday, today: context.clock.now, timeZone: context.timeZone, into: &validator)
+        let city = isRelative ? nil : ProfileRules.city(input.city, into: &validator)
         var address: String?
         var organisation: Organisation?
         if input.role == .pensioner {

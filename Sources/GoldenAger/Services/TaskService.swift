@@ -22,10 +22,17 @@ public struct TaskDetails: Sendable {
     public let pensioner: Person?
     public let volunteer: Person?
     public let history: [TaskTransition]
-    /// Whether the person looking is the one who ordered it.
+    /// The relative who ordered it for the pensioner, shown to the pensioner and relatives.
+    public let orderedBy: Person?
+    /// Whether the person looking is the pensioner it is for.
     public let isMine: Bool
+    /// Whether the person looking is a relative acting for its pensioner.
+    public let isForMyPensioner: Bool
     /// Whether the person looking is its accepted (or former accepted) volunteer.
     public let isAssignedToMe: Bool
+
+    /// The pensioner or one of their relatives: may change, cancel and close it.
+    public var isPensionersSide: Bool { isMine || isForMyPensioner }
 }
 
 /// Everything that happens to a request for help. Each change is a conditional update
@@ -51,11 +58,12 @@ public struct TaskService: Sendable {
         }
     }
 
-    /// Orders help from a template, perhaps with a preferred time and a note. A pensioner
-    /// has at most one open task (a unique index decides, so a double tap creates one task).
-    public func order(templateID: UUID, _ details: OrderDetails = OrderDetails(), by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner)
-        let profile = try member.requireProfile()
+    /// Orders help from a template, perhaps with a preferred time and a note: a pensioner
+    /// for themselves, a relative `for` a pensioner linked to them. A pensioner has at most
+    /// one open task (a unique index decides, so a double tap creates one task).
+    public func order(templateID: UUID, _ details: OrderDetails = OrderDetails(), for pensionerID: UUID? = nil, by member: Member) async throws -> HelpTask {
+        try member.require(.pensioner, .relative)
+        let profile = try await context.relatives.pensioner(for: member, pensionerID)
         var validator = Validator()
         let today = LocalDay(context.clock.now, in: context.timeZone)
         let preference = OrderPreference.parse(day: details.day, part: details.part, note: details.note, today: today, into: &validator)
@@ -63,7 +71,8 @@ public struct TaskService: Sendable {
         guard let template = try await TaskTemplate.query(on: db).filter(\.$id == templateID).with(\.$category).first(),
               template.archivedAt == nil, !template.category.isConsultation
         else { throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found") }
-        let task = HelpTask(templateID: templateID, pensionerID: member.id, city: profile.city, minutes: template.minutes, createdAt: context.clock.now)
+        let task = HelpTask(templateID: templateID, pensionerID: try profile.requireID(), city: profile.city, minutes: template.minutes, createdAt: context.clock.now)
+        task.orderedBy = member.role == .relative ? member.id : nil
         task.preferredDate = preference.date?.description
         task.preferredPart = preference.part
         task.note = preference.note
@@ -77,7 +86,7 @@ public struct TaskService: Sendable {
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
         }
-        try await publisher.task("task.created", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)])
+        try await publisher.task("task.created", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)])
         await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).newTask(task) }
         return task
     }
@@ -86,7 +95,8 @@ public struct TaskService: Sendable {
     /// volunteer (once one has accepted, they agreed to what they saw). Volunteers' inboxes
     /// refresh (`task.updated`).
     public func setPreference(taskID: UUID, _ details: OrderDetails, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner)
+        try member.require(.pensioner, .relative)
+        let pensioners = try await actedFor(by: member)
         var validator = Validator()
         let today = LocalDay(context.clock.now, in: context.timeZone)
         let preference = OrderPreference.parse(day: details.day, part: details.part, note: details.note, today: today, into: &validator)
@@ -95,35 +105,39 @@ public struct TaskService: Sendable {
             .set("preferred_date", to: preference.date.map { SQLBind($0.description) as any SQLExpression } ?? SQLLiteral.null)
             .set("preferred_part", to: preference.part.map { SQLBind($0.rawValue) as any SQLExpression } ?? SQLLiteral.null)
             .set("note", to: preference.note.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-            .where("id", .equal, SQLBind(taskID)).where("pensioner_id", .equal, SQLBind(member.id))
+            .where("id", .equal, SQLBind(taskID)).where("pensioner_id", .in, SQLBind.group(pensioners))
             .where("status", .equal, SQLBind(TaskStatus.searching.rawValue))
             .returning("id").all()
-        guard let task = try await HelpTask.find(taskID, on: db), task.pensionerID == member.id else {
+        guard let task = try await HelpTask.find(taskID, on: db), pensioners.contains(task.pensionerID) else {
             throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
         }
         guard !changed.isEmpty else { throw AppError.conflict(code: "task_not_searching", key: "ga.order.details_closed") }
-        try await publisher.task("task.updated", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)])
+        try await publisher.task("task.updated", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)])
         return task
     }
 
-    /// Cancels one's own open task (searching or accepted).
+    /// Cancels an open task (searching or accepted): the pensioner's own, or a relative's
+    /// pensioner's.
     public func cancel(taskID: UUID, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner)
-        let task = try await transition(taskID, .cancelled, by: member, where: { $0.where("pensioner_id", .equal, member.id) },
-                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) })
-        var topics = [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)]
+        try member.require(.pensioner, .relative)
+        let pensioners = try await actedFor(by: member)
+        let task = try await transition(taskID, .cancelled, by: member, where: { $0.where("pensioner_id", .in, SQLBind.group(pensioners)) },
+                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) }, pensioners: pensioners)
+        var topics = [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)]
         if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
         try await publisher.task(task.volunteerID == nil ? "task.taken" : "task.cancelled", task, to: topics)
         return task
     }
 
-    /// Marks one's own accepted task done; the volunteer is credited the time from
-    /// acceptance to now, at most twice the expected time (`HoursRules.credit`).
+    /// Marks an accepted task done (the pensioner, or a relative who was there); the
+    /// volunteer is credited the time from acceptance to now, at most twice the expected
+    /// time (`HoursRules.credit`).
     public func complete(taskID: UUID, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner)
+        try member.require(.pensioner, .relative)
+        let pensioners = try await actedFor(by: member)
         let now = context.clock.now
-        let task = try await transition(taskID, .done, by: member, where: { $0.where("pensioner_id", .equal, member.id) },
-                                        set: { $0.set("closed_at", to: SQLBind(now)) },
+        let task = try await transition(taskID, .done, by: member, where: { $0.where("pensioner_id", .in, SQLBind.group(pensioners)) },
+                                        set: { $0.set("closed_at", to: SQLBind(now)) }, pensioners: pensioners,
                                         afterwards: { db in
                                             // The row is this transaction's now: its acceptance cannot change under us.
                                             guard let done = try await HelpTask.find(taskID, on: db), let acceptedAt = done.acceptedAt else { return }
@@ -131,23 +145,25 @@ public struct TaskService: Sendable {
                                             try await db.sql.update(HelpTask.schema).set("credited_minutes", to: SQLBind(credit))
                                                 .where("id", .equal, SQLBind(taskID)).run()
                                         })
-        var topics = [GoldenAgerEvents.board, GoldenAgerEvents.account(member.id)]
+        var topics = [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)]
         if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
         try await publisher.task("task.done", task, to: topics)
         return task
     }
 
-    /// The pensioner's orders, newest first.
+    /// The pensioner's orders, or those of a relative's pensioners, newest first.
     public func orders(of member: Member) async throws -> [TaskDetails] {
-        try member.require(.pensioner)
-        let tasks = try await HelpTask.query(on: db).filter(\.$pensionerID == member.id)
+        try member.require(.pensioner, .relative)
+        let pensioners = try await context.relatives.pensionersActedFor(by: member)
+        guard !pensioners.isEmpty else { return [] }
+        let tasks = try await HelpTask.query(on: db).filter(\.$pensionerID ~~ pensioners)
             .sort(\.$createdAt, .descending).limit(100).all()
         return try await details(tasks, for: member)
     }
 
-    /// The pensioner's open task, if any.
-    public func openOrder(of member: Member) async throws -> HelpTask? {
-        try await HelpTask.query(on: db).filter(\.$pensionerID == member.id)
+    /// A pensioner's open task, if any.
+    public func openOrder(of pensionerID: UUID) async throws -> HelpTask? {
+        try await HelpTask.query(on: db).filter(\.$pensionerID == pensionerID)
             .filter(\.$status ~~ [.searching, .accepted]).first()
     }
 
@@ -297,6 +313,7 @@ public struct TaskService: Sendable {
     func mayView(_ task: HelpTask, _ member: Member) async throws -> Bool {
         switch member.role {
         case .pensioner: return task.pensionerID == member.id
+        case .relative: return try await RelativeService.isLinked(relative: member.id, pensioner: task.pensionerID, on: db)
         case .volunteer:
             if task.volunteerID == member.id { return true }
             // Offered tasks are for the volunteers their organisation has checked.
@@ -309,6 +326,14 @@ public struct TaskService: Sendable {
 
     // MARK: Internals
 
+    /// The pensioners whose tasks `member` acts on; a relative linked to nobody has no
+    /// task to act on.
+    private func actedFor(by member: Member) async throws -> [UUID] {
+        let pensioners = try await context.relatives.pensionersActedFor(by: member)
+        guard !pensioners.isEmpty else { throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found") }
+        return pensioners
+    }
+
     /// Runs one transition as a conditional update: the row changes only if its status
     /// allows `action` and `condition` holds. When nothing changed, explains why with a
     /// 404 (not theirs) or a 409 (no longer possible).
@@ -316,6 +341,7 @@ public struct TaskService: Sendable {
         _ taskID: UUID, _ action: TaskAction, by member: Member, reason: String? = nil,
         where condition: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
         set changes: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
+        pensioners: [UUID] = [],
         lost: @escaping @Sendable (HelpTask) -> AppError? = { _ in nil },
         afterwards: @escaping @Sendable (any Database) async throws -> Void = { _ in }
     ) async throws -> HelpTask {
@@ -340,7 +366,7 @@ public struct TaskService: Sendable {
             throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
         }
         if changed { return task }
-        throw try await refusal(for: task, action: action, member: member, lost: lost)
+        throw try await refusal(for: task, action: action, member: member, pensioners: pensioners, lost: lost)
     }
 
     /// The next step number of a task's history. Safe because the caller holds the task's
@@ -350,7 +376,8 @@ public struct TaskService: Sendable {
     }
 
     /// Why a transition did not happen, without telling a stranger that the task exists.
-    private func refusal(for task: HelpTask, action: TaskAction, member: Member, lost: (HelpTask) -> AppError?) async throws -> AppError {
+    /// `pensioners`: those the member acts for (cancel and done).
+    private func refusal(for task: HelpTask, action: TaskAction, member: Member, pensioners: [UUID], lost: (HelpTask) -> AppError?) async throws -> AppError {
         let notFound = AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
         switch action {
         case .accepted:
@@ -363,7 +390,7 @@ public struct TaskService: Sendable {
                 .filter(\.$actorID == member.id).filter(\.$action == .accepted).count() > 0
             return held ? AppError.conflict(code: "task_closed", key: "ga.task.closed") : notFound
         case .cancelled, .done:
-            guard task.pensionerID == member.id else { return notFound }
+            guard pensioners.contains(task.pensionerID) else { return notFound }
             if action == .done, task.status == .searching {
                 return AppError.conflict(code: "task_not_accepted", key: "ga.task.not_accepted")
             }
@@ -380,9 +407,10 @@ public struct TaskService: Sendable {
         let templatesByID = try await TaskTemplate.withCategories(tasks.map { $0.$template.id }, on: db)
         // Only the people this viewer may see anything of (none, for a volunteer's inbox).
         let isStaff = member.role == .coordinator || member.role == .admin
+        let myPensioners = member.role == .relative ? Set(try await RelativeService.pensionerIDs(of: member.id, on: db)) : []
         let peopleIDs = Set(tasks.flatMap { task -> [UUID] in
-            guard isStaff || task.pensionerID == member.id || task.volunteerID == member.id else { return [] }
-            return [task.pensionerID] + (task.volunteerID.map { [$0] } ?? [])
+            guard isStaff || task.pensionerID == member.id || task.volunteerID == member.id || myPensioners.contains(task.pensionerID) else { return [] }
+            return [task.pensionerID] + [task.volunteerID, task.orderedBy].compactMap { $0 }
         })
         let profiles = peopleIDs.isEmpty ? [] : try await db.sql.select().column("*").from(Profile.schema)
             .where("account_id", .in, SQLBind.group(Array(peopleIDs))).all().map { try Profile.decode($0) }
@@ -398,20 +426,29 @@ public struct TaskService: Sendable {
         return tasks.compactMap { task in
             guard let template = templatesByID[task.$template.id] else { return nil }
             let isMine = task.pensionerID == member.id
+            let isForMyPensioner = myPensioners.contains(task.pensionerID)
             let isAssigned = task.volunteerID == member.id
             // The pensioner's contact: to their volunteer while the task is accepted.
             let pensioner = profilesByID[task.pensionerID].flatMap { p -> TaskDetails.Person? in
-                if isMine { return person(p, phone: true, address: true, organisations: organisationNames) }
+                if isMine || isForMyPensioner { return person(p, phone: true, address: true, organisations: organisationNames) }
                 if isAssigned && task.status == .accepted { return person(p, phone: true, address: true, organisations: organisationNames) }
                 if isAssigned || isStaff { return person(p, phone: false, address: false, organisations: organisationNames) }
                 return nil
             }
             let volunteer = task.volunteerID.flatMap { profilesByID[$0] }.flatMap { v -> TaskDetails.Person? in
-                if isMine || isAssigned || isStaff { return person(v, phone: isMine ? task.status == .accepted || task.status == .done : true, address: false, organisations: organisationNames) }
+                let pensionersSide = isMine || isForMyPensioner
+                if pensionersSide || isAssigned || isStaff {
+                    return person(v, phone: pensionersSide ? task.status == .accepted || task.status == .done : true, address: false, organisations: organisationNames)
+                }
                 return nil
             }
+            // Who ordered for the pensioner: the pensioner's side and staff see it.
+            let orderedBy = task.orderedBy.flatMap { profilesByID[$0] }.flatMap { r -> TaskDetails.Person? in
+                isMine || isForMyPensioner || isStaff ? person(r, phone: isMine || isStaff, address: false, organisations: organisationNames) : nil
+            }
             return TaskDetails(task: task, template: template, category: template.category, pensioner: pensioner, volunteer: volunteer,
-                               history: history[task.id ?? UUID()] ?? [], isMine: isMine, isAssignedToMe: isAssigned)
+                               history: history[task.id ?? UUID()] ?? [], orderedBy: orderedBy, isMine: isMine,
+                               isForMyPensioner: isForMyPensioner, isAssignedToMe: isAssigned)
         }
     }
 

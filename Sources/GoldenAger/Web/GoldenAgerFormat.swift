@@ -42,6 +42,15 @@ extension GoldenAgerWeb {
         ])
     }
 
+    /// Whom a relative is ordering for, and the way to pick someone else.
+    static func orderingFor(_ pensioner: Profile, _ l: Localizer) -> HTML {
+        H.p(.class("ordering-for")) {
+            l.text("ga.relatives.ordering_for", ["name": pensioner.fullName])
+            " "
+            H.a(.href(RelativesPage.path)) { l.text("ga.relatives.change") }
+        }
+    }
+
     /// A back link styled as a big secondary button.
     static func backLink(_ href: String, _ l: Localizer, key: String = "ga.back") -> HTML {
         H.a(.class("button button-back"), .href(href)) { l.text(key) }

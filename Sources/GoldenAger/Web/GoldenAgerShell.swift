@@ -3,7 +3,7 @@ import Vapor
 
 extension GoldenAgerWeb {
     /// The tab a page belongs to, marked current in the navigation.
-    enum Section { case categories, instructions, orders, profile, inbox, assignments, board, accounts, admin, none }
+    enum Section { case categories, instructions, orders, relatives, profile, inbox, assignments, board, accounts, admin, none }
 
     /// A page in the app's shell with the tabs of the person's role and, for signed-in
     /// people, the live event stream. Handlers answer with `req.render(_:)`, which adds the
@@ -30,6 +30,9 @@ extension GoldenAgerWeb {
         switch member?.role {
         case .pensioner:
             return [tab("ga.tab.categories", "categories", .categories), tab("ga.tab.instructions", "instructions", .instructions),
+                    tab("ga.tab.orders", "orders", .orders), tab("ga.tab.profile", "profile", .profile)]
+        case .relative:
+            return [tab("ga.tab.relatives", "relatives", .relatives), tab("ga.tab.categories", "categories", .categories),
                     tab("ga.tab.orders", "orders", .orders), tab("ga.tab.profile", "profile", .profile)]
         case .volunteer:
             // A volunteer waiting for approval has no switch: they cannot go online yet.

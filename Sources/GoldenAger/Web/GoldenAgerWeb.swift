@@ -22,6 +22,8 @@ enum GoldenAgerWeb {
         OrdersPage.register(on: web)
         OrderPage.register(on: web)
         OrderDetailsPage.register(on: web)
+        // Pensioners and their relatives
+        RelativesPage.register(on: web)
         // Volunteers
         InboxPage.register(on: web)
         TaskPage.register(on: web)
@@ -48,19 +50,20 @@ enum GoldenAgerWeb {
     static func home(for member: Member) -> String {
         switch member.role {
         case .pensioner: "\(prefix)/categories"
+        case .relative: "\(prefix)/relatives"
         case .volunteer: "\(prefix)/inbox"
         case .coordinator, .admin: "\(prefix)/board"
         case nil: "\(prefix)/"
         }
     }
 
-    /// A button on a task (`/…/:taskID/<action>`): runs `change` as `role`, then goes to
+    /// A button on a task (`/…/:taskID/<action>`): runs `change` as one of `roles`, then goes to
     /// `next` with a message; a conflict (someone was quicker) comes back on `fallback`.
     static func taskButton(
-        _ req: Request, as role: GARole, fallback: (UUID) -> String, next: (UUID) -> String,
+        _ req: Request, as roles: GARole..., fallback: (UUID) -> String, next: (UUID) -> String,
         _ kind: Flash.Kind, _ key: String, change: (TaskService, UUID, Member) async throws -> Void
     ) async throws -> Response {
-        let member = try await req.member(role)
+        let member = try await req.signedIn(Member.self, roles: Set(roles.map(\.rawValue)))
         let id = try req.uuidParameter("taskID")
         return try await req.showingConflicts(on: fallback(id)) {
             try await change(req.goldenAger.tasks, id, member)

@@ -10,15 +10,18 @@ enum CategoriesPage {
     }
 
     /// The tiles, and a way back to the order still open.
+    /// A relative sees whom they order for; one who has not picked anyone picks first.
     static func categories(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
+        guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req) }
         let categories = try await req.goldenAger.catalog.categories()
-        let open = try await req.goldenAger.tasks.openOrder(of: member)
-        return req.render(CategoriesView.page(member, categories: categories, openOrder: open, req.viewContext))
+        let open = try await req.goldenAger.tasks.openOrder(of: try pensioner.requireID())
+        return req.render(CategoriesView.page(member, categories: categories, openOrder: open,
+                                              orderingFor: member.role == .relative ? pensioner : nil, req.viewContext))
     }
 
     static func category(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         let catalog = req.goldenAger.catalog
         let category = try await catalog.category(try req.uuidParameter("categoryID"))
         if category.isConsultation {

@@ -4,9 +4,10 @@ enum CategoriesView {
     private static let prefix = GoldenAgerWeb.prefix
 
     /// The tiles; with an order still open, a button to it first.
-    static func page(_ member: Member, categories: [Category], openOrder: HelpTask?, _ c: ViewContext) -> Page {
+    static func page(_ member: Member, categories: [Category], openOrder: HelpTask?, orderingFor: Profile?, _ c: ViewContext) -> Page {
         let l = c.localizer
         return GoldenAgerWeb.shell(member, title: l.text("ga.categories.title"), section: .categories, c) {
+            if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, l) }
             if let openOrder, let id = openOrder.id {
                 H.a(.class("button button-block current-order"), .href("\(prefix)/orders/\(id)")) {
                     l.text(openOrder.status == .searching ? "ga.categories.current_searching" : "ga.categories.current_accepted")

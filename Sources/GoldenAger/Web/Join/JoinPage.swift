@@ -3,10 +3,12 @@ import Foundation
 import Kernel
 import Vapor
 
-/// `/join/:role/:step`: the step-by-step sign-up of pensioners and volunteers. Sign-in,
+/// `/join/:role/:step`: the step-by-step sign-up of pensioners, volunteers and relatives. Sign-in,
 /// sign-out and the password pages are the kernel's (`GoldenAgerAccounts`).
 enum JoinPage {
     static let prefix = GoldenAgerWeb.prefix
+    /// The session's note of whose sign-up the answers are (session keys are not text keys).
+    static let roleKey = "golden-ager.join.role"
 
     static func register(on web: any RoutesBuilder) {
         web.get("join", ":role", ":step", use: show)
@@ -19,16 +21,19 @@ enum JoinPage {
         case phone, firstName, lastName, birthday, city, address, organisationId, password
 
         static func steps(for role: GARole) -> [Step] {
-            role == .pensioner
-                ? [.phone, .firstName, .lastName, .birthday, .city, .address, .password]
-                : [.phone, .firstName, .lastName, .birthday, .city, .organisationId, .password]
+            switch role {
+            case .pensioner: [.phone, .firstName, .lastName, .birthday, .city, .address, .password]
+            case .volunteer: [.phone, .firstName, .lastName, .birthday, .city, .organisationId, .password]
+            // Help goes to the pensioner's city and address: a relative gives a name.
+            default: [.phone, .firstName, .lastName, .password]
+            }
         }
 
-        var sessionKey: String { "ga.join.\(rawValue)" }
+        var sessionKey: String { "golden-ager.join.\(rawValue)" }
     }
 
     static func role(_ req: Request) throws -> GARole {
-        guard let role = req.parameters.get("role").flatMap(GARole.init(rawValue:)), role == .pensioner || role == .volunteer else {
+        guard let role = req.parameters.get("role").flatMap(GARole.init(rawValue:)), ProfileService.joinableRoles.contains(role) else {
             throw AppError.notFound()
         }
         return role
@@ -47,9 +52,9 @@ enum JoinPage {
         let role = try role(req)
         let number = try stepNumber(req, role: role)
         let session = try await req.webSession()
-        if session["ga.join.role"] != role.rawValue {
+        if session[roleKey] != role.rawValue {
             forgetAnswers(in: session)
-            session["ga.join.role"] = role.rawValue
+            session[roleKey] = role.rawValue
         }
         let step = Step.steps(for: role)[number - 1]
         return try await respond(req, role: role, number: number, state: FormState(values: [step.rawValue: session[step.sessionKey] ?? ""]))
@@ -63,7 +68,7 @@ enum JoinPage {
         let state = FormState.submitted(by: req)
         let value = state.values[step.rawValue] ?? ""
         let session = try await req.webSession()
-        session["ga.join.role"] = role.rawValue
+        session[roleKey] = role.rawValue
 
         var validator = Validator()
         try await check(step, value, req: req, into: &validator)
@@ -87,7 +92,7 @@ enum JoinPage {
                 lastName: answers[.lastName] ?? nil, birthday: answers[.birthday] ?? nil, city: answers[.city] ?? nil,
                 address: answers[.address] ?? nil, organisationID: answers[.organisationId] ?? nil), language: req.language)
             forgetAnswers(in: session)
-            session["ga.join.role"] = nil
+            session[roleKey] = nil
             try await req.logIn(member.account)
             return req.redirect(to: GoldenAgerWeb.home(for: member), flash: .success, "ga.join.done", ["name": member.profile?.firstName ?? ""])
         } catch let error as AppError where !error.fieldErrors.isEmpty {

@@ -2,7 +2,7 @@ import Foundation
 import Kernel
 import Vapor
 
-/// `/orders/:id`: one of the pensioner's orders, whose status part refreshes itself when
+/// `/orders/:id`: one of the pensioner's orders (or, for a relative, their pensioner's), whose status part refreshes itself when
 /// something happens to it, and its buttons: cancel, and done once a volunteer has helped.
 enum OrderPage {
     static func register(on web: any RoutesBuilder) {
@@ -17,30 +17,30 @@ enum OrderPage {
     /// The order in the path, if it is the pensioner's own (another's is not found).
     static func details(_ req: Request, _ member: Member) async throws -> TaskDetails {
         let details = try await req.goldenAger.tasks.task(try req.uuidParameter("taskID"), for: member)
-        guard details.isMine else { throw AppError.notFound() }
+        guard details.isPensionersSide else { throw AppError.notFound() }
         return details
     }
 
     static func order(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         let details = try await details(req, member)
         return req.render(OrderView.page(member, details, req.viewContext))
     }
 
     /// The live region's new content.
     static func status(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         return Response.fragment(OrderView.status(try await details(req, member), req.viewContext))
     }
 
     static func cancel(_ req: Request) async throws -> Response {
-        try await GoldenAgerWeb.taskButton(req, as: .pensioner, fallback: path, next: path, .success, "ga.order.cancelled_flash") {
+        try await GoldenAgerWeb.taskButton(req, as: .pensioner, .relative, fallback: path, next: path, .success, "ga.order.cancelled_flash") {
             _ = try await $0.cancel(taskID: $1, by: $2)
         }
     }
 
     static func complete(_ req: Request) async throws -> Response {
-        try await GoldenAgerWeb.taskButton(req, as: .pensioner, fallback: path, next: path, .success, "ga.order.done_flash") {
+        try await GoldenAgerWeb.taskButton(req, as: .pensioner, .relative, fallback: path, next: path, .success, "ga.order.done_flash") {
             _ = try await $0.complete(taskID: $1, by: $2)
         }
     }

@@ -7,6 +7,7 @@ enum OrderView {
         let l = c.localizer
         return GoldenAgerWeb.shell(member, title: details.template.title(in: l.language), section: .orders, c) {
             H.h1 { details.template.title(in: l.language) }
+            whose(details, l)
             H.div(.id("order-status"), .class("live-region"), .aria("live", "polite"),
                   .data("refresh-url", "\(prefix)/orders/\(details.task.id!)/status"),
                   .data("refresh-on", "task.accepted,task.withdrawn,task.cancelled,task.done")) {
@@ -17,6 +18,17 @@ enum OrderView {
                 Components.pushButton(c, app: prefix, label: l.text("ga.push.offer_pensioner"), enabled: l.text("ga.push.enabled"))
             }
         }
+    }
+
+    /// For a relative, whom the order is for; for the pensioner, which relative ordered it.
+    private static func whose(_ details: TaskDetails, _ l: Localizer) -> HTML {
+        if details.isForMyPensioner, let pensioner = details.pensioner {
+            return H.p(.class("ordering-for")) { l.text("ga.order.for", ["name": "\(pensioner.firstName) \(pensioner.lastName)"]) }
+        }
+        if details.isMine, let relative = details.orderedBy {
+            return H.p(.class("ordering-for")) { l.text("ga.order.by_relative", ["name": "\(relative.firstName) \(relative.lastName)"]) }
+        }
+        return .empty
     }
 
     /// Where the order stands, in words and a picture, and what the pensioner can do now.

@@ -14,21 +14,24 @@ enum OrdersPage {
     /// Places an order and shows it; a second tap, or an order already waiting, shows
     /// the one there is instead of a second.
     static func order(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         guard let templateID = (try? req.content.get(String.self, at: "templateId")).flatMap(UUID.init(uuidString:)) else {
             throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found")
         }
+        let pensionerID = member.role == .relative
+            ? (try? req.content.get(String.self, at: "pensionerId")).flatMap(UUID.init(uuidString:)) : member.id
+        guard let pensionerID else { return RelativesPage.pickFirst(req) }
         do {
-            let task = try await req.goldenAger.tasks.order(templateID: templateID, by: member)
+            let task = try await req.goldenAger.tasks.order(templateID: templateID, for: pensionerID, by: member)
             return req.redirect(to: "\(prefix)/orders/\(task.id!)", flash: .success, "ga.order.placed")
         } catch let error as AppError where error.code == "open_task_exists" {
-            let open = try await req.goldenAger.tasks.openOrder(of: member)
+            let open = try await req.goldenAger.tasks.openOrder(of: pensionerID)
             return req.redirect(to: open.map { "\(prefix)/orders/\($0.id!)" } ?? "\(prefix)/orders", flash: .info, error.key)
         }
     }
 
     static func orders(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
         let orders = try await req.goldenAger.tasks.orders(of: member)
         return req.render(OrdersView.page(member, orders: orders, req.viewContext))
     }

@@ -14,7 +14,10 @@ enum OrdersView {
             }
             H.ul(.class("choices")) {
                 for details in orders {
-                    GoldenAgerWeb.taskChoice(href: "\(prefix)/orders/\(details.task.id!)", title: details.template.title(in: l.language),
+                    // A relative may help several people: whose each order is.
+                    let title = details.template.title(in: l.language)
+                    let whose = details.isForMyPensioner ? details.pensioner.map { "\($0.firstName) \($0.lastName): " } ?? "" : ""
+                    GoldenAgerWeb.taskChoice(href: "\(prefix)/orders/\(details.task.id!)", title: whose + title,
                                              status: details.task.status, for: .pensioner, date: details.task.createdAt, l)
                 }
             }

@@ -2,7 +2,7 @@ import Foundation
 import Kernel
 import Vapor
 
-/// `/profile`: a pensioner's or volunteer's own details, and everyone's way to the
+/// `/profile`: a pensioner's, volunteer's or relative's own details, and everyone's way to the
 /// password page and out.
 enum ProfilePage {
     static let prefix = GoldenAgerWeb.prefix
@@ -25,12 +25,14 @@ enum ProfilePage {
     }
 
     static func save(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .volunteer)
+        let member = try await req.member(.pensioner, .volunteer, .relative)
         let state = FormState.submitted(by: req)
+        // A relative's profile is their name: help goes to the pensioner's city and address.
+        let isRelative = member.role == .relative
         do {
             _ = try await req.goldenAger.profiles.update(member, with: ProfileChanges(
                 firstName: state.values["firstName"] ?? "", lastName: state.values["lastName"] ?? "",
-                birthday: state.values["birthday"] ?? "", city: state.values["city"] ?? "",
+                birthday: isRelative ? nil : state.values["birthday"] ?? "", city: isRelative ? nil : state.values["city"] ?? "",
                 address: member.role == .pensioner ? state.values["address"] ?? "" : nil,
                 organisationID: member.role == .volunteer ? state.values["organisationId"] ?? "" : nil))
             return req.redirect(to: "\(prefix)/profile", flash: .success, "ga.profile.saved")

@@ -12,14 +12,16 @@ enum ProfileView {
             H.h1 { l.text("ga.profile.title") }
             if let profile = member.profile {
                 H.p(.class("lead")) { l.text("ga.profile.phone", ["phone": PhoneNumber.display(profile.phone)]) }
-                if member.role == .pensioner || member.role == .volunteer {
+                if member.role == .pensioner || member.role == .volunteer || member.role == .relative {
                     Components.errorSummary(state, l)
                     form(member, state: state, organisations: organisations, c)
                 }
             } else {
                 H.p(.class("lead")) { member.account.displayName }
             }
-            if member.role != .pensioner {
+            if member.role == .pensioner {
+                H.a(.class("button button-block"), .href(RelativesPage.path)) { l.text("ga.relatives.title_pensioner") }
+            } else {
                 H.a(.class("button button-block"), .href("\(prefix)/instructions")) { l.text("ga.tab.instructions") }
             }
             H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
@@ -35,11 +37,13 @@ enum ProfileView {
         return Components.postForm(c, action: "\(prefix)/profile", classes: "card") {
             FormField(name: "firstName", label: l.text("ga.field.firstName"), autocomplete: "given-name", maxLength: ProfileRules.nameMax).render(state, l)
             FormField(name: "lastName", label: l.text("ga.field.lastName"), autocomplete: "family-name", maxLength: ProfileRules.nameMax).render(state, l)
-            FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
-            SelectField(name: "city", label: l.text("ga.field.city"), options: City.options(in: l.language)).render(state, l)
+            if member.role != .relative {
+                FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
+                SelectField(name: "city", label: l.text("ga.field.city"), options: City.options(in: l.language)).render(state, l)
+            }
             if member.role == .pensioner {
                 FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
-            } else {
+            } else if member.role == .volunteer {
                 SelectField(name: "organisationId", label: l.text("ga.field.organisation"), options: GoldenAgerWeb.organisationOptions(organisations)).render(state, l)
             }
             H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.profile.save") }

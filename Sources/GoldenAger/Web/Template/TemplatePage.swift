@@ -8,8 +8,9 @@ enum TemplatePage {
     }
 
     static func template(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner)
+        let member = try await req.member(.pensioner, .relative)
+        guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req) }
         let template = try await req.goldenAger.catalog.template(try req.uuidParameter("templateID"))
-        return req.render(TemplateView.page(member, template, req.viewContext))
+        return req.render(TemplateView.page(member, template, orderingFor: member.role == .relative ? pensioner : nil, req.viewContext))
     }
 }

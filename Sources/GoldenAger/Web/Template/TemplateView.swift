@@ -6,10 +6,12 @@ enum TemplateView {
     /// What the volunteer will do and how long it takes; ordering asks first. When it
     /// suits the pensioner and a note are added on the order's own page afterwards
     /// (`OrderDetailsPage`): one page, one task.
-    static func page(_ member: Member, _ template: TaskTemplate, _ c: ViewContext) -> Page {
+    /// `orderingFor`: the pensioner a relative orders for (named on the page and sent with the order).
+    static func page(_ member: Member, _ template: TaskTemplate, orderingFor: Profile?, _ c: ViewContext) -> Page {
         let l = c.localizer
         let title = template.title(in: l.language)
         return GoldenAgerWeb.shell(member, title: title, section: .categories, c) {
+            if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, l) }
             H.h1 { title }
             H.section(.class("card")) {
                 H.p { template.description(in: l.language) }
@@ -17,6 +19,7 @@ enum TemplateView {
             }
             Components.postForm(c, action: "\(prefix)/orders", confirm: l.text("ga.order.confirm", ["title": title])) {
                 H.input(.type("hidden"), .name("templateId"), .value(template.id?.uuidString))
+                if let orderingFor { H.input(.type("hidden"), .name("pensionerId"), .value(orderingFor.id?.uuidString)) }
                 H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.submit") }
             }
             GoldenAgerWeb.backLink("\(prefix)/categories/\(template.$category.id)", l)

@@ -13,6 +13,7 @@ enum WelcomeView {
                     H.a(.class("button button-yes button-block"), .href("\(prefix)/login")) { l.text("ga.login.title") }
                     H.a(.class("button button-block"), .href("\(prefix)/join/pensioner/1")) { l.text("ga.welcome.join_pensioner") }
                     H.a(.class("button button-block"), .href("\(prefix)/join/volunteer/1")) { l.text("ga.welcome.join_volunteer") }
+                    H.a(.class("button button-block"), .href("\(prefix)/join/relative/1")) { l.text("ga.welcome.join_relative") }
                 }
             }
         }
