@@ -121,17 +121,24 @@ public final class MoveJoinClient: @unchecked Sendable {
         public var to: Date?
         public var skillLevel: String?
         public var text: String?
+        /// Where the person is (latitude, longitude), and how far they would go in
+        /// kilometres (0.1–100): only events with a place on the map that near.
+        public var near: (latitude: Double, longitude: Double)?
+        public var withinKm: Double?
         public var pageSize: Int?
         public var pageToken: String?
 
         public init(cityID: String? = nil, sportTypeIDs: [String] = [], from: Date? = nil, to: Date? = nil, skillLevel: String? = nil,
-                    text: String? = nil, pageSize: Int? = nil, pageToken: String? = nil) {
+                    text: String? = nil, near: (latitude: Double, longitude: Double)? = nil, withinKm: Double? = nil,
+                    pageSize: Int? = nil, pageToken: String? = nil) {
             self.cityID = cityID
             self.sportTypeIDs = sportTypeIDs
             self.from = from
             self.to = to
             self.skillLevel = skillLevel
             self.text = text
+            self.near = near
+            self.withinKm = withinKm
             self.pageSize = pageSize
             self.pageToken = pageToken
         }
@@ -145,6 +152,8 @@ public final class MoveJoinClient: @unchecked Sendable {
             if let to { items.append(URLQueryItem(name: "to", value: iso.string(from: to))) }
             if let skillLevel { items.append(URLQueryItem(name: "skill", value: skillLevel)) }
             if let text { items.append(URLQueryItem(name: "q", value: text)) }
+            if let near { items.append(URLQueryItem(name: "near", value: "\(near.latitude),\(near.longitude)")) }
+            if let withinKm { items.append(URLQueryItem(name: "within", value: String(withinKm))) }
             if let pageSize { items.append(URLQueryItem(name: "pageSize", value: String(pageSize))) }
             if let pageToken { items.append(URLQueryItem(name: "pageToken", value: pageToken)) }
             return items

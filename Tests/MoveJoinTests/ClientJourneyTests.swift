@@ -37,6 +37,8 @@ extension MoveJoinTests {
                     input.durationMinutes = 60
                     input.capacity = 2
                     input.skillLevel = .beginner
+                    input.latitude = 49.8236
+                    input.longitude = 24.0195
                     let event = try await organiser.createEvent(input)
                     #expect(event.participantCount == 1 && event.placesLeft == 1 && event.myStatus == .participant)
 
@@ -49,6 +51,10 @@ extension MoveJoinTests {
                     #expect(found.events.first?.sportTypeName == "Running" && found.events.first?.cityName == "Lviv")
                     let none = try await runner.searchEvents(.init(cityID: "lviv", sportTypeIDs: ["football"]))
                     #expect(none.events.isEmpty)
+                    // Near the park's gate (about 2.4 km from the Rynok square), not within a kilometre of the square.
+                    let nearby = try await runner.searchEvents(.init(cityID: "lviv", near: (49.8236, 24.0195), withinKm: 1))
+                    #expect(nearby.events.map(\.id) == [event.id])
+                    #expect(try await runner.searchEvents(.init(cityID: "lviv", near: (49.8419, 24.0316), withinKm: 1)).events.isEmpty)
 
                     let joined = try await runner.join(event.id)
                     #expect(joined.status == .participant && joined.event.placesLeft == 0)

@@ -51,6 +51,26 @@ extension MoveJoinTests {
             }
         }
 
+        @Test("near a point, both stores find the same events within the same radius")
+        func nearby() async throws {
+            try await withMoveJoin { app in
+                let organiser = try await register(app), caller = try await register(app)
+                // A ring of events 0.5–20 km around a point, some exactly at the radii asked below.
+                for step in 0..<24 {
+                    var input = eventInput(title: "Подія \(step)", startsIn: Double(3_600 * (step + 1)))
+                    let km = 0.5 + Double(step) * 0.85, angle = Double(step) * 0.9
+                    input.latitude = 50.4501 + km * cos(angle) / 111.2
+                    input.longitude = 30.5234 + km * sin(angle) / (111.2 * cos(50.4501 * .pi / 180))
+                    _ = try await createEvent(app, by: organiser, input)
+                }
+                for within in ["1", "3.05", "5", "10", "20"] {
+                    let outcome = try await search(app, token: caller.token, "city=kyiv&near=50.4501,30.5234&within=\(within)&pageSize=100")
+                    guard case .answer(let events) = outcome else { Issue.record("\(within): \(outcome)"); continue }
+                    #expect(events.count > 1, "within \(within) km finds something")
+                }
+            }
+        }
+
         @Test("refusals: a 401 for no token or a forged one, before a 422 for an unknown city or page token")
         func refusals() async throws {
             try await withMoveJoin { app in

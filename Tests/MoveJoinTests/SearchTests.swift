@@ -67,6 +67,61 @@ extension MoveJoinTests {
             }
         }
 
+        @Test("near a point: only events with a place on the map within the radius, paged; bad points and radii are named")
+        func nearby() async throws {
+            try await withMoveJoin { app in
+                let creator = try await register(app)
+                // Around Майдан Незалежності (50.4501, 30.5234): 1 km north, 4 km east, 12 km north, and one without a place.
+                let places: [(String, Double?, Double?)] = [("Північ 1 км", 50.4591, 30.5234), ("Схід 4 км", 50.4501, 30.5799),
+                                                            ("Північ 12 км", 50.5580, 30.5234), ("Без мапи", nil, nil)]
+                for (index, (title, latitude, longitude)) in places.enumerated() {
+                    var event = input(title, startsIn: Double(index + 1))
+                    if let latitude, let longitude { event.latitude = latitude; event.longitude = longitude }
+                    _ = try await createEvent(app, by: creator, event)
+                }
+                let viewer = try await register(app)
+                let near = "city=kyiv&near=50.4501,30.5234"
+                #expect(try await titles(app, near, as: viewer) == places.map(\.0), "a point alone filters nothing")
+                #expect(try await titles(app, near + "&within=2", as: viewer) == ["Північ 1 км"])
+                #expect(try await titles(app, near + "&within=5", as: viewer) == ["Північ 1 км", "Схід 4 км"])
+                #expect(try await titles(app, near + "&within=25", as: viewer) == ["Північ 1 км", "Схід 4 км", "Північ 12 км"])
+                #expect(try await titles(app, "city=kyiv&near=50%2C4501%3B%2030%2C5234&within=4%2C5", as: viewer) == ["Північ 1 км", "Схід 4 км"],
+                        "decimal commas, as typed in Ukrainian")
+                // Paged one by one, the same two.
+                let first = try await call(app, .GET, "/events?\(near)&within=5&pageSize=1", token: viewer.token).message(MJEventPage.self)
+                let second = try await call(app, .GET, "/events?\(near)&within=5&pageSize=1&pageToken=\(first.nextPageToken)", token: viewer.token)
+                    .message(MJEventPage.self)
+                #expect(first.events.map(\.title) + second.events.map(\.title) == ["Північ 1 км", "Схід 4 км"] && second.nextPageToken.isEmpty)
+
+                for (query, field) in [("near=50.45", "near"), ("near=91,30", "near"), ("within=5", "near"), ("near=50.45,30.52&within=0", "within"),
+                                       ("near=50.45,30.52&within=500", "within"), ("near=50.45,30.52&within=far", "within")] {
+                    let refused = try await call(app, .GET, "/events?city=kyiv&" + query, token: viewer.token)
+                    #expect(try refused.status == .unprocessableEntity && refused.error.violations.map(\.field) == [field], "\(query)")
+                }
+            }
+        }
+
+        @Test("the search's distance is the great-circle one within half a per cent, up to 100 km in Ukraine")
+        func distanceFormula() {
+            func haversine(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+                let r = 6371.0088, rad = Double.pi / 180
+                let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
+                let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+                return 2 * r * asin(h.squareRoot())
+            }
+            for centre in [GeoPoint(latitude: 50.45, longitude: 30.52)!, GeoPoint(latitude: 48.62, longitude: 22.29)!, GeoPoint(latitude: 46.48, longitude: 30.73)!] {
+                for (dLat, dLon) in [(0.5, 0.0), (0.0, 0.9), (0.4, 0.6), (-0.6, -0.3), (0.01, 0.01)] {
+                    let point = GeoPoint(latitude: centre.latitude + dLat, longitude: centre.longitude + dLon)!
+                    let ours = NearbyFilter.kilometres(from: centre, to: point), exact = haversine(centre, point)
+                    #expect(abs(ours - exact) / exact < 0.005, "\(centre) → \(point): \(ours) km, great circle \(exact) km")
+                }
+            }
+            #expect(GeoPoint(parsing: "50,4501; 30,5234") == GeoPoint(latitude: 50.4501, longitude: 30.5234))
+            #expect(GeoPoint(parsing: "50,4501, 30,5234") == GeoPoint(latitude: 50.4501, longitude: 30.5234))
+            #expect(GeoPoint(parsing: " 50.4501 , 30.5234 ") == GeoPoint(latitude: 50.4501, longitude: 30.5234))
+            #expect(GeoPoint(parsing: "50.45") == nil && GeoPoint(parsing: "north") == nil && GeoPoint(parsing: "50,181") == nil)
+        }
+
         @Test("pages follow start time, then id, with no event twice or missed, also for events starting together")
         func pages() async throws {
             try await withMoveJoin { app in

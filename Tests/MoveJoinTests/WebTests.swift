@@ -74,6 +74,15 @@ extension MoveJoinTests {
                 #expect(shown.contains("href=\"geo:50.443300,30.514600?q=50.443300,30.514600(%D0%9F%D0%B0%D1%80%D0%BA"))
                 #expect(shown.contains("https://www.openstreetmap.org/?mlat=50.443300&amp;mlon=30.514600#map=17/50.443300/30.514600"))
 
+                // Searching near a point 1.1 km away: the event says how far it is; a wrong point is explained at its field.
+                let list = try await organiser.get("/movejoin/events").body.string
+                #expect(list.contains("name=\"near\"") && list.contains("data-geolocate=\"near\"") && list.contains("name=\"within\""))
+                let near = try await organiser.get("/movejoin/events?near=50%2C4533%3B+30%2C5146&within=2").body.string
+                #expect(near.contains("Біг у парку") && near.contains("1,1 км від вас"), "\(near)")
+                #expect(try await organiser.get("/movejoin/events?near=50.4533,30.5146&within=1").body.string.contains("Біг у парку") == false)
+                let wrong = try await organiser.get("/movejoin/events?near=north&within=2")
+                #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("field-near-error"))
+
                 // Without coordinates, the maps search for the venue in its city.
                 let links = MapLinks(latitude: nil, longitude: nil, place: "Поле біля школи, Київ")
                 #expect(links.geo.hasPrefix("geo:0,0?q=%D0%9F") && links.openStreetMap.hasPrefix("https://www.openstreetmap.org/search?query=%D0%9F"))

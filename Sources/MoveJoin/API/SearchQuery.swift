@@ -5,7 +5,9 @@ import MoveJoinProto
 /// Reads an event search from a query string, for the API and the web list alike:
 /// `city`, `sport` (repeated, or comma-separated), `from`, `to` (RFC 3339 times, or
 /// `YYYY-MM-DD` days in the city's time zone; `to` as a day includes that day),
-/// `skill`, `q`, `pageSize`, `pageToken`. Unknown values are field errors, not ignored.
+/// `skill`, `q`, `near` (`latitude,longitude`: where the person is), `within` (kilometres
+/// from `near`, 0.1–100; only events with a place on the map that near), `pageSize`,
+/// `pageToken`. Unknown values are field errors, not ignored.
 enum SearchQuery {
     /// Without a `city` and a `defaultCity`, the city is missing (a field error).
     static func parse(_ query: String?, defaultCity: String?) throws -> EventSearch {
@@ -39,6 +41,20 @@ enum SearchQuery {
         if let text = pairs.first(where: { $0.0 == "q" })?.1, !text.isEmpty {
             if text.count > 100 { v.add("q", "validation.too_long", ["max": "100"]) }
             search.text = text
+        }
+        if let near = pairs.first(where: { $0.0 == "near" })?.1, !near.isEmpty {
+            search.near = GeoPoint(parsing: near)
+            if search.near == nil { v.add("near", "mj.validation.near") }
+        }
+        // Not split at commas: «4,5» is four and a half.
+        if let within = pairs.first(where: { $0.0 == "within" })?.1.trimmingCharacters(in: .whitespaces), !within.isEmpty {
+            search.withinKm = Double(within.replacingOccurrences(of: ",", with: "."))
+            if let km = search.withinKm, km.isFinite, NearbyFilter.radiusRange.contains(km) {
+                if pairs.first(where: { $0.0 == "near" })?.1.isEmpty ?? true { v.add("near", "mj.validation.near_required") }
+            } else {
+                search.withinKm = nil
+                v.add("within", "mj.validation.within", ["max": "100"])
+            }
         }
         if let size = value("pageSize") {
             if let number = Int(size), (1...EventSearch.maxPageSize).contains(number) {

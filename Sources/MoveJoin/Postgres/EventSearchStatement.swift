@@ -12,11 +12,13 @@ import Kernel
 /// what the portable query does.
 struct EventSearchStatement: PostgresPreparedStatement {
     static let name = "movejoin_event_search"
-    static let sql = search(viewer: "$2", parameters: [1, 3, 4, 5, 6, 7, 8, 9, 10].map { "$\($0)" })
+    static let sql = search(viewer: "$2", parameters: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map { "$\($0)" })
 
     /// The search, its viewer an SQL expression and its other parameters named in the order
     /// city, earliest start, start before, sport types, skill level, text pattern, the
-    /// cursor's start and id, limit. The viewer's place on the waitlist comes with each event.
+    /// cursor's start and id, limit, and the distance filter's centre (latitude,
+    /// longitude), longitude scale² and radius² (`NearbyFilter`; latitude's scale² is a
+    /// constant). The viewer's place on the waitlist comes with each event.
     static func search(viewer: String, parameters p: [String]) -> String {
         """
         SELECT e.id, e.creator_id, e.sport_type_id, e.title, e.description, e.city_id, e.venue,
@@ -37,13 +39,17 @@ struct EventSearchStatement: PostgresPreparedStatement {
           AND (\(p[4])::text IS NULL OR e.skill_level = \(p[4]) OR e.skill_level = 'any')
           AND (\(p[5])::text IS NULL OR e.search_text LIKE \(p[5]))
           AND (\(p[6])::timestamptz IS NULL OR (e.starts_at, e.id) > (\(p[6]), \(p[7])))
+          AND (\(p[9])::float8 IS NULL OR (e.latitude IS NOT NULL AND e.longitude IS NOT NULL
+               AND (e.latitude - \(p[9])) * (e.latitude - \(p[9])) * \(NearbyFilter.latitudeScale2)
+                 + (e.longitude - \(p[10])) * (e.longitude - \(p[10])) * \(p[11]) <= \(p[12])))
         ORDER BY e.starts_at, e.id
         LIMIT \(p[8])
         """
     }
 
     static let bindingDataTypes: [PostgresDataType] = [.text, .uuid, .timestamptz, .timestamptz, .textArray,
-                                                        .text, .text, .timestamptz, .uuid, .int8]
+                                                        .text, .text, .timestamptz, .uuid, .int8] + nearbyDataTypes
+    static let nearbyDataTypes: [PostgresDataType] = [.float8, .float8, .float8, .float8]
     typealias Row = SearchHit
 
     let cityID: String
@@ -55,9 +61,10 @@ struct EventSearchStatement: PostgresPreparedStatement {
     let likePattern: String?
     let after: PageCursor?
     let limit: Int
+    let nearby: NearbyFilter?
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 10)
+        var bindings = PostgresBindings(capacity: 14)
         bindings.append(cityID)
         bindings.append(viewerID)
         appendFilters(to: &bindings)
@@ -74,6 +81,10 @@ struct EventSearchStatement: PostgresPreparedStatement {
         bindings.append(after?.startsAt)
         bindings.append(after?.id)
         bindings.append(limit)
+        bindings.append(nearby?.centre.latitude)
+        bindings.append(nearby?.centre.longitude)
+        bindings.append(nearby?.longitudeScale2)
+        bindings.append(nearby?.radius2)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> SearchHit {

@@ -54,12 +54,22 @@ public struct EventSearch: Sendable {
     /// Events for this level (and those open to any level); nil for all.
     public var skillLevel: SkillLevel?
     public var text: String?
+    /// Where the person is: events show how far they are.
+    public var near: GeoPoint?
+    /// Only events with a place on the map within this many kilometres of `near`.
+    public var withinKm: Double?
     public var pageSize: Int = 20
     public var pageToken: String?
 
     public init(cityID: String) { self.cityID = cityID }
 
     public static let maxPageSize = 100
+
+    /// The distance filter, when both a point and a radius are given.
+    public var nearby: NearbyFilter? {
+        guard let near, let withinKm else { return nil }
+        return NearbyFilter(centre: near, radiusKm: withinKm)
+    }
 }
 
 public struct EventPage: Sendable {
@@ -181,7 +191,8 @@ public struct EventService: Sendable {
         return EventSearchStatement(
             cityID: search.cityID, viewerID: viewerID, startsFrom: max(search.from ?? context.clock.now, context.clock.now),
             startsBefore: search.to, sportTypeIDs: search.sportTypeIDs, skillLevel: level?.rawValue,
-            likePattern: text.flatMap { $0.isEmpty ? nil : "%\(Self.escapeLike($0))%" }, after: cursor, limit: pageSize + 1)
+            likePattern: text.flatMap { $0.isEmpty ? nil : "%\(Self.escapeLike($0))%" }, after: cursor, limit: pageSize + 1,
+            nearby: search.nearby)
     }
 
     /// The first `size` hits as a page, with the cursor of the next when there are more.

@@ -71,6 +71,16 @@ struct PortableEventSearchStore: EventSearchStore {
             query = query.where(EventService.column("skill_level"), .in, SQLBind.group([level, SkillLevel.any.rawValue]))
         }
         if let pattern = search.likePattern { query = query.where(EventService.column("search_text"), .like, SQLBind(pattern)) }
+        if let nearby = search.nearby {
+            // The same arithmetic as the PostgreSQL statement's (`NearbyFilter`).
+            query = query.where(SQLQueryString("""
+                (mj_events.latitude IS NOT NULL AND mj_events.longitude IS NOT NULL \
+                AND (mj_events.latitude - \(bind: nearby.centre.latitude)) * (mj_events.latitude - \(bind: nearby.centre.latitude)) \
+                * \(bind: NearbyFilter.latitudeScale2) \
+                + (mj_events.longitude - \(bind: nearby.centre.longitude)) * (mj_events.longitude - \(bind: nearby.centre.longitude)) \
+                * \(bind: nearby.longitudeScale2) <= \(bind: nearby.radius2))
+                """))
+        }
         if let after = search.after {
             query = query.where(SQLQueryString("(mj_events.starts_at, mj_events.id) > (\(bind: after.startsAt), \(bind: after.id))"))
         }

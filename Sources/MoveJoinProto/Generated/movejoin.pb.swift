@@ -800,9 +800,10 @@ public nonisolated struct MJEventInput: Sendable {
   fileprivate var _startTime: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
-/// GET /events?city=kyiv&sport=football&sport=running&from=…&to=…&skill=beginner&q=…&pageSize=20&pageToken=…
+/// GET /events?city=kyiv&sport=football&sport=running&from=…&to=…&skill=beginner&q=…&near=50.45,30.52&within=5&pageSize=20&pageToken=…
 /// Upcoming scheduled events, by start time. `from`/`to` are RFC 3339 times;
-/// `city` defaults to the signed-in person's city.
+/// `city` defaults to the signed-in person's city. `near` (latitude,longitude) with
+/// `within` (kilometres, 0.1–100) keeps only events with a place on the map that near.
 public nonisolated struct MJEventPage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

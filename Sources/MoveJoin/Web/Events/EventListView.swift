@@ -28,7 +28,7 @@ struct EventListView {
                 H.p(.class("empty")) { l.text(filtersAreValid ? "mj.events.none" : "mj.events.fix_filters") }
             } else {
                 H.ul(.class("event-list")) {
-                    for event in events { H.li { EventCardView.card(event, c) } }
+                    for event in events { H.li { EventCardView.card(event, near: search.near, c) } }
                 }
             }
             if let more = moreURL {
@@ -42,7 +42,7 @@ struct EventListView {
     private var filterForm: HTML {
         let state = filters
         let open = search.sportTypeIDs.count + (search.from == nil ? 0 : 1) + (search.to == nil ? 0 : 1)
-            + (search.skillLevel == nil ? 0 : 1) + (search.text == nil ? 0 : 1) > 0 || !state.errors.isEmpty
+            + (search.skillLevel == nil ? 0 : 1) + (search.text == nil ? 0 : 1) + (search.near == nil ? 0 : 1) > 0 || !state.errors.isEmpty
         return H.form(.class("filters"), Attribute("method", "get"), Attribute("action", "\(prefix)/events"), .role("search")) {
             SelectField(name: "city", label: l.text("mj.field.city"), options: MoveJoinWeb.cityOptions(l), includeEmpty: false).render(state, l)
             H.element("details", [.flag("open", open)], content: HTMLBuilder.join([
@@ -54,8 +54,24 @@ struct EventListView {
                 FormField(name: "from", label: l.text("mj.filters.from"), type: "date", required: false).render(state, l),
                 FormField(name: "to", label: l.text("mj.filters.to"), type: "date", required: false).render(state, l),
                 FormField(name: "q", label: l.text("mj.filters.text"), type: "search", required: false, maxLength: 100).render(state, l),
+                nearbyFields(state),
             ]))
             H.button(.type("submit"), .class("button button-primary")) { l.text("mj.filters.apply") }
+        }
+    }
+
+    /// Where the person is (typed, or «Моє місце зараз» from the phone) and how far they
+    /// would go; events then show their distance.
+    private func nearbyFields(_ state: FormState) -> HTML {
+        H.fieldset(.class("field nearby")) {
+            H.legend { l.text("mj.filters.nearby") }
+            FormField(name: "near", label: l.text("mj.filters.near"), hint: l.text("mj.hint.near"), required: false,
+                      inputMode: "decimal", maxLength: 40).render(state, l)
+            // movejoin.js shows it where the browser can tell where the phone is.
+            H.button(.type("button"), .class("button"), .data("geolocate", "near"), .flag("hidden")) { l.text("mj.geolocate") }
+            SelectField(name: "within", label: l.text("mj.filters.within"),
+                        options: NearbyFilter.radiusChoices.map { km in (String(Int(km)), l.text("mj.filters.within_km", ["km": l.number(km, fractionDigits: 0)])) },
+                        required: false, emptyLabel: l.text("mj.filters.any_distance")).render(state, l)
         }
     }
 
