@@ -25,7 +25,7 @@ public struct GoldenAger: HromadaApp {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
          CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions(),
          AddVolunteerApproval(), AddVolunteerDescriptions(), AddCreditedMinutes(), AddPreferredTimeAndNote(),
-         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives()]
+         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives(), AddTaskExpiry()]
     }
 
     public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }
@@ -38,7 +38,10 @@ public struct GoldenAger: HromadaApp {
     public var demoAccounts: [DemoAccount] { GoldenAgerDemoData.accounts }
 
     public func housekeeping(_ services: ServiceContext) async throws {
-        try await GoldenAgerContext(services).profiles.endLapsedOnlineStates()
+        let context = GoldenAgerContext(services)
+        try await context.profiles.endLapsedOnlineStates()
+        try await context.tasks.warnOfExpiry()
+        try await context.tasks.expireOverdue()
     }
 
     public func seedDemoData(_ context: SeedContext) async throws {

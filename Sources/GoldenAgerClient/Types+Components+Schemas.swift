@@ -424,7 +424,7 @@ extension Components {
             case done = "done"
             case cancelled = "cancelled"
         }
-        /// What happened to a task.
+        /// What happened to a task. `expired`: nobody accepted it before its deadline, and the server cancelled it.
         ///
         /// - Remark: Generated from `#/components/schemas/TaskAction`.
         @frozen public enum TaskAction: String, Codable, Hashable, Sendable, CaseIterable {
@@ -434,6 +434,7 @@ extension Components {
             case withdrawn = "withdrawn"
             case cancelled = "cancelled"
             case done = "done"
+            case expired = "expired"
         }
         /// A volunteer organisation.
         ///
@@ -945,6 +946,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/closedAt`.
             public var closedAt: Foundation.Date?
+            /// While searching, to the pensioner and their relatives: when the server cancels it if no volunteer has accepted (the end of the preferred day or part of it, at least 3 hours after ordering; 72 hours without a preferred day). The pensioner and their relatives are warned 2 hours before.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/expiresAt`.
+            public var expiresAt: Foundation.Date?
             /// Done tasks: the minutes credited to the volunteer — the real time from acceptance to done, at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/creditedMinutes`.
@@ -991,6 +996,7 @@ extension Components {
             ///   - createdAt:
             ///   - acceptedAt: When the current volunteer accepted it.
             ///   - closedAt: When it was done or cancelled.
+            ///   - expiresAt: While searching, to the pensioner and their relatives: when the server cancels it if no volunteer has accepted (the end of the preferred day or part of it, at least 3 hours after ordering; 72 hours without a preferred day). The pensioner and their relatives are warned 2 hours before.
             ///   - creditedMinutes: Done tasks: the minutes credited to the volunteer — the real time from acceptance to done, at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
             ///   - preferredDate: The day that suits the pensioner, if they named one.
             ///   - preferredPart: The part of the day that suits them, if they named one.
@@ -1009,6 +1015,7 @@ extension Components {
                 createdAt: Foundation.Date,
                 acceptedAt: Foundation.Date? = nil,
                 closedAt: Foundation.Date? = nil,
+                expiresAt: Foundation.Date? = nil,
                 creditedMinutes: Swift.Int? = nil,
                 preferredDate: Swift.String? = nil,
                 preferredPart: Components.Schemas.TaskDTO.PreferredPartPayload? = nil,
@@ -1027,6 +1034,7 @@ extension Components {
                 self.createdAt = createdAt
                 self.acceptedAt = acceptedAt
                 self.closedAt = closedAt
+                self.expiresAt = expiresAt
                 self.creditedMinutes = creditedMinutes
                 self.preferredDate = preferredDate
                 self.preferredPart = preferredPart
@@ -1046,6 +1054,7 @@ extension Components {
                 case createdAt
                 case acceptedAt
                 case closedAt
+                case expiresAt
                 case creditedMinutes
                 case preferredDate
                 case preferredPart

@@ -42,6 +42,8 @@ extension GoldenAgerTests {
                 task.preferredPart = .evening
                 task.note = "До кардіолога"
                 task.orderedBy = try pensioner.requireID()
+                task.expiresAt = Self.moment.addingTimeInterval(7200)
+                task.expiryWarnedAt = Self.moment.addingTimeInterval(3600)
                 try await RowDecoderCheck.roundTrip(task, on: db)
 
                 let profile = Profile()

@@ -18,6 +18,7 @@ extension GoldenAgerTests {
             .withdrawn: [.accepted: .searching],
             .cancelled: [.searching: .cancelled, .accepted: .cancelled],
             .done: [.accepted: .done],
+            .expired: [.searching: .cancelled],
         ]
 
         @Test("every action from every status: allowed ones lead where the spec says, the rest are refused")
@@ -41,6 +42,7 @@ extension GoldenAgerTests {
         func actors() {
             #expect(TaskAction.cancelled.actor == .pensioner && TaskAction.done.actor == .pensioner && TaskAction.created.actor == .pensioner)
             #expect(TaskAction.accepted.actor == .volunteer && TaskAction.declined.actor == .volunteer && TaskAction.withdrawn.actor == .volunteer)
+            #expect(TaskAction.expired.actor == nil, "only the server lets a task expire")
         }
 
         @Test("the full life of a task through the API, with every transition kept with its time and actor")

@@ -156,6 +156,8 @@ enum APIModels {
         let createdAt: Date
         let acceptedAt: Date?
         let closedAt: Date?
+        /// While searching, to the pensioner and their relatives: when the server cancels it if nobody has accepted.
+        let expiresAt: Date?
         /// Done tasks: the minutes credited to the volunteer.
         let creditedMinutes: Int?
         /// When suits the pensioner: a day (`YYYY-MM-DD`) and a part of it; and their note.
@@ -230,7 +232,7 @@ extension APIModels {
                                       description: offer.description(in: language),
                                       volunteerDescription: offer.volunteerDescription(in: language), minutes: offer.templateMinutes),
                 category: offer.categoryName(in: language), city: offer.city, minutes: offer.minutes, createdAt: offer.createdAt,
-                acceptedAt: nil, closedAt: nil, creditedMinutes: nil, preferredDate: offer.preferredDate,
+                acceptedAt: nil, closedAt: nil, expiresAt: nil, creditedMinutes: nil, preferredDate: offer.preferredDate,
                 preferredPart: offer.preferredPart?.rawValue, note: offer.note, pensioner: nil, volunteer: nil, orderedBy: nil, history: [])
     }
 
@@ -243,6 +245,8 @@ extension APIModels {
             id: task.id!, status: task.status.rawValue, template: template(details.template, language),
             category: details.category.name(in: language), city: task.city, minutes: task.minutes,
             createdAt: task.createdAt, acceptedAt: task.acceptedAt, closedAt: task.closedAt,
+            // The pensioner's side may act on it (change the time, call someone); volunteers' inbox has no deadline.
+            expiresAt: task.status == .searching && details.isPensionersSide ? task.expiresAt : nil,
             creditedMinutes: task.status == .done ? task.credited : nil,
             preferredDate: task.preferredDate, preferredPart: task.preferredPart?.rawValue, note: task.note,
             pensioner: person(details.pensioner), volunteer: person(details.volunteer), orderedBy: person(details.orderedBy),

@@ -131,6 +131,10 @@ public final class HelpTask: Model, @unchecked Sendable {
     @OptionalField(key: "note") public var note: String?
     /// The relative who ordered it for the pensioner; nil when the pensioner did.
     @OptionalField(key: "ordered_by") public var orderedBy: UUID?
+    /// While searching: when the server cancels it if nobody has accepted (`TaskExpiry`).
+    @OptionalField(key: "expires_at") public var expiresAt: Date?
+    /// When the pensioner was told it is about to be cancelled (once per wait).
+    @OptionalField(key: "expiry_warned_at") public var expiryWarnedAt: Date?
     public init() {}
     public init(templateID: UUID, pensionerID: UUID, city: String, minutes: Int, createdAt: Date) {
         self.$template.id = templateID

@@ -68,6 +68,8 @@ extension HelpTask: RowDecodable {
         task.preferredPart = try row.optional(prefix + "preferred_part", as: String.self).flatMap(DayPart.init(rawValue:))
         task.note = try row.optional(prefix + "note")
         task.orderedBy = try row.optional(prefix + "ordered_by")
+        task.expiresAt = try row.optional(prefix + "expires_at")
+        task.expiryWarnedAt = try row.optional(prefix + "expiry_warned_at")
         task.$id.exists = true
         return task
     }

@@ -20,12 +20,16 @@ public enum TaskAction: String, CaseIterable, Sendable, Codable {
     case withdrawn
     case cancelled
     case done
+    /// Nobody accepted it in time: the server cancels it (`TaskExpiry`).
+    case expired
 
-    /// Which role may take this action.
-    public var actor: GARole {
+    /// Which role may take this action (a pensioner's actions their relatives may take
+    /// for them); nil: only the server.
+    public var actor: GARole? {
         switch self {
         case .created, .cancelled, .done: .pensioner
         case .accepted, .declined, .withdrawn: .volunteer
+        case .expired: nil
         }
     }
 
@@ -33,7 +37,7 @@ public enum TaskAction: String, CaseIterable, Sendable, Codable {
     public var allowedFrom: Set<TaskStatus> {
         switch self {
         case .created: []
-        case .accepted, .declined: [.searching]
+        case .accepted, .declined, .expired: [.searching]
         case .withdrawn, .done: [.accepted]
         case .cancelled: [.searching, .accepted]
         }
@@ -45,7 +49,7 @@ public enum TaskAction: String, CaseIterable, Sendable, Codable {
         switch self {
         case .created, .declined, .withdrawn: return .searching
         case .accepted: return .accepted
-        case .cancelled: return .cancelled
+        case .cancelled, .expired: return .cancelled
         case .done: return .done
         }
     }

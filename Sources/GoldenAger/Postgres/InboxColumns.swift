@@ -7,7 +7,7 @@ import Kernel
 enum InboxColumns {
     static let task = """
         id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at, \
-        credited_minutes, preferred_date, preferred_part, note, ordered_by
+        credited_minutes, preferred_date, preferred_part, note, ordered_by, expires_at, expiry_warned_at
         """
     static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at, volunteer_description_uk, volunteer_description_en"
     static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, online_since, updated_at, approved_at, approved_by"
@@ -39,6 +39,8 @@ extension Kernel.PostgresColumns {
         task.preferredPart = try next(String?.self).flatMap(DayPart.init(rawValue:))
         task.note = try next()
         task.orderedBy = try next()
+        task.expiresAt = try next()
+        task.expiryWarnedAt = try next()
         task.$id.exists = true
         return task
     }

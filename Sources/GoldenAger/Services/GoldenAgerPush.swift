@@ -58,6 +58,22 @@ struct GoldenAgerPush {
         }
     }
 
+    /// To the pensioner: nobody has accepted yet, and when the order will be cancelled.
+    func expiring(_ task: HelpTask, at deadline: Date) async throws {
+        let template = try await template(of: task)
+        try await toPensioner(task) { l, language in
+            (l.text("ga.push.expiring", ["title": template.title(in: language)]), l.text("ga.push.expiring_body", ["time": l.time(deadline)]))
+        }
+    }
+
+    /// To the pensioner: nobody could come in time; the order is cancelled.
+    func expired(_ task: HelpTask) async throws {
+        let template = try await template(of: task)
+        try await toPensioner(task) { l, language in
+            (l.text("ga.push.expired", ["title": template.title(in: language)]), l.text("ga.push.expired_body"))
+        }
+    }
+
     /// To the pensioner and the relatives who act for them.
     private func toPensioner(_ task: HelpTask, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
         let id = try task.requireID()

@@ -77,6 +77,7 @@ public struct TaskService: Sendable {
         task.preferredPart = preference.part
         task.note = preference.note
         let now = context.clock.now
+        task.expiresAt = TaskExpiry.deadline(of: task, from: now)
         let actor = member.id
         do {
             try await db.writeTransaction { db in
@@ -101,7 +102,12 @@ public struct TaskService: Sendable {
         let today = LocalDay(context.clock.now, in: context.timeZone)
         let preference = OrderPreference.parse(day: details.day, part: details.part, note: details.note, today: today, into: &validator)
         try validator.throwIfInvalid()
+        // A new time restarts the wait: the deadline follows it, and a warning may come again.
+        let city = try await HelpTask.find(taskID, on: db)?.city ?? ""
+        let deadline = TaskExpiry.deadline(preferredDate: preference.date?.description, preferredPart: preference.part, from: context.clock.now,
+                                           in: City.find(city)?.timeZone ?? context.timeZone)
         let changed = try await db.sql.update(HelpTask.schema)
+            .set("expires_at", to: SQLBind(deadline)).set("expiry_warned_at", to: SQLLiteral.null)
             .set("preferred_date", to: preference.date.map { SQLBind($0.description) as any SQLExpression } ?? SQLLiteral.null)
             .set("preferred_part", to: preference.part.map { SQLBind($0.rawValue) as any SQLExpression } ?? SQLLiteral.null)
             .set("note", to: preference.note.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
@@ -261,7 +267,14 @@ public struct TaskService: Sendable {
         let task = try await transition(taskID, .withdrawn, by: member, reason: reason,
                                         where: { $0.where("volunteer_id", .equal, volunteer) },
                                         set: { $0.set("volunteer_id", to: SQLLiteral.null).set("accepted_at", to: SQLLiteral.null) },
-                                        afterwards: { db in try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db) })
+                                        afterwards: { db in
+                                            try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db)
+                                            // Searching again: at least the minimum wait from now, and a new warning if need be.
+                                            guard let back = try await HelpTask.find(taskID, on: db) else { return }
+                                            let deadline = max(back.expiresAt ?? .distantPast, now.addingTimeInterval(TaskExpiry.minimumWait))
+                                            try await db.sql.update(HelpTask.schema).set("expires_at", to: SQLBind(deadline))
+                                                .set("expiry_warned_at", to: SQLLiteral.null).where("id", .equal, SQLBind(taskID)).run()
+                                        })
         try await publisher.task("task.created", task, reason: nil, to: [GoldenAgerEvents.city(task.city)])
         try await publisher.task("task.withdrawn", task, reason: reason, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(volunteer)])
         await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).withdrawn(task, reason: reason) }
@@ -321,6 +334,47 @@ public struct TaskService: Sendable {
             return task.status == .searching && task.city == profile.city
         case .coordinator, .admin: return true
         case nil: return false
+        }
+    }
+
+    // MARK: The server
+
+    /// Tells the pensioner (and their relatives) of each task still searching within
+    /// `TaskExpiry.warning` of its deadline, once per wait. Run by housekeeping.
+    public func warnOfExpiry() async throws {
+        let now = context.clock.now
+        let due = try await HelpTask.query(on: db).filter(\.$status == .searching).filter(\.$expiryWarnedAt == nil)
+            .filter(\.$expiresAt <= now.addingTimeInterval(TaskExpiry.warning)).filter(\.$expiresAt > now).limit(500).all()
+        for task in due {
+            // Claimed by a conditional update: two servers never warn twice.
+            let claimed = try await db.sql.update(HelpTask.schema).set("expiry_warned_at", to: SQLBind(now))
+                .where("id", .equal, SQLBind(try task.requireID())).where("expiry_warned_at", .is, SQLLiteral.null)
+                .where("status", .equal, SQLBind(TaskStatus.searching.rawValue)).returning("id").all()
+            guard !claimed.isEmpty, let deadline = task.expiresAt else { continue }
+            await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).expiring(task, at: deadline) }
+        }
+    }
+
+    /// Cancels each task still searching at its deadline (`TaskAction.expired`, by no one),
+    /// and tells the pensioner's side and the city's volunteers. Run by housekeeping.
+    public func expireOverdue() async throws {
+        let now = context.clock.now
+        let overdue = try await HelpTask.query(on: db).filter(\.$status == .searching).filter(\.$expiresAt <= now).limit(500).all(\.$id)
+        for taskID in overdue {
+            let expired = try await db.writeTransaction { db -> Bool in
+                let rows = try await db.sql.update(HelpTask.schema)
+                    .set("status", to: SQLBind(TaskStatus.cancelled.rawValue)).set("closed_at", to: SQLBind(now))
+                    .where("id", .equal, SQLBind(taskID)).where("status", .equal, SQLBind(TaskStatus.searching.rawValue))
+                    .where("expires_at", .lessThanOrEqual, SQLBind(now)).returning("id").all()
+                guard !rows.isEmpty else { return false }
+                try await TaskTransition(taskID: taskID, sequence: try await Self.nextStep(of: taskID, on: db), action: .expired,
+                                         status: .cancelled, actorID: nil, at: now).create(on: db)
+                return true
+            }
+            guard expired, let task = try await HelpTask.find(taskID, on: db) else { continue }
+            try await publisher.task("task.taken", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board])
+            try await publisher.task("task.cancelled", task, to: [GoldenAgerEvents.account(task.pensionerID)])
+            await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).expired(task) }
         }
     }
 
@@ -395,7 +449,7 @@ public struct TaskService: Sendable {
                 return AppError.conflict(code: "task_not_accepted", key: "ga.task.not_accepted")
             }
             return AppError.conflict(code: "task_closed", key: "ga.task.closed")
-        case .created, .declined:
+        case .created, .declined, .expired:
             return notFound
         }
     }

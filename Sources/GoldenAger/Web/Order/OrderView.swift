@@ -39,7 +39,7 @@ enum OrderView {
             case .searching: searching(details, c)
             case .accepted: accepted(details, c)
             case .done: done(details, c)
-            case .cancelled: cancelled(c)
+            case .cancelled: cancelled(details, c)
             }
         }
     }
@@ -54,6 +54,7 @@ enum OrderView {
                 H.strong { l.text("ga.order.searching") }
             },
             H.p { l.text("ga.order.searching_hint") },
+            details.task.expiresAt.map { deadline in H.p(.class("order-deadline")) { l.text("ga.order.deadline", ["when": l.dateTime(deadline)]) } } ?? .empty,
             preference(details, l),
             H.a(.class("button button-block"), .href("\(prefix)/orders/\(details.task.id!)/details")) {
                 l.text(details.task.preferredDate == nil && details.task.preferredPart == nil && details.task.note == nil
@@ -100,10 +101,12 @@ enum OrderView {
         ])
     }
 
-    private static func cancelled(_ c: ViewContext) -> HTML {
+    /// Cancelled by the pensioner's side, or by the server when nobody came in time.
+    private static func cancelled(_ details: TaskDetails, _ c: ViewContext) -> HTML {
         let l = c.localizer
+        let expired = details.history.last?.action == .expired
         return HTMLBuilder.join([
-            H.p(.class("status-line")) { H.strong { l.text("ga.order.cancelled") } },
+            H.p(.class("status-line")) { H.strong { l.text(expired ? "ga.order.expired" : "ga.order.cancelled") } },
             newOrderLink(l),
         ])
     }
