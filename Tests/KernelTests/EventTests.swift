@@ -171,7 +171,7 @@ extension KernelTests {
                     #expect(resumed.comments.contains("connected"))
                     try await held.commit()
                     let b = try await publishingB.value
-                    let seenAfterResuming = try await replayed + drain(resumed)
+                    let seenAfterResuming = try await replayed + drain(resumed, expecting: 2 - seenBeforeLeaving.count - replayed.count)
 
                     let received = (seenBeforeLeaving + seenAfterResuming).map { $0.data }
                     #expect(received.sorted() == [#"{"text":"A"}"#, #"{"text":"B"}"#], "A is \(held.event.id), B is \(b.id)")
@@ -199,7 +199,7 @@ extension KernelTests {
                     #expect(resumed.comments.contains("connected"))
                     try await held.commit()
                     _ = try await publishingB.value
-                    let received = try await (replayed + drain(resumed)).map { $0.data }
+                    let received = try await (replayed + drain(resumed, expecting: 2 - replayed.count)).map { $0.data }
                     #expect(received.sorted() == [#"{"text":"A"}"#, #"{"text":"B"}"#])
                 }
             }
@@ -245,6 +245,15 @@ extension KernelTests {
             var messages: [EventStreamReader.Message] = []
             while let message = try await stream.next(timeout: quiet) { messages.append(message) }
             return messages
+        }
+
+        /// The `expected` events that must still come (waiting up to 15 s for each: a loaded
+        /// machine may take longer than a quiet second to deliver a commit's notification),
+        /// then whatever else comes until none has for `quiet` — so that a duplicate shows.
+        private func drain(_ stream: EventStreamReader, expecting expected: Int, quiet: Duration = .seconds(1)) async throws -> [EventStreamReader.Message] {
+            var messages: [EventStreamReader.Message] = []
+            while messages.count < expected, let message = try await stream.next(timeout: .seconds(15)) { messages.append(message) }
+            return try await messages + drain(stream, quiet: quiet)
         }
 
         /// The result of `work`, or nil if it takes longer than `limit` (the work goes on).
