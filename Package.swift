@@ -97,6 +97,11 @@ let package = Package(
             path: "bench/MoveJoinWireBench"
         ),
         // The list of apps the server mounts.
+        // Znoshka (issue 19): so far its scoring rules; the app is registered in HromadaSuite once built.
+        .target(
+            name: "Znoshka",
+            dependencies: ["Kernel"]
+        ),
         .target(
             name: "HromadaSuite",
             dependencies: ["Kernel", "GoldenAger", "MoveJoin", "Fuctivity"]
@@ -155,6 +160,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
+        ),
+        .testTarget(
+            name: "ZnoshkaTests",
+            dependencies: ["Znoshka"]
         ),
         .testTarget(
             name: "GoldenAgerTests",
