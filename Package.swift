@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Already a dependency of Vapor; the kernel's Web Push encrypts and signs with it.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // Znoshka's theory and solutions are Markdown (issue 19).
+        .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
     ],
     targets: [
         .target(
@@ -100,7 +102,7 @@ let package = Package(
         // Znoshka (issue 19): so far its scoring rules; the app is registered in HromadaSuite once built.
         .target(
             name: "Znoshka",
-            dependencies: ["Kernel"]
+            dependencies: ["Kernel", .product(name: "Ink", package: "Ink")]
         ),
         .target(
             name: "HromadaSuite",
