@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import Znoshka
+
+extension ZnoshkaTests {
+    @Suite("Predicted score")
+    struct ScorePredictionTests {
+        let table = ConversionTable.estimated(threshold: 5, maxRaw: 32)
+
+        @Test("two attempts or more: the mean's score with a 90 % interval that narrows as scores agree")
+        func prediction() throws {
+            #expect(ScorePrediction.predict(rawScores: [20], table: table) == nil)
+            let steady = try #require(ScorePrediction.predict(rawScores: [20, 20, 20], table: table))
+            #expect(steady.expected == table.convert(20) && steady.low == steady.expected && steady.high == steady.expected)
+            let spread = try #require(ScorePrediction.predict(rawScores: [24, 16, 20], table: table))
+            guard case .passed(let low) = spread.low, case .passed(let mid) = spread.expected, case .passed(let high) = spread.high else {
+                Issue.record("\(spread)"); return
+            }
+            #expect(low < mid && mid < high && mid == { if case .passed(let s) = table.convert(20) { s } else { 0 } }())
+            // Mean 20, s = 4, n = 3: 20 ± 2.920 · 4 / √3 = 20 ± 6.74 → raw 13 to 27.
+            #expect(spread.low == table.convert(13) && spread.high == table.convert(27))
+            #expect(ScorePrediction.predict(rawScores: [30, 10, 20, 25, 15, 0, 0], table: table)?.attempts == 5, "the five newest count")
+        }
+
+        @Test("near the threshold the interval reaches «not passed»; it never leaves the table")
+        func edges() throws {
+            let weak = try #require(ScorePrediction.predict(rawScores: [2, 9, 6], table: table))
+            #expect(weak.low == .notPassed && weak.expected == table.convert(6))
+            let strong = try #require(ScorePrediction.predict(rawScores: [32, 26], table: table))
+            #expect(strong.high == .passed(200))
+        }
+    }
+}
