@@ -102,7 +102,8 @@ let package = Package(
         // Znoshka (issue 19): so far its scoring rules; the app is registered in HromadaSuite once built.
         .target(
             name: "Znoshka",
-            dependencies: ["Kernel", .product(name: "Ink", package: "Ink")]
+            dependencies: ["Kernel", .product(name: "Ink", package: "Ink")],
+            resources: [.copy("Seed/tests")]
         ),
         .target(
             name: "HromadaSuite",

@@ -34,7 +34,9 @@ public struct Question: Sendable, Equatable, Codable {
         if explanation.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { add("explanation", .missing) }
         for (index, option) in options.enumerated() where option.trimmingCharacters(in: .whitespaces).isEmpty { add("options[\(index)]", .missing) }
         for (index, prompt) in prompts.enumerated() where prompt.trimmingCharacters(in: .whitespaces).isEmpty { add("prompts[\(index)]", .missing) }
-        for (field, markdown) in [("text", text), ("explanation", explanation)] + options.enumerated().map { ("options[\($0.offset)]", $0.element) } {
+        let texts = [("text", text), ("explanation", explanation)] + options.enumerated().map { ("options[\($0.offset)]", $0.element) }
+            + prompts.enumerated().map { ("prompts[\($0.offset)]", $0.element) }
+        for (field, markdown) in texts {
             for failure in TheoryMarkdown.render(markdown).formulaErrors { add(field, .formula, failure.detail) }
         }
         switch (kind, key) {
