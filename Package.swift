@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "Znoshka",
             dependencies: ["Kernel", .product(name: "Ink", package: "Ink")],
-            resources: [.copy("Seed/tests")]
+            resources: [.copy("Seed/tests"), .copy("Seed/theory")]
         ),
         .target(
             name: "HromadaSuite",
