@@ -18,10 +18,6 @@ extension GoldenAgerTests {
             LocalDateTime.date(day: day, time: time, in: kyiv)!
         }
 
-        func housekeeping(_ app: Application) async {
-            await Housekeeping.runApps(app.kernel.apps, services: app.services, logger: app.logger)
-        }
-
         @Test("the deadline: the end of the preferred day or part of it, at least three hours on; three days without a day")
         func deadlines() {
             let morning = Self.kyivTime("2026-12-01", "08:00")
@@ -48,10 +44,8 @@ extension GoldenAgerTests {
                     try await link(app, relative, to: pensioner)
                     try await goOnline(app, volunteer)
                     let devices = (pensioner: TestDevice(), relative: TestDevice())
-                    for (person, device, name) in [(pensioner, devices.pensioner, "pensioner"), (relative, devices.relative, "relative")] {
-                        let answer = try await send(app, .POST, "/push-subscriptions", as: person, body: device.subscription("\(service.baseURL)/push/\(name)"))
-                        #expect(answer.status == .created, "\(answer.body.string)")
-                    }
+                    try await subscribe(app, pensioner, devices.pensioner, at: "\(service.baseURL)/push/pensioner")
+                    try await subscribe(app, relative, devices.relative, at: "\(service.baseURL)/push/relative")
                     let template = try await firstTemplate(app)
                     let ordered = try await send(app, .POST, "/tasks", as: pensioner, body: [
                         "templateId": try template.requireID().uuidString, "preferredDate": "today", "preferredPart": "afternoon"])

@@ -14,10 +14,6 @@ extension GoldenAgerTests {
             try #require(try await Profile.find(volunteer.id, on: app.db)).isOnline
         }
 
-        func housekeeping(_ app: Application) async {
-            await Housekeeping.runApps(app.kernel.apps, services: app.services, logger: app.logger)
-        }
-
         @Test("a forgotten online state lapses after 12 hours, announced as going offline; going online again starts it afresh")
         func onlineLapses() async throws {
             let clock = ManualClock()

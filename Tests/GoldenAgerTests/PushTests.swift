@@ -12,11 +12,6 @@ extension GoldenAgerTests {
     /// accepted and who gave the task back.
     @Suite("Push notifications")
     struct PushTests {
-        func subscribe(_ app: Application, _ person: Person, _ device: TestDevice, at endpoint: String) async throws {
-            let answer = try await send(app, .POST, "/push-subscriptions", as: person, body: device.subscription(endpoint))
-            #expect(answer.status == .created, "\(answer.body.string)")
-        }
-
         @Test("a new task to the online volunteers of its city only; accepted and withdrawn to the pensioner, in their language")
         func journey() async throws {
             try await LoopbackPushService.with { service in

@@ -128,6 +128,31 @@ extension GoldenAgerTests {
             }
         }
 
+        @Test("ten relatives typing the same code at once: one is linked")
+        func codeRace() async throws {
+            try await withGoldenAger { app in
+                let pensioner = try await register(app, .pensioner)
+                var relatives: [Person] = []
+                for _ in 0..<10 { relatives.append(try await register(app, .relative)) }
+                let code = try decode(APIModels.RelativeCodeDTO.self, try await send(app, .POST, "/relative-code", as: pensioner)).code
+                try await TestHarness.withLiveServer(app) { base in
+                    let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                        for relative in relatives {
+                            group.addTask {
+                                try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/relatives"), headers: relative.auth) { request in
+                                    request.body = json(["phone": pensioner.phone, "code": code])
+                                }.status
+                            }
+                        }
+                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+                    }
+                    #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+                    #expect(statuses.filter { $0 == .unprocessableEntity }.count == 9, "\(statuses)")
+                }
+                #expect(try await RelativeLink.query(on: app.db).count() == 1)
+            }
+        }
+
         @Test("what the pensioner hears, their relatives hear: live events and push")
         func relativesHear() async throws {
             try await LoopbackPushService.with { service in
@@ -138,8 +163,7 @@ extension GoldenAgerTests {
                     try await goOnline(app, volunteer)
                     try await link(app, relative, to: pensioner)
                     let device = TestDevice()
-                    let subscribed = try await send(app, .POST, "/push-subscriptions", as: relative, body: device.subscription("\(service.baseURL)/push/relative"))
-                    #expect(subscribed.status == .created, "\(subscribed.body.string)")
+                    try await subscribe(app, relative, device, at: "\(service.baseURL)/push/relative")
                     try await TestHarness.withLiveServer(app) { base in
                         let stream = try await EventStreamReader.open("\(base)/golden-ager/api/v1/events", headers: relative.auth)
                         defer { stream.close() }

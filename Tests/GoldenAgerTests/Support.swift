@@ -102,6 +102,17 @@ func order(_ app: Application, by pensioner: Person) async throws -> UUID {
     return try decode(WithID.self, response).id
 }
 
+/// One pass of the server's housekeeping, as its loop runs it every ten minutes.
+func housekeeping(_ app: Application) async {
+    await Housekeeping.runApps(app.kernel.apps, services: app.services, logger: app.logger)
+}
+
+/// Subscribes `person`'s `device` to push at `endpoint` (a `LoopbackPushService` address).
+func subscribe(_ app: Application, _ person: Person, _ device: TestDevice, at endpoint: String) async throws {
+    let answer = try await send(app, .POST, "/push-subscriptions", as: person, body: device.subscription(endpoint))
+    #expect(answer.status == .created, "\(answer.body.string)")
+}
+
 func goOnline(_ app: Application, _ volunteer: Person) async throws {
     let response = try await send(app, .PUT, "/availability", as: volunteer, body: ["online": true])
     #expect(response.status == .ok, "\(response.body.string)")

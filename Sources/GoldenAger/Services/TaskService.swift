@@ -169,8 +169,15 @@ public struct TaskService: Sendable {
 
     /// A pensioner's open task, if any.
     public func openOrder(of pensionerID: UUID) async throws -> HelpTask? {
-        try await HelpTask.query(on: db).filter(\.$pensionerID == pensionerID)
-            .filter(\.$status ~~ [.searching, .accepted]).first()
+        try await openOrders(of: [pensionerID])[pensionerID]
+    }
+
+    /// Each of `pensionerIDs`' open task (at most one each), in one query.
+    public func openOrders(of pensionerIDs: [UUID]) async throws -> [UUID: HelpTask] {
+        guard !pensionerIDs.isEmpty else { return [:] }
+        let open = try await HelpTask.query(on: db).filter(\.$pensionerID ~~ pensionerIDs)
+            .filter(\.$status ~~ [.searching, .accepted]).all()
+        return Dictionary(open.map { ($0.pensionerID, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Volunteer

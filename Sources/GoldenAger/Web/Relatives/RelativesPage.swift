@@ -69,12 +69,7 @@ enum RelativesPage {
     static func respond(_ req: Request, _ member: Member, code: RelativeService.IssuedCode? = nil,
                         form: FormState = FormState(), status: HTTPResponseStatus = .ok) async throws -> Response {
         let people = try await req.goldenAger.relatives.linkedPeople(of: member, in: req.language)
-        var openOrders: [UUID: HelpTask] = [:]
-        if member.role == .relative {
-            for pensioner in people {
-                if let id = pensioner.id, let open = try await req.goldenAger.tasks.openOrder(of: id) { openOrders[id] = open }
-            }
-        }
+        let openOrders = member.role == .relative ? try await req.goldenAger.tasks.openOrders(of: people.compactMap(\.id)) : [:]
         let model = RelativesView.Model(member: member, people: people, openOrders: openOrders, code: code, form: form)
         return req.render(RelativesView.page(model, status: status, req.viewContext))
     }
