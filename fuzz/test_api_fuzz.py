@@ -81,6 +81,17 @@ def fuctivity(base_url: str) -> SignedInAPI:
     return SignedInAPI(api, load(base_url, "fuctivity"), [bearer(answer.json()["token"])])
 
 
+def znoshka(base_url: str) -> SignedInAPI:
+    """A new student, and the demo author (printed at start) for the authors' calls."""
+    api = f"{base_url}/znoshka/api/v1"
+    student = requests.post(f"{api}/accounts", timeout=10, json={
+        "name": "Олена", "email": f"fuzz-{secrets.token_hex(6)}@example.com", "password": "learn-well-1", "timeZone": "Europe/Kyiv"})
+    assert student.status_code == 201, student.text
+    author = requests.post(f"{api}/session", timeout=10, json={"email": "author@znoshka.example", "password": "znoshka-demo"})
+    assert author.status_code == 200, author.text
+    return SignedInAPI(api, load(base_url, "znoshka"), [bearer(student.json()["token"]), bearer(author.json()["token"])])
+
+
 def send_as_everyone(case, api: SignedInAPI) -> None:
     for headers in api.headers:
         case.call_and_validate(base_url=api.base, headers=headers, checks=[not_a_server_error])
@@ -112,7 +123,7 @@ def fuzz(api: SignedInAPI) -> tuple[int, int]:
     return allowed, broken
 
 
-@pytest.mark.parametrize("app", [golden_ager, fuctivity], ids=["golden-ager", "fuctivity"])
+@pytest.mark.parametrize("app", [golden_ager, fuctivity, znoshka], ids=["golden-ager", "fuctivity", "znoshka"])
 def test_api_never_answers_a_client_mistake_with_5xx(base_url, app):
     allowed, broken = fuzz(app(base_url))
     assert allowed >= 20 and broken >= 12, f"{allowed} operations fuzzed with valid input, {broken} with broken input"

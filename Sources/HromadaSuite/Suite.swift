@@ -2,20 +2,15 @@ import Fuctivity
 import GoldenAger
 import Kernel
 import MoveJoin
+import Znoshka
 
 /// The apps this server hosts (a library of its own, so that tests can run the same
 /// scenarios against every app the server mounts). An app is added here when its module exists; until
 /// then the landing page lists it as coming soon.
 public enum Suite {
-    public static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin(), Fuctivity()]
+    public static let apps: [any HromadaApp] = [GoldenAger(), MoveJoin(), Fuctivity(), Znoshka()]
 
     public static let upcoming: [AppDescriptor] = [
-        AppDescriptor(
-            id: "znoshka",
-            names: [.uk: "Зношка", .en: "Znoshka"],
-            taglines: [.uk: "Готуйтеся до НМТ: теорія, тести у форматі іспиту, пояснення",
-                       .en: "Prepare for the national exam: theory, exam-format tests, explanations"],
-            themeColor: "#0f766e", iconLetters: "З"),
         AppDescriptor(
             id: "shelter",
             names: [.uk: "Smart Shelter", .en: "Smart Shelter"],

@@ -94,6 +94,7 @@ enum SignUps {
                              "city": "kyiv", "address": "вул. Тестова, 1"]
         case "movejoin": ["name": "Олена", "surname": "Тест", "cityId": "kyiv"]
         case "fuctivity": ["name": "Марта", "timeZone": "Europe/Kyiv"]
+        case "znoshka": ["name": "Олена", "timeZone": "Europe/Kyiv"]
         default: nil
         }
     }

@@ -42,6 +42,13 @@ public enum TheoryMarkdown {
         return Rendered(html: html, formulaErrors: errors)
     }
 
+    /// One line (an option, an item to order): its Markdown without the paragraph around it.
+    public static func renderInline(_ markdown: String) -> String {
+        let html = render(markdown).html.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 else { return html }
+        return String(html.dropFirst(3).dropLast(4))
+    }
+
     /// A formula's place while Ink reads the text: private-use characters nobody types.
     static func token(_ index: Int) -> String { "\u{F8FE}\(index)\u{F8FF}" }
 

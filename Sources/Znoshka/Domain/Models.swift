@@ -1,0 +1,290 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// A student's or author's settings: the exam date that review aims at, and when (in
+/// their own zone) the daily study reminder comes. Keyed by the account id; the account
+/// holds the name, e-mail and role.
+public final class ZnoshkaProfile: Model, @unchecked Sendable {
+    public static let schema = "zn_profiles"
+    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
+    /// `YYYY-MM-DD`, the day of the person's НМТ.
+    @OptionalField(key: "exam_date") public var examDate: String?
+    /// Minutes after local midnight; no reminder when nil.
+    @OptionalField(key: "reminder_minutes") public var reminderMinutes: Int?
+    /// IANA time zone of the reminder and of "today".
+    @Field(key: "time_zone") public var timeZoneID: String
+    /// The local day (`YYYY-MM-DD`) the last reminder went out, so it goes once a day.
+    @OptionalField(key: "reminded_on") public var remindedOn: String?
+    @Field(key: "created_at") public var createdAt: Date
+
+    public init() {}
+
+    public init(accountID: UUID, timeZone: String, at now: Date) {
+        self.id = accountID
+        self.timeZoneID = timeZone
+        self.createdAt = now
+    }
+
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? ZnoshkaProfile.defaultTimeZone }
+    public var exam: LocalDay? { examDate.flatMap { LocalDay($0) } }
+    public static let defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
+}
+
+/// A subject of the exam (Українська мова, Математика, Історія України), by its slug.
+public final class Subject: Model, @unchecked Sendable {
+    public static let schema = "zn_subjects"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "slug") public var slug: String
+    @Field(key: "name_uk") public var nameUK: String
+    @Field(key: "name_en") public var nameEN: String
+    @Field(key: "position") public var position: Int
+
+    public init() {}
+
+    public init(id: UUID? = nil, slug: String, nameUK: String, nameEN: String, position: Int) {
+        self.id = id
+        self.slug = slug
+        self.nameUK = nameUK
+        self.nameEN = nameEN
+        self.position = position
+    }
+
+    public func name(in language: Language) -> String { language == .en ? nameEN : nameUK }
+}
+
+/// A topic of a subject: its theory pages and the questions and tests about it.
+public final class Topic: Model, @unchecked Sendable {
+    public static let schema = "zn_topics"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "subject_id") public var subjectID: UUID
+    @Field(key: "title") public var title: String
+    @Field(key: "position") public var position: Int
+
+    public init() {}
+
+    public init(id: UUID? = nil, subjectID: UUID, title: String, position: Int) {
+        self.id = id
+        self.subjectID = subjectID
+        self.title = title
+        self.position = position
+    }
+}
+
+/// A page of theory: Markdown with tables, pictures and formulas, kept with its HTML
+/// rendered once when it is saved (`TheoryMarkdown`).
+public final class TheoryPage: Model, @unchecked Sendable {
+    public static let schema = "zn_theory_pages"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "topic_id") public var topicID: UUID
+    @Field(key: "title") public var title: String
+    @Field(key: "markdown") public var markdown: String
+    @Field(key: "html") public var html: String
+    @Field(key: "position") public var position: Int
+    @Field(key: "updated_at") public var updatedAt: Date
+
+    public init() {}
+
+    public init(id: UUID? = nil, topicID: UUID, title: String, markdown: String, position: Int, at now: Date) {
+        self.id = id
+        self.topicID = topicID
+        self.title = title
+        self.position = position
+        self.updatedAt = now
+        self.markdown = markdown
+        self.html = TheoryMarkdown.render(markdown).html
+    }
+}
+
+/// A question as stored: the authored `Question` as JSON, with its subject and topic.
+public final class StoredQuestion: Model, @unchecked Sendable {
+    public static let schema = "zn_questions"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "subject_id") public var subjectID: UUID
+    @OptionalField(key: "topic_id") public var topicID: UUID?
+    @Field(key: "body") public var body: String
+    @Field(key: "max_points") public var maxPoints: Int
+    @Field(key: "updated_at") public var updatedAt: Date
+
+    public init() {}
+
+    public init(id: UUID? = nil, subjectID: UUID, topicID: UUID?, question: Question, at now: Date) {
+        self.id = id
+        self.subjectID = subjectID
+        self.topicID = topicID
+        self.updatedAt = now
+        self.question = question
+    }
+
+    public var question: Question {
+        get { (try? JSONDecoder().decode(Question.self, from: Data(body.utf8))) ?? Question.unreadable }
+        set {
+            body = String(decoding: (try? JSONEncoder().encode(newValue)) ?? Data(), as: UTF8.self)
+            maxPoints = newValue.kind.maxPoints
+        }
+    }
+}
+
+extension Question {
+    /// What a stored question that cannot be read (never written by us) shows instead of failing the page.
+    static let unreadable = Question(kind: .shortNumeric, text: "?", key: .number(0, tolerance: 0), explanation: "?")
+}
+
+/// A test: its questions in order, its time limit, and the table that turns its raw
+/// points into 100–200.
+public final class ZnoshkaTest: Model, @unchecked Sendable {
+    public static let schema = "zn_tests"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "subject_id") public var subjectID: UUID
+    @OptionalField(key: "topic_id") public var topicID: UUID?
+    @Field(key: "kind") public var kind: String
+    @Field(key: "title") public var title: String
+    @Field(key: "minutes") public var minutes: Int
+    @Field(key: "threshold") public var threshold: Int
+    @Field(key: "max_raw") public var maxRaw: Int
+    /// The scaled score of each raw score from the threshold up, comma-separated.
+    @Field(key: "scores") public var scores: String
+    @Field(key: "official") public var official: Bool
+    @Field(key: "position") public var position: Int
+    @Field(key: "created_at") public var createdAt: Date
+
+    public init() {}
+
+    public init(id: UUID? = nil, subjectID: UUID, topicID: UUID?, kind: AuthoredTest.Kind, title: String, minutes: Int,
+                table: ConversionTable, position: Int, at now: Date) {
+        self.id = id
+        self.subjectID = subjectID
+        self.topicID = topicID
+        self.kind = kind.rawValue
+        self.title = title
+        self.minutes = minutes
+        self.threshold = table.threshold
+        self.maxRaw = table.maxRaw
+        self.scores = table.scores.map(String.init).joined(separator: ",")
+        self.official = table.isOfficial
+        self.position = position
+        self.createdAt = now
+    }
+
+    public var testKind: AuthoredTest.Kind { AuthoredTest.Kind(rawValue: kind) ?? .mixed }
+
+    public var table: ConversionTable {
+        ConversionTable(threshold: threshold, maxRaw: maxRaw, scores: scores.split(separator: ",").compactMap { Int($0) }, isOfficial: official)
+            ?? ConversionTable.estimated(threshold: max(1, min(threshold, maxRaw - 1)), maxRaw: max(2, maxRaw))
+    }
+}
+
+/// A question's place in a test.
+public final class TestQuestion: Model, @unchecked Sendable {
+    public static let schema = "zn_test_questions"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "test_id") public var testID: UUID
+    @Field(key: "question_id") public var questionID: UUID
+    @Field(key: "position") public var position: Int
+
+    public init() {}
+
+    public init(testID: UUID, questionID: UUID, position: Int) {
+        self.testID = testID
+        self.questionID = questionID
+        self.position = position
+    }
+}
+
+/// One person's run at a test. Running until `finishedAt`; the server's `deadline` ends it
+/// whether or not the person is still there. The НМТ blocks start two attempts with one
+/// shared deadline and `blockID`.
+public final class Attempt: Model, @unchecked Sendable {
+    public static let schema = "zn_attempts"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "owner_id") public var ownerID: UUID
+    @Field(key: "test_id") public var testID: UUID
+    @OptionalField(key: "block_id") public var blockID: UUID?
+    @Field(key: "started_at") public var startedAt: Date
+    @Field(key: "deadline") public var deadline: Date
+    @OptionalField(key: "finished_at") public var finishedAt: Date?
+    /// `submitted` by the person, or `timeout` when the deadline ended it.
+    @OptionalField(key: "finished_how") public var finishedHow: String?
+    @OptionalField(key: "raw_points") public var rawPoints: Int?
+    @Field(key: "max_points") public var maxPoints: Int
+    /// The 100–200 score; nil while running and when not passed.
+    @OptionalField(key: "scaled") public var scaled: Int?
+    @OptionalField(key: "passed") public var passed: Bool?
+
+    public init() {}
+
+    public init(id: UUID? = nil, ownerID: UUID, testID: UUID, blockID: UUID?, startedAt: Date, deadline: Date, maxPoints: Int) {
+        self.id = id
+        self.ownerID = ownerID
+        self.testID = testID
+        self.blockID = blockID
+        self.startedAt = startedAt
+        self.deadline = deadline
+        self.maxPoints = maxPoints
+    }
+
+    public var isFinished: Bool { finishedAt != nil }
+}
+
+/// The answer to one question of an attempt: a row for every question from the start,
+/// changed as the person answers (`answer` nil until they do), scored at the finish.
+public final class AttemptAnswer: Model, @unchecked Sendable {
+    public static let schema = "zn_answers"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "attempt_id") public var attemptID: UUID
+    @Field(key: "question_id") public var questionID: UUID
+    @Field(key: "position") public var position: Int
+    /// The `GivenAnswer` as JSON.
+    @OptionalField(key: "answer") public var answer: String?
+    @Field(key: "flagged") public var flagged: Bool
+    @OptionalField(key: "answered_at") public var answeredAt: Date?
+    @OptionalField(key: "points") public var points: Int?
+    @OptionalField(key: "verdict") public var verdict: String?
+
+    public init() {}
+
+    public var given: GivenAnswer? {
+        answer.flatMap { try? JSONDecoder().decode(GivenAnswer.self, from: Data($0.utf8)) }
+    }
+
+    static func encode(_ answer: GivenAnswer?) -> String? {
+        answer.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// A question in a person's «Робота над помилками», with its FSRS memory and when it is
+/// next due.
+public final class ReviewItem: Model, @unchecked Sendable {
+    public static let schema = "zn_review_items"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "owner_id") public var ownerID: UUID
+    @Field(key: "question_id") public var questionID: UUID
+    @Field(key: "stability") public var stability: Double
+    @Field(key: "difficulty") public var difficulty: Double
+    @Field(key: "last_review") public var lastReview: Date
+    @Field(key: "due") public var due: Date
+    @Field(key: "reviews") public var reviews: Int
+    @Field(key: "lapses") public var lapses: Int
+
+    public init() {}
+
+    public var memory: ReviewSchedule.Memory {
+        ReviewSchedule.Memory(stability: stability, difficulty: difficulty, lastReview: lastReview)
+    }
+}
+
+/// The exam's compulsory subjects, as every installation has them.
+public enum SubjectCatalog {
+    public struct Entry: Sendable {
+        public let id: UUID
+        public let slug: String
+        public let nameUK: String
+        public let nameEN: String
+    }
+
+    public static let compulsory = [
+        Entry(id: UUID(uuidString: "7a1e0000-0000-4000-8000-000000000001")!, slug: "ukrainian", nameUK: "Українська мова", nameEN: "Ukrainian language"),
+        Entry(id: UUID(uuidString: "7a1e0000-0000-4000-8000-000000000002")!, slug: "mathematics", nameUK: "Математика", nameEN: "Mathematics"),
+        Entry(id: UUID(uuidString: "7a1e0000-0000-4000-8000-000000000003")!, slug: "history", nameUK: "Історія України", nameEN: "History of Ukraine"),
+    ]
+}

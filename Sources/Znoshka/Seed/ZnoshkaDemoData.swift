@@ -1,0 +1,82 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// A demo student with finished attempts over the past days (two НМТ simulations of
+/// history, so a score can be predicted, and a topic test) and a review queue; an author;
+/// and an administrator who gives the author role.
+enum ZnoshkaDemoData {
+    static let password = "znoshka-demo"
+    static let accounts = [
+        DemoAccount(app: Znoshka.id, role: Student.studentRole, login: "olena@znoshka.example", password: password),
+        DemoAccount(app: Znoshka.id, role: Student.authorRole, login: "author@znoshka.example", password: password),
+        DemoAccount(app: Znoshka.id, role: Account.adminRole, login: "admin@znoshka.example", password: password),
+    ]
+
+    static func seed(_ seed: SeedContext) async throws {
+        let context = ZnoshkaContext(seed.services)
+        var olena = try await context.students.register(name: "Олена", email: accounts[0].login, password: password, passwordRepeat: password,
+                                                        timeZone: "Europe/Kyiv", language: .uk)
+        let exam = LocalDay(seed.clock.now, in: olena.timeZone).adding(days: 60)
+        olena = try await context.students.update(olena, with: StudentChanges(examDate: exam.description, reminderTime: "18:00"))
+        _ = try await context.students.register(name: "Автор Тарас", email: accounts[1].login, password: password, passwordRepeat: password,
+                                                timeZone: "Europe/Kyiv", language: .uk, role: Student.authorRole)
+        _ = try await context.students.register(name: "Адміністратор", email: accounts[2].login, password: password, passwordRepeat: password,
+                                                timeZone: "Europe/Kyiv", language: .uk, role: Account.adminRole)
+        let tests = try await ZnoshkaTest.query(on: seed.database).all()
+        // (test kind and subject, share answered right, days ago)
+        let plan: [(AuthoredTest.Kind, String, Double, Int)] = [
+            (.simulation, "history", 0.45, 9), (.topic, "history", 0.5, 6), (.simulation, "history", 0.6, 3),
+            (.topic, "mathematics", 0.7, 2), (.simulation, "ukrainian", 0.55, 1),
+        ]
+        let subjects = try await Subject.query(on: seed.database).all()
+        for (kind, slug, share, daysAgo) in plan {
+            guard let subject = subjects.first(where: { $0.slug == slug }),
+                  let test = tests.first(where: { $0.subjectID == subject.id && $0.testKind == kind }) else { continue }
+            let attempt = try await context.attempts.start(test.requireID(), for: olena)
+            let view = try await context.attempts.view(attempt.requireID(), for: olena)
+            for (index, item) in view.items.enumerated() {
+                // Right on a steady share of the questions, wrong (or skipped) on the rest.
+                let right = Double(index % 10) < share * 10
+                guard let answer = right ? rightAnswer(item.question.key) : wrongAnswer(item.question, index: index) else { continue }
+                _ = try await context.attempts.answer(attempt.requireID(), question: item.questionID, answer, clear: false, flagged: nil, for: olena)
+            }
+            _ = try await context.attempts.finish(attempt.requireID(), for: olena)
+            let shift = Double(daysAgo) * 86_400
+            try await seed.database.sql.update(Attempt.schema)
+                .set("started_at", to: SQLBind(attempt.startedAt.addingTimeInterval(-shift)))
+                .set("deadline", to: SQLBind(attempt.deadline.addingTimeInterval(-shift)))
+                .set("finished_at", to: SQLBind(seed.clock.now.addingTimeInterval(-shift + 1800)))
+                .where("id", .equal, SQLBind(attempt.requireID())).run()
+        }
+        // Part of the queue is due today, the rest later, as after days of practice.
+        try await seed.database.sql.update(ReviewItem.schema).set("due", to: SQLBind(seed.clock.now.addingTimeInterval(-3600)))
+            .where("owner_id", .equal, SQLBind(olena.id)).run()
+    }
+
+    static func rightAnswer(_ key: AnswerKey) -> GivenAnswer {
+        switch key {
+        case .option(let index): .option(index)
+        case .pairs(let pairs): .pairs(pairs)
+        case .order(let order): .order(order)
+        case .options(let chosen): .options(chosen)
+        case .number(let value, _): .number(TestFile.decimal(value))
+        }
+    }
+
+    /// A wrong answer of the question's shape; every seventh is left blank.
+    static func wrongAnswer(_ question: Question, index: Int) -> GivenAnswer? {
+        guard index % 7 != 0 else { return nil }
+        switch (question.kind, question.key) {
+        case (.singleChoice(let count), .option(let right)): return .option((right + 1) % count)
+        case (.matching(_, let options), .pairs(let pairs)): return .pairs(pairs.enumerated().map { $0.offset == 0 ? $0.element : ($0.element + 1) % options })
+        case (.sequence, .order(let order)): return .order([order[0], order[2], order[1], order[3]])
+        case (.chooseThree(let count), .options(let right)):
+            let sorted = right.sorted()
+            return .options([sorted[0], sorted[1], (0..<count).first { !right.contains($0) } ?? 0])
+        case (.shortNumeric, .number(let value, _)): return .number(TestFile.decimal(value + 1))
+        default: return nil
+        }
+    }
+}

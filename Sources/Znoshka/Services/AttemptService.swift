@@ -1,0 +1,350 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// An attempt as the person sees it: the test, every question in order with what they
+/// have answered and flagged, and the time left.
+public struct AttemptView: Sendable {
+    public let attempt: Attempt
+    public let test: ZnoshkaTest
+    public let items: [Item]
+    public let now: Date
+
+    public struct Item: Sendable {
+        public let number: Int
+        public let questionID: UUID
+        public let question: Question
+        public let answer: GivenAnswer?
+        public let flagged: Bool
+        /// Once finished.
+        public let points: Int?
+        public let verdict: QuestionScore.Verdict?
+    }
+
+    public var secondsLeft: Int { attempt.isFinished ? 0 : max(0, Int(attempt.deadline.timeIntervalSince(now).rounded(.down))) }
+    public var answeredCount: Int { items.filter { $0.answer != nil }.count }
+}
+
+/// A finished attempt's score: raw points of the most, and the 100–200 outcome.
+public struct AttemptResult: Sendable {
+    public let attempt: Attempt
+    public let test: ZnoshkaTest
+    public var outcome: ConversionTable.Outcome { attempt.passed == true ? .passed(attempt.scaled ?? 100) : .notPassed }
+}
+
+/// Starting, answering and finishing tests. Every answer is written as it is given; the
+/// deadline is the server's, and the database decides races: one running attempt per
+/// test (a unique index), an answer only into a running attempt before its deadline, and
+/// one finish (a conditional update).
+public struct AttemptService: Sendable {
+    /// The НМТ's blocks share their time: Ukrainian with mathematics, history with the chosen subject.
+    public static let blockMinutes = 120
+    public static let blocks: [Int: [String]] = [1: ["ukrainian", "mathematics"], 2: ["history"]]
+    public static let numberMaxLength = 24
+
+    let context: ZnoshkaContext
+    var db: any Database { context.db }
+    var sql: any SQLDatabase { context.db.sql }
+    var now: Date { context.clock.now }
+
+    // MARK: Starting
+
+    /// Starts `testID` (or, when one is running, gives it back: a second device or a
+    /// double tap resumes rather than restarts).
+    public func start(_ testID: UUID, for student: Student) async throws -> Attempt {
+        guard let test = try await ZnoshkaTest.find(testID, on: db) else { throw Self.testNotFound }
+        return try await start([test], minutes: test.minutes, block: nil, for: student)[0]
+    }
+
+    /// Starts an НМТ block: its subjects' newest simulations with one shared deadline.
+    public func startBlock(_ block: Int, for student: Student) async throws -> [Attempt] {
+        guard let slugs = Self.blocks[block] else {
+            throw AppError.validation([FieldError(field: "block", key: "zn.validation.block")])
+        }
+        var tests: [ZnoshkaTest] = []
+        for slug in slugs {
+            guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first(),
+                  let test = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
+                      .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue).sort(\.$createdAt, .descending).first() else { continue }
+            tests.append(test)
+        }
+        guard !tests.isEmpty else { throw Self.testNotFound }
+        return try await start(tests, minutes: Self.blockMinutes, block: UUID(), for: student)
+    }
+
+    private func start(_ tests: [ZnoshkaTest], minutes: Int, block: UUID?, for student: Student) async throws -> [Attempt] {
+        let started = now
+        var attempts: [Attempt] = []
+        for test in tests {
+            if let running = try await running(test.requireID(), owner: student.id) {
+                attempts.append(running)
+                continue
+            }
+            let attempt = Attempt(ownerID: student.id, testID: try test.requireID(), blockID: block, startedAt: started,
+                                  deadline: started.addingTimeInterval(Double(minutes) * 60), maxPoints: test.maxRaw)
+            do {
+                try await db.writeTransaction { db in
+                    try await attempt.create(on: db)
+                    let questions = try await TestQuestion.query(on: db).filter(\.$testID == test.requireID()).sort(\.$position).all()
+                    let attemptID = try attempt.requireID()
+                    for item in questions {
+                        try await db.sql.insert(into: AttemptAnswer.schema).columns("id", "attempt_id", "question_id", "position", "flagged")
+                            .values(SQLBind(UUID()), SQLBind(attemptID), SQLBind(item.questionID), SQLBind(item.position), SQLBind(false)).run()
+                    }
+                }
+                attempts.append(attempt)
+            } catch {
+                // Started at the same moment elsewhere: that attempt is this one.
+                guard (error as? any DatabaseError)?.isConstraintFailure == true,
+                      let running = try await running(test.requireID(), owner: student.id) else { throw error }
+                attempts.append(running)
+            }
+        }
+        return attempts
+    }
+
+    /// The person's running attempt of a test, finished first when its time is up.
+    private func running(_ testID: UUID, owner: UUID) async throws -> Attempt? {
+        guard let attempt = try await Attempt.query(on: db).filter(\.$ownerID == owner).filter(\.$testID == testID)
+            .filter(\.$finishedAt == nil).first() else { return nil }
+        if attempt.deadline <= now {
+            _ = try await finish(attempt.requireID(), owner: owner, how: .timeout)
+            return nil
+        }
+        return attempt
+    }
+
+    // MARK: Reading
+
+    /// The person's attempts, newest first.
+    public func list(for student: Student, limit: Int = 50) async throws -> [(Attempt, ZnoshkaTest)] {
+        let attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).sort(\.$startedAt, .descending).limit(limit).all()
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$id ~~ Array(Set(attempts.map(\.testID)))).all()
+        let byID = Dictionary(uniqueKeysWithValues: tests.map { ($0.id!, $0) })
+        return attempts.compactMap { attempt in byID[attempt.testID].map { (attempt, $0) } }
+    }
+
+    /// One of the person's attempts with its questions; an attempt whose time is up is
+    /// finished first. Another person's attempt is a 404, as if it did not exist.
+    public func view(_ id: UUID, for student: Student) async throws -> AttemptView {
+        var attempt = try await owned(id, by: student.id)
+        if !attempt.isFinished && attempt.deadline <= now {
+            _ = try await finish(id, owner: student.id, how: .timeout)
+            attempt = try await owned(id, by: student.id)
+        }
+        guard let test = try await ZnoshkaTest.find(attempt.testID, on: db) else { throw Self.notFound }
+        let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == id).sort(\.$position).all()
+        let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ answers.map(\.questionID)).all()
+        let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0.question) })
+        let items = answers.enumerated().compactMap { index, answer -> AttemptView.Item? in
+            guard let question = byID[answer.questionID] else { return nil }
+            return AttemptView.Item(number: index + 1, questionID: answer.questionID, question: question, answer: answer.given,
+                                    flagged: answer.flagged, points: answer.points, verdict: answer.verdict.flatMap(QuestionScore.Verdict.init))
+        }
+        return AttemptView(attempt: attempt, test: test, items: items, now: now)
+    }
+
+    private func owned(_ id: UUID, by owner: UUID) async throws -> Attempt {
+        guard let attempt = try await Attempt.query(on: db).filter(\.$id == id).filter(\.$ownerID == owner).first() else { throw Self.notFound }
+        return attempt
+    }
+
+    // MARK: Answering
+
+    /// What an answer save tells the person.
+    public struct Saved: Sendable {
+        public let questionID: UUID
+        public let answered: Bool
+        public let flagged: Bool
+        public let secondsLeft: Int
+    }
+
+    /// Saves the answer to one question (nil clears it) and the flag (nil keeps it). Only
+    /// into the person's running attempt before its deadline: later it is refused, and the
+    /// attempt is finished with what was answered.
+    public func answer(_ attemptID: UUID, question questionID: UUID, _ given: GivenAnswer?, clear: Bool, flagged: Bool?,
+                       for student: Student) async throws -> Saved {
+        let row = try await sql.select()
+            .column(SQLColumn("deadline", table: "a")).column(SQLColumn("finished_at", table: "a"))
+            .column(SQLColumn("body", table: "q")).column(SQLColumn("flagged", table: "x"))
+            .from(SQLAlias(SQLIdentifier(AttemptAnswer.schema), as: SQLIdentifier("x")))
+            .join(SQLAlias(SQLIdentifier(Attempt.schema), as: SQLIdentifier("a")), on: SQLColumn("id", table: "a"), .equal, SQLColumn("attempt_id", table: "x"))
+            .join(SQLAlias(SQLIdentifier(StoredQuestion.schema), as: SQLIdentifier("q")), on: SQLColumn("id", table: "q"), .equal, SQLColumn("question_id", table: "x"))
+            .where(SQLColumn("attempt_id", table: "x"), .equal, SQLBind(attemptID))
+            .where(SQLColumn("question_id", table: "x"), .equal, SQLBind(questionID))
+            .where(SQLColumn("owner_id", table: "a"), .equal, SQLBind(student.id))
+            .first()
+        guard let row else { throw Self.notFound }
+        let deadline = try row.decode(column: "deadline", as: Date.self)
+        if try row.decodeNil(column: "finished_at") == false { throw Self.finished }
+        let moment = now
+        if deadline <= moment {
+            _ = try await finish(attemptID, owner: student.id, how: .timeout)
+            throw Self.timeUp
+        }
+        let question = (try? JSONDecoder().decode(Question.self, from: Data(try row.decode(column: "body", as: String.self).utf8))) ?? .unreadable
+        let stored = clear ? nil : try Self.validated(given, for: question.kind)
+        let keepFlag = try row.decode(column: "flagged", as: Bool.self)
+        var update = sql.update(AttemptAnswer.schema)
+            .set("flagged", to: SQLBind(flagged ?? keepFlag))
+            .where("attempt_id", .equal, SQLBind(attemptID)).where("question_id", .equal, SQLBind(questionID))
+            .where(SQLQueryString("EXISTS (SELECT 1 FROM zn_attempts WHERE id = \(bind: attemptID) AND finished_at IS NULL AND deadline > \(bind: moment))"))
+        if clear || given != nil {
+            update = update.set("answer", to: SQLBind(AttemptAnswer.encode(stored))).set("answered_at", to: SQLBind(stored == nil ? nil : moment))
+        }
+        let changed = try await update.returning("id").all()
+        // Between the read and the write the attempt was finished (or its time ran out).
+        guard !changed.isEmpty else { throw Self.finished }
+        let answered = clear || given != nil ? stored != nil : try await isAnswered(attemptID, questionID)
+        return Saved(questionID: questionID, answered: answered, flagged: flagged ?? keepFlag,
+                     secondsLeft: max(0, Int(deadline.timeIntervalSince(moment).rounded(.down))))
+    }
+
+    private func isAnswered(_ attemptID: UUID, _ questionID: UUID) async throws -> Bool {
+        try await AttemptAnswer.query(on: db).filter(\.$attemptID == attemptID).filter(\.$questionID == questionID)
+            .filter(\.$answer != nil).count() > 0
+    }
+
+    /// `given` checked against the question's shape (422 naming `answer` otherwise), and
+    /// an answer with nothing in it (no pair, no choice, an empty number) made nil.
+    static func validated(_ given: GivenAnswer?, for kind: QuestionKind) throws -> GivenAnswer? {
+        guard let given else { return nil }
+        func invalid(_ key: String = "zn.validation.answer") -> AppError { AppError.validation([FieldError(field: "answer", key: key)]) }
+        switch (kind, given) {
+        case (.singleChoice(let count), .option(let index)):
+            guard (0..<count).contains(index) else { throw invalid() }
+            return given
+        case (.matching(let prompts, let options), .pairs(let pairs)):
+            guard pairs.count == prompts, pairs.allSatisfy({ $0 == nil || (0..<options).contains($0!) }) else { throw invalid() }
+            return pairs.allSatisfy { $0 == nil } ? nil : given
+        case (.sequence(let items), .order(let order)):
+            guard order.count == items, order.allSatisfy({ $0 == nil || (0..<items).contains($0!) }) else { throw invalid() }
+            return order.allSatisfy { $0 == nil } ? nil : given
+        case (.chooseThree(let count), .options(let chosen)):
+            guard chosen.allSatisfy({ (0..<count).contains($0) }) else { throw invalid() }
+            guard chosen.count <= 3 else { throw invalid("zn.validation.choose_three") }
+            return chosen.isEmpty ? nil : given
+        case (.shortNumeric, .number(let typed)):
+            let text = typed.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return nil }
+            guard text.count <= numberMaxLength, NumericAnswer.parse(text) != nil else { throw invalid("zn.validation.number") }
+            return .number(text)
+        default:
+            throw invalid()
+        }
+    }
+
+    // MARK: Finishing
+
+    public enum FinishedHow: String, Sendable { case submitted, timeout }
+
+    /// Finishes the person's attempt and scores it; finishing a finished attempt gives its
+    /// result again (a second device, a double tap), never a second score.
+    public func finish(_ attemptID: UUID, for student: Student) async throws -> AttemptResult {
+        try await finish(attemptID, owner: student.id, how: .submitted)
+    }
+
+    func finish(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> AttemptResult {
+        let moment = now
+        let exam = try await ZnoshkaProfile.find(owner, on: db)?.exam
+        try await db.writeTransaction { db in
+            // The claim: only one finish gets the row; the others read its result below.
+            let claimed = try await db.sql.update(Attempt.schema)
+                .set("finished_at", to: SQLBind(moment)).set("finished_how", to: SQLBind(how.rawValue)).set("raw_points", to: SQLBind(0))
+                .where("id", .equal, SQLBind(attemptID)).where("owner_id", .equal, SQLBind(owner)).where("finished_at", .is, SQLLiteral.null)
+                .returning("test_id").all()
+            guard let testID = try claimed.first?.decode(column: "test_id", as: UUID.self) else { return }
+            try await score(attemptID, testID: testID, owner: owner, exam: exam, at: moment, on: db)
+        }
+        let attempt = try await owned(attemptID, by: owner)
+        guard attempt.isFinished, let test = try await ZnoshkaTest.find(attempt.testID, on: db) else { throw Self.notFound }
+        return AttemptResult(attempt: attempt, test: test)
+    }
+
+    /// Scores every answer, writes the points, the 100–200 outcome, and the wrong ones
+    /// into the review queue; inside the finishing transaction.
+    private func score(_ attemptID: UUID, testID: UUID, owner: UUID, exam: LocalDay?, at moment: Date, on db: any Database) async throws {
+        guard let test = try await ZnoshkaTest.find(testID, on: db) else { return }
+        let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == attemptID).all()
+        let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ answers.map(\.questionID)).all()
+        let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0.question) })
+        var scores: [(answer: AttemptAnswer, score: QuestionScore)] = []
+        for answer in answers {
+            guard let question = byID[answer.questionID] else { continue }
+            scores.append((answer, Scoring.score(answer.given, key: question.key, kind: question.kind)))
+        }
+        if !scores.isEmpty {
+            // One statement for all the answers: a CASE per column keyed by the answer's id.
+            var points = SQLQueryString("CASE id")
+            var verdicts = SQLQueryString("CASE id")
+            for (answer, score) in scores {
+                points.appendInterpolation(unsafeRaw: " WHEN ")
+                points.appendInterpolation(bind: answer.id!)
+                points.appendInterpolation(unsafeRaw: " THEN \(score.points)")
+                verdicts.appendInterpolation(unsafeRaw: " WHEN ")
+                verdicts.appendInterpolation(bind: answer.id!)
+                verdicts.appendInterpolation(unsafeRaw: " THEN '\(score.verdict.rawValue)'")
+            }
+            points.appendInterpolation(unsafeRaw: " END")
+            verdicts.appendInterpolation(unsafeRaw: " END")
+            try await db.sql.update(AttemptAnswer.schema).set(SQLIdentifier("points"), to: points).set(SQLIdentifier("verdict"), to: verdicts)
+                .where("attempt_id", .equal, SQLBind(attemptID)).run()
+        }
+        let raw = scores.map(\.score.points).reduce(0, +)
+        let outcome = test.table.convert(raw)
+        var scaled: Int?
+        if case .passed(let score) = outcome { scaled = score }
+        try await db.sql.update(Attempt.schema).set("raw_points", to: SQLBind(raw)).set("scaled", to: SQLBind(scaled))
+            .set("passed", to: SQLBind(scaled != nil)).where("id", .equal, SQLBind(attemptID)).run()
+        let grades = scores.compactMap { item -> (UUID, QuestionScore.Verdict)? in
+            item.answer.given == nil ? nil : (item.answer.questionID, item.score.verdict)
+        }
+        try await ReviewQueueService.record(grades, owner: owner, exam: exam, at: moment, inTest: true, on: db)
+    }
+
+    /// Finishes every running attempt whose time is up, for people who left; returns how
+    /// many. The background job calls it every few seconds.
+    @discardableResult
+    public func finishOverdue(limit: Int = 200) async throws -> Int {
+        let overdue = try await Attempt.query(on: db).filter(\.$finishedAt == nil).filter(\.$deadline <= now).limit(limit).all()
+        for attempt in overdue {
+            _ = try await finish(attempt.requireID(), owner: attempt.ownerID, how: .timeout)
+        }
+        return overdue.count
+    }
+
+    // MARK: Review
+
+    /// A finished attempt's questions with the right answers, explanations, and the
+    /// share of people who answered each right; a running attempt has no review yet.
+    public func review(_ attemptID: UUID, for student: Student) async throws -> (AttemptView, shareRight: [UUID: Double]) {
+        let view = try await view(attemptID, for: student)
+        guard view.attempt.isFinished else { throw AppError.conflict(code: "attempt_running", key: "zn.attempt.running") }
+        return (view, try await shareRight(view.items.map(\.questionID)))
+    }
+
+    /// For each question, the share of answers to it (in finished attempts) that were right.
+    func shareRight(_ questions: [UUID]) async throws -> [UUID: Double] {
+        guard !questions.isEmpty else { return [:] }
+        let rows = try await sql.select().column("question_id")
+            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "answered")
+            .column(SQLRaw("SUM(CASE WHEN verdict = 'right' THEN 1 ELSE 0 END)"), as: "right")
+            .from(AttemptAnswer.schema)
+            .where("question_id", .in, SQLBind.group(questions))
+            .where("verdict", .in, SQLBind.group(["right", "partly", "wrong"]))
+            .groupBy("question_id").all()
+        var shares: [UUID: Double] = [:]
+        for row in rows {
+            let answered = try row.decode(column: "answered", as: Int.self)
+            guard answered > 0 else { continue }
+            shares[try row.decode(column: "question_id", as: UUID.self)] = Double(try row.decode(column: "right", as: Int.self)) / Double(answered)
+        }
+        return shares
+    }
+
+    static let notFound = AppError.notFound(code: "attempt_not_found", key: "zn.attempt.not_found")
+    static let testNotFound = AppError.notFound(code: "test_not_found", key: "zn.test.not_found")
+    static let finished = AppError.conflict(code: "attempt_finished", key: "zn.attempt.finished")
+    static let timeUp = AppError.conflict(code: "time_up", key: "zn.attempt.time_up")
+}

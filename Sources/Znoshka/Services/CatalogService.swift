@@ -1,0 +1,89 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// A subject's page: its topics (with their theory pages) and tests, each test with how
+/// the person last did on it.
+public struct SubjectOverview: Sendable {
+    public let subject: Subject
+    public let topics: [TopicOverview]
+    public let tests: [TestOverview]
+}
+
+public struct TopicOverview: Sendable {
+    public let topic: Topic
+    public let pages: [TheoryPage]
+}
+
+public struct TestOverview: Sendable {
+    public let test: ZnoshkaTest
+    public let questionCount: Int
+    /// The person's newest finished attempt, and a running one.
+    public let lastFinished: Attempt?
+    public let running: Attempt?
+}
+
+/// Reading the content: subjects, topics, theory and tests.
+public struct CatalogService: Sendable {
+    let context: ZnoshkaContext
+    var db: any Database { context.db }
+
+    public func subjects() async throws -> [Subject] {
+        try await Subject.query(on: db).sort(\.$position).all()
+    }
+
+    /// Every subject with its tests in order (the authors' page).
+    public func testsBySubject() async throws -> [(Subject, [ZnoshkaTest])] {
+        let tests = try await ZnoshkaTest.query(on: db).sort(\.$position).all()
+        return try await subjects().map { subject in (subject, tests.filter { $0.subjectID == subject.id }) }
+    }
+
+    public func subject(slug: String, for student: Student) async throws -> SubjectOverview {
+        guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first() else {
+            throw AppError.notFound(code: "subject_not_found", key: "zn.subject.not_found")
+        }
+        let subjectID = try subject.requireID()
+        let topics = try await Topic.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
+        let pages = try await TheoryPage.query(on: db).filter(\.$topicID ~~ topics.map { $0.id! }).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
+        return SubjectOverview(subject: subject,
+                               topics: topics.map { topic in TopicOverview(topic: topic, pages: pages.filter { $0.topicID == topic.id }) },
+                               tests: try await overviews(tests, for: student))
+    }
+
+    /// Tests with their question counts and the person's attempts at them.
+    func overviews(_ tests: [ZnoshkaTest], for student: Student) async throws -> [TestOverview] {
+        guard !tests.isEmpty else { return [] }
+        let ids = tests.map { $0.id! }
+        let counts = try await db.sql.select().column("test_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from(TestQuestion.schema).where("test_id", .in, SQLBind.group(ids)).groupBy("test_id").all()
+        var countByTest: [UUID: Int] = [:]
+        for row in counts { countByTest[try row.decode(column: "test_id", as: UUID.self)] = try row.decode(column: "n", as: Int.self) }
+        let attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$testID ~~ ids)
+            .sort(\.$startedAt, .descending).all()
+        return tests.map { test in
+            let mine = attempts.filter { $0.testID == test.id }
+            return TestOverview(test: test, questionCount: countByTest[test.id!] ?? 0, lastFinished: mine.first(where: \.isFinished),
+                                running: mine.first { !$0.isFinished })
+        }
+    }
+
+    public func test(_ id: UUID, for student: Student) async throws -> (TestOverview, Subject, Topic?) {
+        guard let test = try await ZnoshkaTest.find(id, on: db), let subject = try await Subject.find(test.subjectID, on: db) else {
+            throw AttemptService.testNotFound
+        }
+        let topic = try await test.topicID.asyncMap { try await Topic.find($0, on: db) } ?? nil
+        return (try await overviews([test], for: student)[0], subject, topic)
+    }
+
+    /// A topic with its theory pages and its subject.
+    public func topic(_ id: UUID) async throws -> (Topic, Subject, [TheoryPage], [ZnoshkaTest]) {
+        guard let topic = try await Topic.find(id, on: db), let subject = try await Subject.find(topic.subjectID, on: db) else {
+            throw AppError.notFound(code: "topic_not_found", key: "zn.topic.not_found")
+        }
+        let pages = try await TheoryPage.query(on: db).filter(\.$topicID == id).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$topicID == id).sort(\.$position).all()
+        return (topic, subject, pages, tests)
+    }
+}

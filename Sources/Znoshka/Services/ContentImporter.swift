@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// Writes authored content: a whole test (its questions, and its topic when new) and
+/// theory pages. Columns are named in SQL, so the migration that seeds the bundled
+/// content keeps working as the models grow. Runs inside the caller's transaction: an
+/// import is whole or nothing.
+struct ContentImporter {
+    let db: any Database
+    let now: Date
+    private var sql: any SQLDatabase { db.sql }
+
+    /// The subject of a slug (404-style nil when there is none).
+    func subjectID(_ slug: String) async throws -> UUID? {
+        try await sql.select().column("id").from(Subject.schema).where("slug", .equal, SQLBind(slug)).first()?
+            .decode(column: "id", as: UUID.self)
+    }
+
+    /// The topic titled `title` in the subject, created at the end of its list when new.
+    func topicID(subject: UUID, title: String) async throws -> UUID {
+        let existing = try await sql.select().column("id").from(Topic.schema)
+            .where("subject_id", .equal, SQLBind(subject)).where("title", .equal, SQLBind(title)).first()
+        if let existing { return try existing.decode(column: "id", as: UUID.self) }
+        let id = UUID()
+        try await sql.insert(into: Topic.schema).columns("id", "subject_id", "title", "position")
+            .values(SQLBind(id), SQLBind(subject), SQLBind(title), SQLBind(try await nextPosition(Topic.schema, "subject_id", subject))).run()
+        return id
+    }
+
+    /// Imports `test` and returns its id; the pass threshold and table are the exam's for
+    /// a simulation, and scaled in proportion for a shorter test.
+    func importTest(_ test: AuthoredTest) async throws -> UUID {
+        guard let subject = try await subjectID(test.subject) else {
+            throw AppError.validation([FieldError(field: "subject", key: "zn.import.subject")])
+        }
+        let topic = try await test.topic.asyncMap { try await topicID(subject: subject, title: $0) }
+        let table = Self.table(for: test)
+        let id = UUID()
+        try await sql.insert(into: ZnoshkaTest.schema)
+            .columns("id", "subject_id", "topic_id", "kind", "title", "minutes", "threshold", "max_raw", "scores", "official", "position", "created_at")
+            .values(SQLBind(id), SQLBind(subject), SQLBind(topic), SQLBind(test.kind.rawValue), SQLBind(test.title), SQLBind(test.minutes),
+                    SQLBind(table.threshold), SQLBind(table.maxRaw), SQLBind(table.scores.map(String.init).joined(separator: ",")),
+                    SQLBind(table.isOfficial), SQLBind(try await nextPosition(ZnoshkaTest.schema, "subject_id", subject)), SQLBind(now)).run()
+        for (position, question) in test.questions.enumerated() {
+            let questionID = UUID()
+            let body = String(decoding: try JSONEncoder().encode(question), as: UTF8.self)
+            try await sql.insert(into: StoredQuestion.schema).columns("id", "subject_id", "topic_id", "body", "max_points", "updated_at")
+                .values(SQLBind(questionID), SQLBind(subject), SQLBind(topic), SQLBind(body), SQLBind(question.kind.maxPoints), SQLBind(now)).run()
+            try await sql.insert(into: TestQuestion.schema).columns("id", "test_id", "question_id", "position")
+                .values(SQLBind(UUID()), SQLBind(id), SQLBind(questionID), SQLBind(position)).run()
+        }
+        return id
+    }
+
+    /// The exam's own threshold for a full simulation; for other tests the same share of
+    /// the points (15 %, at least one).
+    static func table(for test: AuthoredTest) -> ConversionTable {
+        let maxRaw = test.questions.map(\.kind.maxPoints).reduce(0, +)
+        if test.kind == .simulation, let blueprint = Blueprint.all.first(where: { $0.subject == test.subject }), blueprint.maxRaw == maxRaw {
+            return ConversionTable.estimated(threshold: blueprint.threshold, maxRaw: maxRaw)
+        }
+        let threshold = max(1, min(maxRaw - 1, Int((Double(maxRaw) * 0.15).rounded())))
+        return ConversionTable.estimated(threshold: threshold, maxRaw: max(maxRaw, 2))
+    }
+
+    /// Adds a theory page at the end of its topic (created when new).
+    @discardableResult
+    func importTheory(subject slug: String, topic title: String, pageTitle: String, markdown: String) async throws -> UUID {
+        guard let subject = try await subjectID(slug) else {
+            throw AppError.validation([FieldError(field: "subject", key: "zn.import.subject")])
+        }
+        let topic = try await topicID(subject: subject, title: title)
+        let id = UUID()
+        try await sql.insert(into: TheoryPage.schema).columns("id", "topic_id", "title", "markdown", "html", "position", "updated_at")
+            .values(SQLBind(id), SQLBind(topic), SQLBind(pageTitle), SQLBind(markdown), SQLBind(TheoryMarkdown.render(markdown).html),
+                    SQLBind(try await nextPosition(TheoryPage.schema, "topic_id", topic)), SQLBind(now)).run()
+        return id
+    }
+
+    private func nextPosition(_ table: String, _ parentColumn: String, _ parent: UUID) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COALESCE", args: SQLFunction("MAX", args: SQLColumn("position")), SQLLiteral.numeric("-1")), as: "top")
+            .from(table).where(SQLColumn(parentColumn), .equal, SQLBind(parent)).first()
+        return (try row?.decode(column: "top", as: Int.self) ?? -1) + 1
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

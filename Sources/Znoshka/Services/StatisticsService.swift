@@ -1,0 +1,97 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// How a person is doing in one subject.
+public struct SubjectStatistics: Sendable {
+    public let subject: Subject
+    public let testsDone: Int
+    /// Points scored of the points possible, over every finished attempt (nil before one).
+    public let accuracy: Double?
+    /// Each finished attempt's accuracy, oldest first.
+    public let trend: [TrendPoint]
+    public let topics: [TopicStatistics]
+    /// The weakest topic with enough answers to say so, and a test to practise it.
+    public let weakest: TopicStatistics?
+    public let suggestedTest: ZnoshkaTest?
+    /// From the recent full-format attempts.
+    public let prediction: ScorePrediction?
+}
+
+public struct TrendPoint: Sendable {
+    public let finishedAt: Date
+    public let accuracy: Double
+    public let testTitle: String
+}
+
+public struct TopicStatistics: Sendable {
+    public let topic: Topic
+    public let points: Int
+    public let maxPoints: Int
+    public let answered: Int
+    public var accuracy: Double { maxPoints == 0 ? 0 : Double(points) / Double(maxPoints) }
+}
+
+/// Statistics per subject and topic from the person's finished attempts.
+public struct StatisticsService: Sendable {
+    /// A topic needs this many answered questions before it can be called weakest.
+    static let weakestMinimum = 3
+
+    let context: ZnoshkaContext
+    var db: any Database { context.db }
+
+    public func all(for student: Student) async throws -> [SubjectStatistics] {
+        let subjects = try await Subject.query(on: db).sort(\.$position).all()
+        let attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$finishedAt != nil)
+            .sort(\.$finishedAt, .ascending).all()
+        let tests = try await ZnoshkaTest.query(on: db).all()
+        let testByID = Dictionary(uniqueKeysWithValues: tests.map { ($0.id!, $0) })
+        let topics = try await Topic.query(on: db).sort(\.$position).all()
+        let topicPoints = try await pointsByTopic(attempts.map { $0.id! })
+        return subjects.map { subject in
+            let mine = attempts.filter { testByID[$0.testID]?.subjectID == subject.id }
+            let scored = mine.map { (points: $0.rawPoints ?? 0, most: $0.maxPoints) }
+            let most = scored.map(\.most).reduce(0, +)
+            let trend = mine.map { attempt in
+                TrendPoint(finishedAt: attempt.finishedAt!, accuracy: attempt.maxPoints == 0 ? 0 : Double(attempt.rawPoints ?? 0) / Double(attempt.maxPoints),
+                           testTitle: testByID[attempt.testID]?.title ?? "")
+            }
+            let topicStats = topics.filter { $0.subjectID == subject.id }.compactMap { topic -> TopicStatistics? in
+                guard let sums = topicPoints[topic.id!] else { return nil }
+                return TopicStatistics(topic: topic, points: sums.points, maxPoints: sums.most, answered: sums.answered)
+            }
+            let weakest = topicStats.filter { $0.answered >= Self.weakestMinimum }.min { $0.accuracy < $1.accuracy }
+            let suggested = weakest.flatMap { weak in tests.first { $0.topicID == weak.topic.id } }
+                ?? tests.filter { $0.subjectID == subject.id && $0.testKind == .topic }.first { test in !mine.contains { $0.testID == test.id } }
+            let simulations = mine.filter { testByID[$0.testID]?.testKind == .simulation }
+            let prediction = simulations.last.flatMap { testByID[$0.testID] }.flatMap { table in
+                ScorePrediction.predict(rawScores: simulations.reversed().compactMap(\.rawPoints), table: table.table)
+            }
+            return SubjectStatistics(subject: subject, testsDone: mine.count,
+                                     accuracy: most == 0 ? nil : Double(scored.map(\.points).reduce(0, +)) / Double(most),
+                                     trend: trend, topics: topicStats, weakest: weakest, suggestedTest: suggested, prediction: prediction)
+        }
+    }
+
+    /// Points, the most possible and answers counted, per topic, over the given attempts.
+    private func pointsByTopic(_ attempts: [UUID]) async throws -> [UUID: (points: Int, most: Int, answered: Int)] {
+        guard !attempts.isEmpty else { return [:] }
+        let rows = try await db.sql.select().column(SQLColumn("topic_id", table: "q"))
+            .column(SQLRaw("SUM(x.points)"), as: "points").column(SQLRaw("SUM(q.max_points)"), as: "most")
+            .column(SQLRaw("COUNT(*)"), as: "answered")
+            .from(SQLAlias(SQLIdentifier(AttemptAnswer.schema), as: SQLIdentifier("x")))
+            .join(SQLAlias(SQLIdentifier(StoredQuestion.schema), as: SQLIdentifier("q")), on: SQLColumn("id", table: "q"), .equal, SQLColumn("question_id", table: "x"))
+            .where(SQLColumn("attempt_id", table: "x"), .in, SQLBind.group(attempts))
+            .where(SQLColumn("topic_id", table: "q"), .isNot, SQLLiteral.null)
+            .where(SQLColumn("points", table: "x"), .isNot, SQLLiteral.null)
+            .groupBy(SQLColumn("topic_id", table: "q")).all()
+        var sums: [UUID: (Int, Int, Int)] = [:]
+        for row in rows {
+            sums[try row.decode(column: "topic_id", as: UUID.self)] = (try row.decode(column: "points", as: Int.self),
+                                                                      try row.decode(column: "most", as: Int.self),
+                                                                      try row.decode(column: "answered", as: Int.self))
+        }
+        return sums
+    }
+}

@@ -1,0 +1,118 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// Settings as people type them; what is nil stays. An empty exam date or reminder time
+/// clears it.
+public struct StudentChanges: Sendable {
+    public var name: String?
+    public var examDate: String?
+    public var reminderTime: String?
+    public var timeZone: String?
+
+    public init(name: String? = nil, examDate: String? = nil, reminderTime: String? = nil, timeZone: String? = nil) {
+        self.name = name
+        self.examDate = examDate
+        self.reminderTime = reminderTime
+        self.timeZone = timeZone
+    }
+}
+
+/// Accounts and settings: sign-up, the exam date and the study reminder, and the author
+/// role an administrator gives.
+public struct StudentService: Sendable {
+    public static let passwordMinLength = 8
+    public static let nameMaxLength = 80
+
+    let context: ZnoshkaContext
+    var db: any Database { context.db }
+
+    public func register(name: String?, email: String?, password: String?, passwordRepeat: String?, timeZone: String?,
+                         language: Language, role: String = Student.studentRole) async throws -> Student {
+        var v = Kernel.Validator()
+        let name = v.text("name", name, maxLength: Self.nameMaxLength)
+        let zone = Self.zone(timeZone, into: &v) ?? ZnoshkaProfile.defaultTimeZone
+        let profile = ZnoshkaProfile(accountID: UUID(), timeZone: zone.identifier, at: context.clock.now)
+        let account = try await context.accounts.signUp(
+            app: Znoshka.id, rules: ZnoshkaAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
+            role: role, displayName: name ?? "", language: language, validated: v
+        ) { account, db in
+            profile.id = try account.requireID()
+            try await profile.create(on: db)
+        }
+        return Student(account: account, profile: profile)
+    }
+
+    /// Applies `changes`; every field at fault is named and nothing is saved while one is.
+    public func update(_ student: Student, with changes: StudentChanges) async throws -> Student {
+        var v = Kernel.Validator()
+        let profile = student.profile
+        let account = student.account
+        if changes.name != nil, let name = v.text("name", changes.name, maxLength: Self.nameMaxLength) { account.displayName = name }
+        if let zone = Self.zone(changes.timeZone, into: &v) { profile.timeZoneID = zone.identifier }
+        if let text = changes.examDate {
+            if text.isEmpty {
+                profile.examDate = nil
+            } else if let day = LocalDay(text), day >= LocalDay(context.clock.now, in: profile.timeZone), day.year <= 2100 {
+                profile.examDate = day.description
+            } else {
+                v.add("examDate", "zn.validation.exam_date")
+            }
+        }
+        if let text = changes.reminderTime {
+            if text.isEmpty {
+                profile.reminderMinutes = nil
+            } else if let minutes = Self.minutes(text) {
+                profile.reminderMinutes = minutes
+                // A new time may fall later today: let today's reminder come at it.
+                profile.remindedOn = nil
+            } else {
+                v.add("reminderTime", "zn.validation.time")
+            }
+        }
+        try v.throwIfInvalid()
+        try await db.writeTransaction { db in
+            try await profile.save(on: db)
+            try await account.save(on: db)
+        }
+        return Student(account: account, profile: profile)
+    }
+
+    /// Gives or takes the author role (administrators only), by the person's e-mail.
+    public func setAuthor(email: String?, _ isAuthor: Bool, by admin: Student) async throws -> Account {
+        guard admin.isAdmin else { throw AppError.forbidden }
+        var v = Kernel.Validator()
+        let login = v.email("email", email)
+        try v.throwIfInvalid()
+        guard let login, let account = try await Account.query(on: db).filter(\.$app == Znoshka.id).filter(\.$login == login).first(),
+              account.role != Account.adminRole else {
+            throw AppError.notFound(code: "account_not_found", key: "zn.authors.not_found")
+        }
+        let before = account.role
+        account.role = isAuthor ? Student.authorRole : Student.studentRole
+        try await db.writeTransaction { db in
+            try await account.save(on: db)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "account.role", entityType: "account", entityID: account.requireID().uuidString, actor: admin.id,
+                before: ["role": before], after: ["role": account.role], on: db)
+        }
+        return account
+    }
+
+    /// `HH:MM` as minutes after midnight.
+    static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0..<24).contains(hours), (0..<60).contains(minutes) else { return nil }
+        return hours * 60 + minutes
+    }
+
+    static func zone(_ identifier: String?, into v: inout Kernel.Validator, field: String = "timeZone") -> TimeZone? {
+        guard let identifier, !identifier.isEmpty else { return nil }
+        guard identifier.count <= 64, let zone = TimeZone(identifier: identifier) else {
+            v.add(field, "zn.validation.time_zone")
+            return nil
+        }
+        return zone
+    }
+}

@@ -1,0 +1,43 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// What every Znoshka service works with, bound to one request (or one test).
+public struct ZnoshkaContext: ServiceScoped {
+    public let services: ServiceContext
+
+    public init(_ services: ServiceContext) { self.services = services }
+
+    public var students: StudentService { StudentService(context: self) }
+    public var catalog: CatalogService { CatalogService(context: self) }
+    public var attempts: AttemptService { AttemptService(context: self) }
+    public var reviews: ReviewQueueService { ReviewQueueService(context: self) }
+    public var statistics: StatisticsService { StatisticsService(context: self) }
+    public var authoring: AuthoringService { AuthoringService(context: self) }
+}
+
+/// A signed-in Znoshka person: a student, an author (writes content) or an administrator
+/// (gives the author role).
+public struct Student: ProfiledPerson {
+    public static var app: AppDescriptor { Znoshka.descriptor }
+    public static let studentRole = "student"
+    public static let authorRole = "author"
+
+    public let account: Account
+    public let profile: ZnoshkaProfile
+
+    public init(account: Account, profile: ZnoshkaProfile) {
+        self.account = account
+        self.profile = profile
+    }
+
+    public var id: UUID { account.id! }
+    public var name: String { account.displayName }
+    public var email: String { account.login }
+    public var role: String { account.role }
+    public var timeZone: TimeZone { profile.timeZone }
+    /// Authors and administrators write content.
+    public var isAuthor: Bool { role == Self.authorRole || role == Account.adminRole }
+    public var isAdmin: Bool { role == Account.adminRole }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// Authors' page (`/znoshka/author`, authors and administrators only): import a test
+/// file, export any test, write a theory page with a preview as students will see it;
+/// administrators give the author role.
+enum AuthorPage {
+    static let path = "\(ZnoshkaWeb.prefix)/author"
+
+    static func register(on web: any RoutesBuilder) {
+        web.get("author", use: show)
+        web.post("author", "import", use: importTest)
+        web.get("author", "tests", ":testID", "export", use: export)
+        web.post("author", "theory", use: theory)
+        web.post("author", "roles", use: setRole)
+    }
+
+    static func author(_ req: Request) async throws -> Student {
+        let person = try await req.student()
+        try AuthoringService.requireAuthor(person)
+        return person
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        try await render(req, author: try await author(req), form: FormState())
+    }
+
+    static func importTest(_ req: Request) async throws -> Response {
+        let author = try await author(req)
+        let state = FormState.submitted(by: req)
+        do {
+            let id = try await req.znoshka.authoring.importTest(Data((state.values["file"] ?? "").utf8), by: author)
+            return req.redirect(to: ZnoshkaWeb.testPath(id), flash: .success, "zn.author.imported")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await render(req, author: author, form: FormState(values: state.values), problems: error.fieldErrors, status: error.status)
+        }
+    }
+
+    static func export(_ req: Request) async throws -> Response {
+        let data = try await req.znoshka.authoring.export(try ZnoshkaAPI.testID(req), by: try await author(req))
+        return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8",
+                                               "Content-Disposition": "attachment; filename=\"test.json\""], body: .init(data: data))
+    }
+
+    /// `action=preview` shows the page as students will see it; `save` adds it.
+    static func theory(_ req: Request) async throws -> Response {
+        let author = try await author(req)
+        let state = FormState.submitted(by: req)
+        if state.values["action"] == "preview" {
+            return try await render(req, author: author, form: state, preview: TheoryMarkdown.render(state.values["markdown"] ?? "").html)
+        }
+        do {
+            _ = try await req.znoshka.authoring.addTheory(subject: state.values["subject"], topic: state.values["topic"], title: state.values["title"],
+                                                         markdown: state.values["markdown"], by: author)
+            return req.redirect(to: path, flash: .success, "zn.author.theory_saved")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await render(req, author: author, form: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
+        }
+    }
+
+    static func setRole(_ req: Request) async throws -> Response {
+        let admin = try await author(req)
+        let state = FormState.submitted(by: req)
+        do {
+            let account = try await req.znoshka.students.setAuthor(email: state.values["email"], state.values["role"] != "student", by: admin)
+            return req.redirect(to: path, flash: .success, account.role == Student.authorRole ? "zn.author.role_given" : "zn.author.role_taken")
+        } catch let error as AppError where error.status == .unprocessableEntity || error.status == .notFound {
+            return req.redirect(to: path, flash: .error, error.fieldErrors.first?.key ?? error.key)
+        }
+    }
+
+    static func render(_ req: Request, author: Student, form: FormState, problems: [FieldError] = [], preview: String? = nil,
+                       status: HTTPResponseStatus = .ok) async throws -> Response {
+        let tests = try await req.znoshka.catalog.testsBySubject()
+        return req.render(AuthorView(author: author, tests: tests, form: form, problems: problems, preview: preview, status: status, c: req.viewContext).page)
+    }
+}
+
+struct AuthorView {
+    let author: Student
+    let tests: [(Subject, [ZnoshkaTest])]
+    let form: FormState
+    /// What an import found wrong, each naming its place in the file.
+    let problems: [FieldError]
+    /// A theory page's HTML, as students will see it.
+    let preview: String?
+    var status: HTTPResponseStatus = .ok
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+    private var path: String { AuthorPage.path }
+
+    var page: Page {
+        ZnoshkaWeb.shell(author, title: l.text("zn.author.title"), section: .profile, status: status, c) {
+            H.h1 { l.text("zn.author.title") }
+            H.section(.class("card"), .aria("labelledby", "import-title")) {
+                H.h2(.id("import-title")) { l.text("zn.author.import") }
+                H.p { l.text("zn.author.import_explain") }
+                if !problems.isEmpty {
+                    H.div(.class("flash flash-error"), .role("alert")) {
+                        H.p { l.text("zn.import.invalid") }
+                        H.ul { HTMLBuilder.join(problems.map { problem in H.li { H.element("code", [], content: HTML(text: problem.arguments["problem"] ?? problem.field)) } }) }
+                    }
+                }
+                Components.postForm(c, action: "\(path)/import") {
+                    TextAreaField(name: "file", label: l.text("zn.author.file"), maxLength: 2_000_000).render(form, l)
+                    Components.primaryButton(l.text("zn.author.import_submit"))
+                }
+            }
+            H.section(.class("card"), .aria("labelledby", "export-title")) {
+                H.h2(.id("export-title")) { l.text("zn.author.export") }
+                HTMLBuilder.join(tests.map { subject, tests in
+                    H.div {
+                        H.h3 { subject.name(in: l.language) }
+                        H.ul(.class("plain-list")) {
+                            HTMLBuilder.join(tests.map { test in
+                                H.li {
+                                    H.a(.href(ZnoshkaWeb.testPath(test.id!))) { test.title }
+                                    " · "
+                                    H.a(.href("\(path)/tests/\(test.id!.uuidString.lowercased())/export"), .aria("label", l.text("zn.author.export_named", ["title": test.title]))) {
+                                        l.text("zn.author.export_link")
+                                    }
+                                }
+                            })
+                        }
+                    }
+                })
+            }
+            theory
+            if author.isAdmin { roles }
+        }
+    }
+
+    private var theory: HTML {
+        H.section(.class("card"), .aria("labelledby", "theory-form-title")) {
+            H.h2(.id("theory-form-title")) { l.text("zn.author.theory") }
+            Components.errorSummary(form, l)
+            Components.postForm(c, action: "\(path)/theory") {
+                SelectField(name: "subject", label: l.text("zn.author.subject"),
+                            options: tests.map { ($0.0.slug, $0.0.name(in: l.language)) }, includeEmpty: false).render(form, l)
+                FormField(name: "topic", label: l.text("zn.author.topic"), maxLength: 120).render(form, l)
+                FormField(name: "title", label: l.text("zn.author.page_title"), maxLength: 160).render(form, l)
+                TextAreaField(name: "markdown", label: l.text("zn.author.markdown"), hint: l.text("zn.author.markdown_hint"), maxLength: 100_000).render(form, l)
+                H.div(.class("answer-actions")) {
+                    H.button(.type("submit"), .name("action"), .value("preview"), .class("button")) { l.text("zn.author.preview") }
+                    H.button(.type("submit"), .name("action"), .value("save"), .class("button button-primary")) { l.text("zn.author.save") }
+                }
+            }
+            if let preview {
+                H.article(.class("card theory preview"), .aria("label", l.text("zn.author.preview"))) {
+                    // Rendered by `TheoryMarkdown`: no raw HTML gets through.
+                    HTML(unsafeRaw: preview)
+                }
+            }
+        }
+    }
+
+    private var roles: HTML {
+        H.section(.class("card"), .aria("labelledby", "roles-title")) {
+            H.h2(.id("roles-title")) { l.text("zn.author.roles") }
+            Components.postForm(c, action: "\(path)/roles") {
+                FormField(name: "email", label: l.text("zn.field.email"), type: "email", maxLength: Kernel.Validator.emailMaxLength).render(FormState(), l)
+                SelectField(name: "role", label: l.text("zn.author.role"),
+                            options: [("author", l.text("zn.author.role_author")), ("student", l.text("zn.author.role_student"))], includeEmpty: false)
+                    .render(FormState(), l)
+                Components.primaryButton(l.text("zn.author.role_submit"))
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// `GET /znoshka/subjects`: the subjects, the НМТ blocks to sit as on the day, and how
+/// many questions wait for review today. `POST /znoshka/blocks` starts a block.
+enum SubjectsPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("subjects", use: show)
+        web.post("blocks", use: startBlock)
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let subjects = try await req.znoshka.catalog.subjects()
+        let due = try await req.znoshka.reviews.dueCount(for: student)
+        let running = try await req.znoshka.attempts.list(for: student, limit: 10).filter { !$0.0.isFinished }
+        return req.render(SubjectsView(student: student, subjects: subjects, dueToday: due, running: running, c: req.viewContext).page)
+    }
+
+    static func startBlock(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let block = Int(req.content[String.self, at: "block"] ?? "") ?? 0
+        let attempts = try await req.znoshka.attempts.startBlock(block, for: student)
+        return req.redirect(to: ZnoshkaWeb.attemptPath(attempts[0].id!), redirectType: .normal)
+    }
+}
+
+struct SubjectsView {
+    let student: Student
+    let subjects: [Subject]
+    let dueToday: Int
+    let running: [(Attempt, ZnoshkaTest)]
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+
+    var page: Page {
+        ZnoshkaWeb.shell(student, title: l.text("zn.subjects.title"), section: .subjects, c) {
+            H.h1 { l.text("zn.subjects.title") }
+            if dueToday > 0 {
+                H.p(.class("flash flash-info")) {
+                    H.a(.href("\(ZnoshkaWeb.prefix)/review")) { l.plural("zn.subjects.due", count: dueToday) }
+                }
+            }
+            if !running.isEmpty {
+                H.section(.class("card"), .aria("labelledby", "running-title")) {
+                    H.h2(.id("running-title")) { l.text("zn.subjects.running") }
+                    H.ul(.class("plain-list")) {
+                        HTMLBuilder.join(running.map { attempt, test in
+                            H.li { H.a(.class("button button-block"), .href(ZnoshkaWeb.attemptPath(attempt.id!))) { l.text("zn.subjects.continue", ["title": test.title]) } }
+                        })
+                    }
+                }
+            }
+            H.ul(.class("plain-list subject-list")) {
+                HTMLBuilder.join(subjects.map { subject in
+                    H.li { H.a(.class("subject-card card"), .href(ZnoshkaWeb.subjectPath(subject.slug))) { subject.name(in: l.language) } }
+                })
+            }
+            H.section(.class("card"), .aria("labelledby", "nmt-title")) {
+                H.h2(.id("nmt-title")) { l.text("zn.blocks.title") }
+                H.p { l.text("zn.blocks.explain") }
+                Components.postForm(c, action: "\(ZnoshkaWeb.prefix)/blocks") {
+                    H.input(.type("hidden"), .name("block"), .value("1"))
+                    H.button(.type("submit"), .class("button button-primary button-block")) { l.text("zn.blocks.first") }
+                }
+                Components.postForm(c, action: "\(ZnoshkaWeb.prefix)/blocks") {
+                    H.input(.type("hidden"), .name("block"), .value("2"))
+                    H.button(.type("submit"), .class("button button-block")) { l.text("zn.blocks.second") }
+                }
+                H.p(.class("hint")) { l.text("zn.blocks.chosen_note") }
+            }
+        }
+    }
+}

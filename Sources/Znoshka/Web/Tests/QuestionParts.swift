@@ -1,0 +1,155 @@
+import Foundation
+import Kernel
+
+/// The pieces of a question every page shows the same way: its text with the options or
+/// items lettered as on the answer sheet, the inputs to answer it, and an answer in words.
+enum QuestionParts {
+    /// The text (Markdown → HTML, formulas as MathML), the picture, and the lettered lists.
+    static func body(_ question: Question, _ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            // `QuestionHTML` renders Markdown with `TheoryMarkdown`, which lets no raw HTML through.
+            H.div(.class("question-text")) { HTML(unsafeRaw: QuestionHTML.text(question)) },
+            question.picture.map { H.img(.class("question-picture"), Attribute("src", $0), Attribute("alt", l.text("zn.question.picture"))) } ?? .empty,
+            lists(question, l),
+        ])
+    }
+
+    private static func lists(_ question: Question, _ l: Localizer) -> HTML {
+        switch question.kind {
+        case .singleChoice:
+            return .empty // the options are the radio buttons' labels
+        case .matching:
+            return H.div(.class("matching-lists")) {
+                lettered(question.prompts, numbered: true)
+                lettered(question.options, numbered: false)
+            }
+        case .sequence:
+            return lettered(question.prompts, numbered: false)
+        case .chooseThree:
+            return lettered(question.options, numbered: true)
+        case .shortNumeric:
+            return .empty
+        }
+    }
+
+    /// A list marked 1, 2, 3 or А, Б, В.
+    static func lettered(_ items: [String], numbered: Bool) -> HTML {
+        H.ul(.class("lettered")) {
+            HTMLBuilder.join(items.enumerated().map { index, item in
+                H.li {
+                    H.span(.class("mark")) { numbered ? String(index + 1) : ZnoshkaFormat.letter(index) }
+                    " "
+                    HTML(unsafeRaw: QuestionHTML.inline(item))
+                }
+            })
+        }
+    }
+
+    /// The inputs that answer `question`, filled with `answer`; names are those
+    /// `TakingPage.given(from:)` reads. `prefix` keeps ids unique on a page of many questions.
+    static func inputs(_ question: Question, answer: GivenAnswer?, prefix: String, _ l: Localizer) -> HTML {
+        switch question.kind {
+        case .singleChoice:
+            let chosen: Int? = if case .option(let index) = answer { index } else { nil }
+            return H.fieldset(.class("options")) {
+                H.legend(.class("visually-hidden")) { l.text("zn.answer.choose_one") }
+                HTMLBuilder.join(question.options.enumerated().map { index, option in
+                    H.label(.class("option")) {
+                        H.input(.type("radio"), .name("option"), .value(String(index)), .flag("checked", chosen == index))
+                        H.span(.class("mark")) { ZnoshkaFormat.letter(index) }
+                        H.span { HTML(unsafeRaw: QuestionHTML.inline(option)) }
+                    }
+                })
+            }
+        case .matching(let prompts, let options):
+            let pairs: [Int?] = if case .pairs(let given) = answer { given } else { Array(repeating: nil, count: prompts) }
+            return H.div(.class("pair-selects")) {
+                HTMLBuilder.join((0..<prompts).map { index in
+                    select(name: "pair-\(index)", id: "\(prefix)-pair-\(index)", label: l.text("zn.answer.pair", ["number": String(index + 1)]),
+                           count: options, chosen: index < pairs.count ? pairs[index] : nil, l)
+                })
+            }
+        case .sequence(let items):
+            let order: [Int?] = if case .order(let given) = answer { given } else { Array(repeating: nil, count: items) }
+            return H.div(.class("pair-selects")) {
+                HTMLBuilder.join((0..<items).map { place in
+                    select(name: "place-\(place)", id: "\(prefix)-place-\(place)", label: l.text("zn.answer.place", ["number": String(place + 1)]),
+                           count: items, chosen: place < order.count ? order[place] : nil, l)
+                })
+            }
+        case .chooseThree:
+            let chosen: Set<Int> = if case .options(let given) = answer { given } else { [] }
+            return H.fieldset(.class("options")) {
+                H.legend { l.text("zn.answer.choose_three") }
+                HTMLBuilder.join(question.options.indices.map { index in
+                    H.label(.class("option")) {
+                        H.input(.type("checkbox"), .name("choice-\(index)"), .value("on"), .flag("checked", chosen.contains(index)))
+                        H.span(.class("mark")) { String(index + 1) }
+                        H.span { HTML(unsafeRaw: QuestionHTML.inline(question.options[index])) }
+                    }
+                })
+            }
+        case .shortNumeric:
+            let typed: String = if case .number(let text) = answer { text } else { "" }
+            return H.div(.class("field")) {
+                H.label(Attribute("for", "\(prefix)-number")) { l.text("zn.answer.number") }
+                H.p(.class("hint"), .id("\(prefix)-number-hint")) { l.text("zn.answer.number_hint") }
+                H.input(.id("\(prefix)-number"), .type("text"), .name("number"), .value(typed), Attribute("inputmode", "decimal"),
+                        Attribute("autocomplete", "off"), Attribute("maxlength", String(AttemptService.numberMaxLength)),
+                        .aria("describedby", "\(prefix)-number-hint"))
+            }
+        }
+    }
+
+    private static func select(name: String, id: String, label: String, count: Int, chosen: Int?, _ l: Localizer) -> HTML {
+        H.div(.class("field pair")) {
+            H.label(Attribute("for", id)) { label }
+            H.select(.id(id), .name(name)) {
+                H.option(.value(""), .flag("selected", chosen == nil)) { "—" }
+                HTMLBuilder.join((0..<count).map { index in
+                    H.option(.value(String(index)), .flag("selected", chosen == index)) { ZnoshkaFormat.letter(index) }
+                })
+            }
+        }
+    }
+
+    /// An answer as the answer sheet would show it: «Б», «1 — В, 2 — А», «ВАГБ», «2, 5, 7», «2,5».
+    static func describe(_ answer: GivenAnswer?, _ l: Localizer) -> String {
+        guard let answer else { return l.text("zn.answer.none") }
+        switch answer {
+        case .option(let index):
+            return ZnoshkaFormat.letter(index)
+        case .pairs(let pairs):
+            return pairs.enumerated().map { "\($0.offset + 1) — \($0.element.map(ZnoshkaFormat.letter) ?? "…")" }.joined(separator: ", ")
+        case .order(let order):
+            return order.map { $0.map(ZnoshkaFormat.letter) ?? "…" }.joined(separator: " ")
+        case .options(let chosen):
+            return chosen.sorted().map { String($0 + 1) }.joined(separator: ", ")
+        case .number(let typed):
+            return typed
+        }
+    }
+
+    static func describe(_ key: AnswerKey, _ l: Localizer) -> String {
+        switch key {
+        case .option(let index): describe(.option(index), l)
+        case .pairs(let pairs): describe(.pairs(pairs), l)
+        case .order(let order): describe(.order(order), l)
+        case .options(let chosen): describe(.options(chosen), l)
+        case .number(let value, let tolerance):
+            tolerance == 0 ? TestFile.decimal(value) : l.text("zn.answer.tolerance", ["value": TestFile.decimal(value), "tolerance": TestFile.decimal(tolerance)])
+        }
+    }
+
+    /// The answer a posted form gives for a question of `kind` (nil: nothing chosen).
+    static func given(from values: [String: String], kind: QuestionKind) -> GivenAnswer? {
+        func index(_ name: String) -> Int? { values[name].flatMap { Int($0) } }
+        switch kind {
+        case .singleChoice: return index("option").map(GivenAnswer.option)
+        case .matching(let prompts, _): return .pairs((0..<prompts).map { index("pair-\($0)") })
+        case .sequence(let items): return .order((0..<items).map { index("place-\($0)") })
+        case .chooseThree(let count): return .options(Set((0..<count).filter { values["choice-\($0)"] == "on" }))
+        case .shortNumeric: return .number(values["number"] ?? "")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// `GET /znoshka/attempts/<id>/result`: the score (raw points, 100–200 or not passed),
+/// and the review: every question with the person's answer, the right one, the
+/// explanation and how many people got it right; a way to retake the test.
+enum ResultPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("attempts", ":attemptID", "result", use: show)
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let id = try ZnoshkaAPI.attemptID(req)
+        let view = try await req.znoshka.attempts.view(id, for: student)
+        guard view.attempt.isFinished else { return req.redirect(to: ZnoshkaWeb.attemptPath(id)) }
+        let (review, shares) = try await req.znoshka.attempts.review(id, for: student)
+        return req.render(ResultView(student: student, view: review, shareRight: shares, c: req.viewContext).page)
+    }
+}
+
+struct ResultView {
+    let student: Student
+    let view: AttemptView
+    let shareRight: [UUID: Double]
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+    private var attempt: Attempt { view.attempt }
+
+    var page: Page {
+        ZnoshkaWeb.shell(student, title: l.text("zn.result.title"), section: .subjects, c) {
+            H.h1 { view.test.title }
+            H.section(.class("card result"), .aria("labelledby", "score-title")) {
+                H.h2(.id("score-title")) { l.text("zn.result.title") }
+                if attempt.passed == true, let scaled = attempt.scaled {
+                    H.p(.class("score")) { l.text("zn.result.scaled", ["score": String(scaled)]) }
+                } else {
+                    H.p(.class("score not-passed")) { l.text("zn.result.not_passed") }
+                    H.p { l.text("zn.result.threshold", ["threshold": String(view.test.threshold)]) }
+                }
+                H.p { l.text("zn.result.raw", ["raw": String(attempt.rawPoints ?? 0), "max": String(attempt.maxPoints)]) }
+                if attempt.finishedHow == AttemptService.FinishedHow.timeout.rawValue { H.p(.class("hint")) { l.text("zn.result.timeout") } }
+                if !view.test.official { H.p(.class("hint")) { l.text("zn.test.table_estimate") } }
+                Components.postForm(c, action: ZnoshkaWeb.testPath(view.test.id!) + "/start") {
+                    H.button(.type("submit"), .class("button button-block")) { l.text("zn.test.retake") }
+                }
+            }
+            H.nav(.class("strip"), .aria("label", l.text("zn.result.strip"))) {
+                H.ol {
+                    HTMLBuilder.join(view.items.map { item in
+                        let verdict = item.verdict ?? .unanswered
+                        return H.li {
+                            H.a(.href("#r-\(item.number)"), .class("cell verdict-\(verdict.rawValue)"),
+                                .aria("label", l.text("zn.taking.question_number", ["number": String(item.number)]) + ", " + l.text("zn.verdict.\(verdict.rawValue)"))) {
+                                String(item.number)
+                            }
+                        }
+                    })
+                }
+            }
+            HTMLBuilder.join(view.items.map(reviewed))
+        }
+    }
+
+    private func reviewed(_ item: AttemptView.Item) -> HTML {
+        let verdict = item.verdict ?? .unanswered
+        return H.article(.class("card review verdict-\(verdict.rawValue)"), .id("r-\(item.number)"), .aria("labelledby", "r-\(item.number)-title")) {
+            H.h2(.id("r-\(item.number)-title")) {
+                l.text("zn.taking.question_number", ["number": String(item.number)]) + " "
+                H.span(.class("badge verdict-\(verdict.rawValue)")) { l.text("zn.verdict.\(verdict.rawValue)") }
+                " "
+                H.small { l.text("zn.result.points", ["points": String(item.points ?? 0), "max": String(item.question.kind.maxPoints)]) }
+            }
+            QuestionParts.body(item.question, l)
+            if case .singleChoice = item.question.kind {
+                QuestionParts.lettered(item.question.options, numbered: false)
+            }
+            H.p { H.strong { l.text("zn.result.your_answer") }; " "; QuestionParts.describe(item.answer, l) }
+            H.p { H.strong { l.text("zn.result.right_answer") }; " "; QuestionParts.describe(item.question.key, l) }
+            H.div(.class("explanation")) {
+                H.h3 { l.text("zn.result.explanation") }
+                // Rendered by `TheoryMarkdown`: no raw HTML gets through.
+                HTML(unsafeRaw: TheoryMarkdown.render(item.question.explanation).html)
+            }
+            if let share = shareRight[item.questionID] {
+                H.p(.class("hint")) { l.text("zn.result.share_right", ["percent": ZnoshkaFormat.percent(share)]) }
+            }
+        }
+    }
+}

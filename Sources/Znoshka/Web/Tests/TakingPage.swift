@@ -1,0 +1,56 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// Taking a test: `GET /znoshka/attempts/<id>` shows every question with a strip of
+/// numbered cells; each answer is posted as it is given (`…/questions/<qid>`: by
+/// `znoshka.js` in the background, or as a plain form), and `…/finish` ends it.
+enum TakingPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("attempts", ":attemptID", use: show)
+        web.post("attempts", ":attemptID", "questions", ":questionID", use: save)
+        web.post("attempts", ":attemptID", "finish", use: finish)
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let view = try await req.znoshka.attempts.view(try ZnoshkaAPI.attemptID(req), for: student)
+        if view.attempt.isFinished { return req.redirect(to: ZnoshkaWeb.attemptPath(view.attempt.id!) + "/result") }
+        return req.render(TakingView(student: student, view: view, c: req.viewContext).page)
+    }
+
+    /// Saves one answer. A script asking for JSON gets the saved state (or the problem);
+    /// a plain form goes back to the question.
+    static func save(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let attemptID = try ZnoshkaAPI.attemptID(req)
+        let questionID = try req.uuidParameter("questionID", notFound: "attempt_not_found", key: "zn.attempt.not_found")
+        let values = FormState.submitted(by: req).values
+        let wantsJSON = req.headers.accept.mediaTypes.contains(.json)
+        let back = ZnoshkaWeb.attemptPath(attemptID) + "#q-\(values["position"].flatMap { Int($0) } ?? 1)"
+        do {
+            guard let stored = try await StoredQuestion.find(questionID, on: req.db) else { throw AttemptService.notFound }
+            let clear = values["action"] == "clear"
+            let given = clear ? nil : QuestionParts.given(from: values, kind: stored.question.kind)
+            let saved = try await req.znoshka.attempts.answer(attemptID, question: questionID, given, clear: clear,
+                                                              flagged: values["flagged"] == "on", for: student)
+            if wantsJSON {
+                return try await ZNModels.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged,
+                                                      secondsLeft: saved.secondsLeft).encodeResponse(for: req)
+            }
+            return req.redirect(to: back, redirectType: .normal)
+        } catch let error as AppError where error.status.code < 500 && !wantsJSON {
+            if error.code == "time_up" || error.code == "attempt_finished" {
+                return req.redirect(to: ZnoshkaWeb.attemptPath(attemptID) + "/result", flash: .error, error.key)
+            }
+            return req.redirect(to: back, flash: .error, error.fieldErrors.first?.key ?? error.key)
+        }
+    }
+
+    static func finish(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let id = try ZnoshkaAPI.attemptID(req)
+        _ = try await req.znoshka.attempts.finish(id, for: student)
+        return req.redirect(to: ZnoshkaWeb.attemptPath(id) + "/result", redirectType: .normal)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// `GET /znoshka/tests/<id>`: what the test is, how the person did before, and the way in;
+/// `POST …/start` starts it (or goes back to the running attempt), also to retake it.
+enum TestPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("tests", ":testID", use: show)
+        web.post("tests", ":testID", "start", use: start)
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let (overview, subject, topic) = try await req.znoshka.catalog.test(try ZnoshkaAPI.testID(req), for: student)
+        let history = try await req.znoshka.attempts.list(for: student).filter { $0.1.id == overview.test.id }.map(\.0)
+        return req.render(TestView(student: student, overview: overview, subject: subject, topic: topic, history: history, c: req.viewContext).page)
+    }
+
+    static func start(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let attempt = try await req.znoshka.attempts.start(try ZnoshkaAPI.testID(req), for: student)
+        return req.redirect(to: ZnoshkaWeb.attemptPath(attempt.id!), redirectType: .normal)
+    }
+}
+
+struct TestView {
+    let student: Student
+    let overview: TestOverview
+    let subject: Subject
+    let topic: Topic?
+    let history: [Attempt]
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+    private var test: ZnoshkaTest { overview.test }
+
+    var page: Page {
+        ZnoshkaWeb.shell(student, title: test.title, section: .subjects, c) {
+            H.p(.class("breadcrumb")) { H.a(.href(ZnoshkaWeb.subjectPath(subject.slug))) { subject.name(in: l.language) } }
+            H.h1 { test.title }
+            H.section(.class("card")) {
+                H.ul(.class("facts")) {
+                    H.li { l.text("zn.test.kind.\(test.kind)") }
+                    H.li { l.plural("zn.test.questions", count: overview.questionCount) }
+                    H.li { l.plural("zn.test.minutes", count: test.minutes) }
+                    H.li { l.text("zn.test.max_points", ["max": String(test.maxRaw)]) }
+                    H.li { l.text("zn.test.threshold", ["threshold": String(test.threshold)]) }
+                }
+                if !test.official { H.p(.class("hint")) { l.text("zn.test.table_estimate") } }
+                if let running = overview.running {
+                    H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(running.id!))) { l.text("zn.test.continue") }
+                } else {
+                    Components.postForm(c, action: ZnoshkaWeb.testPath(test.id!) + "/start") {
+                        Components.primaryButton(l.text(history.isEmpty ? "zn.test.start" : "zn.test.retake"))
+                    }
+                }
+                if let topic { H.p { H.a(.href(ZnoshkaWeb.topicPath(topic.id!))) { l.text("zn.test.theory", ["topic": topic.title]) } } }
+            }
+            let finished = history.filter(\.isFinished)
+            if !finished.isEmpty {
+                H.section(.class("card"), .aria("labelledby", "history-title")) {
+                    H.h2(.id("history-title")) { l.text("zn.test.history") }
+                    H.ul(.class("plain-list")) {
+                        HTMLBuilder.join(finished.map { attempt in
+                            H.li {
+                                H.a(.href(ZnoshkaWeb.attemptPath(attempt.id!) + "/result")) {
+                                    l.dateTime(attempt.finishedAt!) + " — " + ResultFormat.outcome(attempt, l)
+                                }
+                            }
+                        })
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// Znoshka's side of the kernel's account system: e-mail sign-in and reset by an e-mailed
+/// link; the profile is the exam date and the study reminder.
+struct ZnoshkaAccounts: AppAccounts {
+    var loginKind: LoginKind { .email }
+    var passwordMinLength: Int { StudentService.passwordMinLength }
+    var passwordReset: PasswordResetKind { .emailLink }
+    var signUpPath: String { "/signup" }
+
+    func signUp(_ req: Request) async throws -> Response {
+        try await ZnoshkaAPI.register(req)
+    }
+
+    func sessionAnswer(_ req: Request, _ account: Account, token: IssuedToken) async throws -> Response {
+        let student = try await Student(account: account, on: req.db)
+        return try await ZNModels.Session(token: token.token, expiresAt: token.expiresAt, profile: ZnoshkaAPI.profile(student)).encodeResponse(for: req)
+    }
+
+    func profileAnswer(_ req: Request, _ account: Account) async throws -> Response {
+        try await ZnoshkaAPI.profile(try await Student(account: account, on: req.db)).encodeResponse(for: req)
+    }
+
+    func updateProfile(_ req: Request, _ account: Account) async throws -> Response {
+        try await ZnoshkaAPI.updateProfile(req).encodeResponse(for: req)
+    }
+
+    /// A person's attempts, answers and review queue are theirs alone and go with the account.
+    func deleteData(of account: Account, services: ServiceContext, on db: any Database) async throws -> AfterCommit {
+        let id = try account.requireID()
+        try await ReviewItem.query(on: db).filter(\.$ownerID == id).delete()
+        let attempts = try await Attempt.query(on: db).filter(\.$ownerID == id).all().compactMap(\.id)
+        if !attempts.isEmpty { try await AttemptAnswer.query(on: db).filter(\.$attemptID ~~ attempts).delete() }
+        try await Attempt.query(on: db).filter(\.$ownerID == id).delete()
+        try await ZnoshkaProfile.query(on: db).filter(\.$id == id).delete()
+        return {}
+    }
+
+    func home(for account: Account, _ req: Request) async throws -> String {
+        "\(ZnoshkaWeb.prefix)/subjects"
+    }
+
+    func respond(_ req: Request, _ account: Account?, with page: AccountPage) async throws -> Response {
+        let student: Student? = if let account { try await Student(account: account, on: req.db) } else { nil }
+        return req.render(ZnoshkaWeb.shell(student, title: page.title, section: account == nil ? .none : .profile, status: page.status,
+                                           req.viewContext) { page.content })
+    }
+}

@@ -1,0 +1,133 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+@testable import Znoshka
+
+/// A student's way through the API: browse, take a test answering every kind of task,
+/// finish, read the review, work on the mistakes, see the statistics.
+extension ZnoshkaTests {
+    @Suite("Taking tests through the API")
+    struct AttemptAPITests {
+        @Test("subjects, a subject's topics and tests, a topic's theory rendered with MathML")
+        func browse() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let subjects = try await read([ZNModels.SubjectSummary].self, app, .GET, "/subjects", as: olena)
+                #expect(subjects.map(\.slug) == ["ukrainian", "mathematics", "history"])
+                let maths = try await read(ZNModels.SubjectDetail.self, app, .GET, "/subjects/mathematics", as: olena)
+                #expect(maths.topics.count == 5)
+                #expect(maths.tests.map(\.kind).sorted() == ["simulation", "topic"])
+                let simulation = try #require(maths.tests.first { $0.kind == "simulation" })
+                #expect(simulation.questionCount == 22 && simulation.maxPoints == 32 && simulation.threshold == 5 && !simulation.officialTable)
+                let topic = try await read(ZNModels.TopicDetail.self, app, .GET, "/topics/\(maths.topics[2].id)", as: olena)
+                #expect(topic.pages.first?.html.contains("<math") == true, "the powers and roots page has formulas")
+                #expect(try await send(app, .GET, "/subjects/physics", as: olena).status == .notFound)
+                #expect(try await send(app, .GET, "/subjects", as: nil).status == .unauthorized)
+            }
+        }
+
+        @Test("every kind of task answered and scored as the exam scores; the review; the queue; the statistics")
+        func journey() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let history = try await seededTest(app, "history", .simulation)
+                let attempt = try await start(app, history, as: olena)
+                #expect(attempt.state == "running" && attempt.questions.count == 30)
+                #expect(attempt.secondsLeft > 119 * 60 && attempt.secondsLeft <= 120 * 60)
+                #expect(attempt.questions.allSatisfy { $0.answer == nil && !$0.flagged })
+                // Right answers to the first of each kind, wrong to the second, the rest blank.
+                var seen: [String: Int] = [:]
+                var expected = 0
+                for item in attempt.questions {
+                    let question = try await stored(app, item.id)
+                    let count = seen[item.question.type, default: 0]
+                    seen[item.question.type] = count + 1
+                    guard count < 2 else { continue }
+                    let response = try await saveAnswer(app, attempt.id, item.id, count == 0 ? rightAnswer(question) : wrongAnswer(question), as: olena)
+                    #expect(response.status == .ok, "\(item.question.type): \(response.body.string)")
+                    if count == 0 { expected += question.kind.maxPoints }
+                }
+                #expect(Set(seen.keys) == ["single", "matching", "sequence", "choose3"])
+                // A flag alone keeps the answer.
+                let first = attempt.questions[0].id
+                let flagged = try decode(ZNModels.AnswerSaved.self, try await saveAnswer(app, attempt.id, first, nil, flagged: true, as: olena))
+                #expect(flagged.answered && flagged.flagged)
+                // Another device resumes the same attempt with the same time.
+                let again = try await start(app, history, as: olena)
+                #expect(again.id == attempt.id && again.deadline == attempt.deadline)
+                #expect(again.questions[0].answer?.option != nil && again.questions[0].flagged)
+
+                let finished = try await read(ZNModels.AttemptDTO.self, app, .POST, "/attempts/\(attempt.id)/finish", as: olena)
+                let score = try #require(finished.score)
+                #expect(finished.state == "finished" && score.rawPoints == expected && score.maxPoints == 54)
+                #expect(score.passed == (expected >= 8))
+                #expect(finished.questions.filter { $0.verdict == "right" }.count == 4)
+                #expect(finished.questions.filter { $0.verdict == "unanswered" }.count == 22)
+
+                let review = try await read(ZNModels.Review.self, app, .GET, "/attempts/\(attempt.id)/review", as: olena)
+                #expect(review.questions.count == 30)
+                #expect(review.questions.allSatisfy { !$0.explanationHtml.isEmpty })
+                let right = try #require(review.questions.first { $0.verdict == "right" })
+                #expect(right.answer?.option == right.correct.option && right.shareRight == 1)
+                #expect(review.questions.first { $0.verdict == "unanswered" }?.shareRight == nil, "nobody answered it")
+
+                // The four wrong answers wait in the queue, due today.
+                let queue = try await read(ZNModels.ReviewQueue.self, app, .GET, "/review-queue", as: olena)
+                #expect(queue.total == 4 && queue.dueToday == 4)
+                let item = try #require(queue.items.first)
+                let graded = try await read(ZNModels.ReviewGraded.self, app, .POST, "/review-queue/\(item.questionId)", as: olena,
+                                            ["answer": rightAnswer(try await stored(app, item.questionId))])
+                #expect(graded.verdict == "right" && graded.nextDue > Date())
+                let after = try await read(ZNModels.ReviewQueue.self, app, .GET, "/review-queue", as: olena)
+                #expect(after.dueToday == 3)
+
+                let stats = try await read(ZNModels.Statistics.self, app, .GET, "/statistics", as: olena)
+                let historyStats = try #require(stats.subjects.first { $0.subject.slug == "history" })
+                #expect(historyStats.testsDone == 1 && historyStats.trend.count == 1)
+                #expect(abs((historyStats.accuracy ?? 0) - Double(expected) / 54) < 0.0001)
+                #expect(historyStats.prediction == nil, "one simulation says nothing of the spread")
+            }
+        }
+
+        @Test("short numeric answers: «2,5» and «2.5» are one number; a typo is a 422 that keeps the answer before")
+        func numbers() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let maths = try await seededTest(app, "mathematics", .simulation)
+                let attempt = try await start(app, maths, as: olena)
+                let numeric = try #require(attempt.questions.first { $0.question.type == "number" })
+                let question = try await stored(app, numeric.id)
+                guard case .number(let value, _) = question.key else { Issue.record("not a number"); return }
+                let typed = "\(value)".replacingOccurrences(of: ".", with: ",")
+                #expect(try await saveAnswer(app, attempt.id, numeric.id, ["number": typed], as: olena).status == .ok)
+                let refused = try await saveAnswer(app, attempt.id, numeric.id, ["number": "2 1/2"], as: olena)
+                #expect(refused.status == .unprocessableEntity)
+                #expect(try problemFields(refused) == ["answer"])
+                let finished = try await read(ZNModels.AttemptDTO.self, app, .POST, "/attempts/\(attempt.id)/finish", as: olena)
+                #expect(finished.questions.first { $0.id == numeric.id }?.points == 2)
+                #expect(finished.score?.rawPoints == 2 && finished.score?.passed == false, "2 of 32 is below the threshold of 5")
+                #expect(finished.score?.scaled == nil)
+            }
+        }
+
+        @Test("the НМТ's first block: Ukrainian and mathematics share one 120-minute deadline")
+        func block() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let response = try await send(app, .POST, "/blocks", as: olena, ["block": 1])
+                #expect(response.status == .created)
+                let attempts = try decode([ZNModels.AttemptSummary].self, response)
+                #expect(attempts.count == 2 && Set(attempts.map(\.deadline)).count == 1 && attempts[0].blockId == attempts[1].blockId)
+                #expect(abs(attempts[0].deadline.timeIntervalSince(attempts[0].startedAt) - 7200) < 1)
+                #expect(try await send(app, .POST, "/blocks", as: olena, ["block": 3]).status == .unprocessableEntity)
+                // Starting the block again resumes it.
+                let again = try decode([ZNModels.AttemptSummary].self, try await send(app, .POST, "/blocks", as: olena, ["block": 1]))
+                #expect(Set(again.map(\.id)) == Set(attempts.map(\.id)))
+            }
+        }
+    }
+}
