@@ -36,7 +36,8 @@ async function save(form, action) {
   const body = new FormData(form);
   body.set("action", action);
   try {
-    const response = await fetch(form.action, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+    // getAttribute: the buttons are named "action", which shadows form.action.
+    const response = await fetch(form.getAttribute("action"), { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
       status.classList.add("error");

@@ -132,10 +132,11 @@ enum QuestionParts {
 
     static func describe(_ key: AnswerKey, _ l: Localizer) -> String {
         switch key {
-        case .option(let index): describe(.option(index), l)
-        case .pairs(let pairs): describe(.pairs(pairs), l)
-        case .order(let order): describe(.order(order), l)
-        case .options(let chosen): describe(.options(chosen), l)
+        // Spelled out: `.option(index)` alone would be this function's own type, and recurse.
+        case .option(let index): describe(GivenAnswer.option(index), l)
+        case .pairs(let pairs): describe(GivenAnswer.pairs(pairs), l)
+        case .order(let order): describe(GivenAnswer.order(order), l)
+        case .options(let chosen): describe(GivenAnswer.options(chosen), l)
         case .number(let value, let tolerance):
             tolerance == 0 ? TestFile.decimal(value) : l.text("zn.answer.tolerance", ["value": TestFile.decimal(value), "tolerance": TestFile.decimal(tolerance)])
         }

@@ -39,12 +39,26 @@ enum TakingPage {
                                                       secondsLeft: saved.secondsLeft).encodeResponse(for: req)
             }
             return req.redirect(to: back, redirectType: .normal)
-        } catch let error as AppError where error.status.code < 500 && !wantsJSON {
+        } catch let error as AppError where error.status.code < 500 {
+            if wantsJSON { return try await saveRefused(error, req) }
             if error.code == "time_up" || error.code == "attempt_finished" {
                 return req.redirect(to: ZnoshkaWeb.attemptPath(attemptID) + "/result", flash: .error, error.key)
             }
             return req.redirect(to: back, flash: .error, error.fieldErrors.first?.key ?? error.key)
         }
+    }
+
+    /// What `znoshka.js` shows under the question when a save is refused: the reason in
+    /// the person's language (the field's, for a bad answer), with the status.
+    private static func saveRefused(_ error: AppError, _ req: Request) async throws -> Response {
+        let l = req.viewContext.localizer
+        let detail = error.fieldErrors.first.map { l.text($0.key, $0.arguments) } ?? error.message(l)
+        return try await SaveRefused(code: error.code, detail: detail).encodeResponse(status: error.status, for: req)
+    }
+
+    struct SaveRefused: Content {
+        let code: String
+        let detail: String
     }
 
     static func finish(_ req: Request) async throws -> Response {

@@ -1,0 +1,158 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+@testable import Znoshka
+
+/// The pages without JavaScript: every form works as a plain post, the result page shows
+/// the review, and nothing a person types reaches a page as markup.
+extension ZnoshkaTests {
+    @Suite("Pages")
+    struct WebTests {
+        func signUp(_ app: Application, name: String = "Олена") async throws -> TestBrowser {
+            let browser = TestBrowser(app)
+            _ = try await browser.get("/znoshka/signup")
+            let email = await UniqueLogins.shared.email("page")
+            let created = try await browser.post("/znoshka/signup", form: ["name": name, "email": email, "password": "learn-well-1",
+                                                                            "passwordRepeat": "learn-well-1", "timeZone": "Europe/Kyiv"])
+            #expect(created.status == .seeOther && created.headers.first(name: .location) == "/znoshka/subjects")
+            return browser
+        }
+
+        func path(_ response: TestingHTTPResponse) -> String { response.headers.first(name: .location) ?? "" }
+
+        @Test("signed out, pages send people to sign in; signed in, every tab and content page opens")
+        func pagesOpen() async throws {
+            try await withZnoshka { app in
+                let stranger = TestBrowser(app)
+                #expect(try await stranger.get("/znoshka/").text.contains("Зношка — підготовка до НМТ"))
+                #expect(path(try await stranger.get("/znoshka/subjects")).hasPrefix("/znoshka/login"))
+                let browser = try await signUp(app)
+                for page in ["/znoshka/subjects", "/znoshka/subjects/history", "/znoshka/review", "/znoshka/statistics", "/znoshka/profile"] {
+                    #expect(try await browser.get(page).status == .ok, "\(page)")
+                }
+                let topic = try #require(try await Topic.query(on: app.db).filter(\.$title == "Степені й корені").first())
+                let theory = try await browser.get("/znoshka/topics/\(topic.id!)")
+                #expect(theory.status == .ok && theory.text.contains("<math"))
+                #expect(try await browser.get("/znoshka/subjects/physics").status == .notFound)
+                #expect(try await browser.get("/znoshka/topics/\(UUID())").status == .notFound)
+            }
+        }
+
+        @Test("a test by plain forms: answer, flag, clear, finish; the result with the review; retake; the review queue")
+        func takeByForms() async throws {
+            try await withZnoshka { app in
+                let browser = try await signUp(app)
+                let test = try await seededTest(app, "history", .topic)
+                let started = try await browser.post("/znoshka/tests/\(test.id!)/start", form: [:])
+                let attemptPath = path(started)
+                #expect(attemptPath.hasPrefix("/znoshka/attempts/"))
+                let page = try await browser.get(attemptPath)
+                let secondsLeft = try #require(page.text.firstMatch(of: /data-seconds-left="(\d+)"/).flatMap { Int($0.output.1) })
+                #expect(page.status == .ok && (1190...1200).contains(secondsLeft), "20 minutes, kept by the server")
+                let actions = page.formActions.filter { $0.contains("/questions/") }
+                #expect(actions.count == 10)
+                let ids = try actions.map { try #require(UUID(uuidString: String($0.split(separator: "/").last!))) }
+                let first = try await stored(app, ids[0]), sequence = try await stored(app, ids[7]), choose = try await stored(app, ids[9])
+                guard case .option(let right) = first.key, case .order(let order) = sequence.key, case .options(let chosen) = choose.key else {
+                    Issue.record("the cossack test's shape changed"); return
+                }
+                let saved = try await browser.post(actions[0], form: ["position": "1", "option": String(right), "action": "save"])
+                #expect(path(saved) == "\(attemptPath)#q-1")
+                var form = ["position": "8", "action": "save", "flagged": "on"]
+                for (place, item) in order.enumerated() { form["place-\(place)"] = String(item) }
+                _ = try await browser.post(actions[7], form: form)
+                var choices = ["position": "10", "action": "save"]
+                for index in chosen { choices["choice-\(index)"] = "on" }
+                _ = try await browser.post(actions[9], form: choices)
+                _ = try await browser.post(actions[1], form: ["position": "2", "option": "0", "action": "save"])
+                _ = try await browser.post(actions[1], form: ["position": "2", "action": "clear"])
+                let bad = try await browser.post(actions[2], form: ["position": "3", "option": "9", "action": "save"])
+                #expect(path(bad) == "\(attemptPath)#q-3")
+                #expect(try await browser.get(attemptPath).text.contains("Така відповідь не підходить до цього завдання."))
+                let resumed = try await browser.get(attemptPath).text
+                #expect(resumed.contains("class=\"cell answered flagged\""))
+                #expect(resumed.contains("Відповіли на 3 з 10."))
+
+                let finished = try await browser.post("\(attemptPath)/finish", form: [:])
+                #expect(path(finished) == "\(attemptPath)/result")
+                let result = try await browser.get("\(attemptPath)/result")
+                #expect(result.status == .ok)
+                #expect(result.text.contains("7 з 19 тестових балів"), "1 + 3 + 3 of 19")
+                #expect(result.text.components(separatedBy: "<article class=\"card review").count == 11)
+                #expect(result.text.contains("Правильна відповідь:") && result.text.contains("Пояснення"))
+                #expect(path(try await browser.get(attemptPath)) == "\(attemptPath)/result", "a finished attempt shows its result")
+                let late = try await browser.post(actions[3], form: ["position": "4", "option": "0", "action": "save"])
+                #expect(path(late) == "\(attemptPath)/result")
+                let retake = try await browser.post("/znoshka/tests/\(test.id!)/start", form: [:])
+                #expect(path(retake) != attemptPath && path(retake).hasPrefix("/znoshka/attempts/"))
+
+                // Nothing was answered wrongly (one cleared, the rest blank): the queue is empty.
+                #expect(try await browser.get("/znoshka/review").text.contains("Тут з’являться питання"))
+                #expect(try await browser.get("/znoshka/statistics").text.contains("<svg class=\"chart\""))
+            }
+        }
+
+        @Test("the profile: exam date and reminder time, each refused with its reason; the days to the exam shown in review")
+        func profile() async throws {
+            try await withZnoshka { app in
+                let browser = try await signUp(app)
+                let refused = try await browser.post("/znoshka/profile", form: ["name": "Олена", "examDate": "2020-01-01", "reminderTime": "25:00",
+                                                                                 "timeZone": "Europe/Kyiv"])
+                #expect(refused.status == .unprocessableEntity)
+                #expect(refused.text.contains("Вкажіть дату іспиту не раніше сьогодні") && refused.text.contains("Вкажіть час у форматі ГГ:ХХ"))
+                let exam = LocalDay(Date(), in: ZnoshkaProfile.defaultTimeZone).adding(days: 30)
+                let saved = try await browser.post("/znoshka/profile", form: ["name": "Олена", "examDate": exam.description, "reminderTime": "18:30",
+                                                                               "timeZone": "Europe/Kyiv"])
+                #expect(saved.status == .seeOther)
+                #expect(try await browser.get("/znoshka/review").text.contains("До НМТ 30 днів."))
+            }
+        }
+
+        @Test("what people type is text on every page: a name, a test's texts, theory written by an author")
+        func noMarkup() async throws {
+            try await withZnoshka { app in
+                let attack = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+                let browser = try await signUp(app, name: attack)
+                let profile = try await browser.get("/znoshka/profile").text
+                #expect(!profile.contains("<script>alert") && profile.contains("&lt;script&gt;"))
+
+                let author = try await registerAuthor(app)
+                let authorBrowser = try await signedInBrowser(app, as: author)
+                let preview = try await authorBrowser.post("/znoshka/author/theory", form: ["subject": "history", "topic": attack, "title": attack,
+                                                                                          "markdown": "Текст \(attack) [посилання](javascript:alert(3))",
+                                                                                          "action": "preview"])
+                #expect(preview.status == .ok && !preview.text.contains("<script>alert") && !preview.text.contains("<img src=x"))
+                let shown = try #require(preview.text.components(separatedBy: "<article class=\"card theory preview\"").last)
+                #expect(!shown.contains("javascript:alert") && shown.contains("посилання"), "the link's text stays, its script address does not")
+                let saved = try await authorBrowser.post("/znoshka/author/theory", form: ["subject": "history", "topic": attack, "title": attack,
+                                                                                        "markdown": "Текст \(attack)", "action": "save"])
+                #expect(saved.status == .seeOther)
+                let topic = try #require(try await Topic.query(on: app.db).filter(\.$title == attack).first())
+                let page = try await browser.get("/znoshka/topics/\(topic.id!)").text
+                #expect(!page.contains("<script>alert") && !page.contains("<img src=x") && page.contains("&lt;script&gt;"))
+
+                let seed = try #require(try SeedTests.files().first { $0.name.contains("percent") })
+                var file = try #require(try JSONSerialization.jsonObject(with: seed.data) as? [String: Any])
+                var questions = try #require(file["questions"] as? [[String: Any]])
+                questions[0]["text"] = "Питання \(attack)"
+                questions[0]["explanation"] = "Пояснення \(attack)"
+                file["questions"] = questions
+                file["title"] = "Тест \(attack)"
+                let body = String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
+                let imported = try await authorBrowser.post("/znoshka/author/import", form: ["file": body])
+                let testPath = path(imported)
+                #expect(testPath.hasPrefix("/znoshka/tests/"))
+                let started = try await browser.post("\(testPath)/start", form: [:])
+                let attempt = try await browser.get(path(started)).text
+                #expect(!attempt.contains("<script>alert") && !attempt.contains("<img src=x") && attempt.contains("&lt;script&gt;"))
+                _ = try await browser.post("\(path(started))/finish", form: [:])
+                let result = try await browser.get("\(path(started))/result").text
+                #expect(!result.contains("<script>alert") && !result.contains("<img src=x"))
+            }
+        }
+    }
+}

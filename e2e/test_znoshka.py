@@ -1,0 +1,219 @@
+"""Znoshka in a real browser at phone size: a student signs up, takes a topic test
+(answers saved as given, a reload keeps them, the strip follows the swipe, a flag, a
+number typed with a comma), finishes it, reads the review, works on the mistake in
+«Робота над помилками» and sees the statistics; an author previews theory with a
+formula (and a script that must not run) and imports a test, with a broken file named
+at its fault. axe runs on every screen.
+
+The right answers come from the seeded test file in the repository, so the test knows
+which answer is right without the server telling. The author is the demo author (the
+server runs with its demo data, the default).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from support import assert_accessible, click_and_wait_for_next_page, heading, open_page
+
+PREFIX = "/znoshka"
+PASSWORD = "learn-well-1"
+LETTERS = "АБВГД"
+SEED = Path(__file__).resolve().parent.parent / "Sources" / "Znoshka" / "Seed" / "tests"
+PERCENTAGES = json.loads((SEED / "mathematics-topic-percentages.json").read_text(encoding="utf-8"))
+
+
+def tap(driver, element) -> None:
+    """Clicks after scrolling the element clear of the fixed tab bar, and waits for the next page."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    click_and_wait_for_next_page(driver, element)
+
+
+def press(driver, element) -> None:
+    """Clicks something that does not navigate (a radio, a checkbox)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def fill(driver, name: str, value: str) -> None:
+    field = driver.find_element(By.NAME, name)
+    field.clear()
+    field.send_keys(value)
+
+
+def cell(driver, number: int):
+    return driver.find_element(By.CSS_SELECTOR, f'.strip [data-cell="{number}"]')
+
+
+def wait_for_cell(driver, number: int, state: str) -> None:
+    WebDriverWait(driver, 10).until(lambda d: state in cell(d, number).get_attribute("class").split())
+
+
+def section(driver, number: int):
+    return driver.find_element(By.ID, f"q-{number}")
+
+
+def show(driver, number: int) -> None:
+    """Swipes to question `number` as a finger would: the questions' box scrolls sideways."""
+    driver.execute_script("const box = document.getElementById('questions');"
+                          "box.scrollTo({left: arguments[0].offsetLeft - box.offsetLeft, behavior: 'instant'})",
+                          section(driver, number))
+    WebDriverWait(driver, 10).until(lambda d: cell(d, number).get_attribute("aria-current") == "true")
+
+
+def right_option(question: dict) -> int:
+    return LETTERS.index(question["answer"])
+
+
+def sign_up(driver, base_url: str) -> None:
+    open_page(driver, base_url + PREFIX + "/")
+    assert_accessible(driver)
+    tap(driver, driver.find_element(By.LINK_TEXT, "Зареєструватися"))
+    assert heading(driver) == "Реєстрація"
+    assert_accessible(driver)
+    fill(driver, "name", "Олена")
+    fill(driver, "email", f"exam-{secrets.token_hex(4)}@example.com")
+    fill(driver, "password", PASSWORD)
+    fill(driver, "passwordRepeat", PASSWORD)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert heading(driver) == "Предмети", driver.current_url
+
+
+def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
+    sign_up(browser, base_url)
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Математика"))
+    assert heading(browser) == "Математика"
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
+    assert heading(browser) == PERCENTAGES["title"]
+    assert "наша оцінка" in browser.find_element(By.TAG_NAME, "main").text
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
+    attempt_url = browser.current_url
+    assert "/znoshka/attempts/" in attempt_url
+    assert "Залишилось" in browser.find_element(By.CSS_SELECTOR, ".timer").text
+    assert_accessible(browser)
+
+    questions = PERCENTAGES["questions"]
+    # 1: right, saved as it is tapped (no button pressed).
+    press(browser, section(browser, 1).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(questions[0])])
+    wait_for_cell(browser, 1, "answered")
+    # 2: wrong, and flagged to come back to.
+    show(browser, 2)
+    wrong = (right_option(questions[1]) + 1) % len(questions[1]["options"])
+    press(browser, section(browser, 2).find_elements(By.CSS_SELECTOR, "input[name=option]")[wrong])
+    wait_for_cell(browser, 2, "answered")
+    press(browser, section(browser, 2).find_element(By.CSS_SELECTOR, "input[name=flagged]"))
+    wait_for_cell(browser, 2, "flagged")
+    # The first numeric question, typed with a decimal comma.
+    number = next(index for index, q in enumerate(questions) if q["type"] == "number") + 1
+    show(browser, number)
+    field = section(browser, number).find_element(By.CSS_SELECTOR, "input[name=number]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.send_keys(questions[number - 1]["answer"].replace(".", ",") + ",0", Keys.TAB)
+    wait_for_cell(browser, number, "answered")
+
+    # A reload (or another device) resumes the same attempt with every answer.
+    open_page(browser, attempt_url)
+    assert section(browser, 1).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(questions[0])].is_selected()
+    assert "flagged" in cell(browser, 2).get_attribute("class").split()
+    assert section(browser, number).find_element(By.CSS_SELECTOR, "input[name=number]").get_attribute("value").endswith(",0")
+    assert "Відповіли на 3 з 9." in browser.find_element(By.CSS_SELECTOR, ".answered-count").text
+
+    finish = browser.find_element(By.XPATH, "//button[normalize-space()='Завершити тест']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", finish)
+    finish.click()
+    dialog = WebDriverWait(browser, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
+    tap(browser, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+    assert browser.current_url.endswith("/result"), browser.current_url
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "3 з 14 тестових балів" in main, main[:400]
+    assert "Не склав" not in main and "балів" in main
+    reviewed = browser.find_elements(By.CSS_SELECTOR, "article.review")
+    assert len(reviewed) == 9
+    assert "Правильно" in reviewed[0].text and "Пояснення" in reviewed[0].text
+    assert "Неправильно" in reviewed[1].text and "Правильно відповіли" in reviewed[1].text
+    assert_accessible(browser)
+
+    # The mistake waits in «Робота над помилками»; answered right, it comes back later.
+    tap(browser, browser.find_element(By.LINK_TEXT, "Повторення"))
+    assert heading(browser) == "Робота над помилками"
+    assert "На сьогодні 1 питання." in browser.find_element(By.TAG_NAME, "main").text
+    assert_accessible(browser)
+    press(browser, browser.find_elements(By.CSS_SELECTOR, "main form input[name=option]")[right_option(questions[1])])
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Перевірити']"))
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "Правильно" in main and "Наступне повторення цього питання" in main
+    assert "На сьогодні все повторено." in main
+    assert_accessible(browser)
+
+    tap(browser, browser.find_element(By.LINK_TEXT, "Статистика"))
+    maths = browser.find_element(By.ID, "stats-mathematics").find_element(By.XPATH, "..")
+    assert "1 тест пройдено" in maths.text and "Точність: 21 %" in maths.text
+    assert maths.find_elements(By.CSS_SELECTOR, "svg.chart circle.point")
+    assert_accessible(browser)
+
+
+def test_the_strip_follows_the_swipe_and_a_bad_number_is_explained(browser, base_url):
+    sign_up(browser, base_url)
+    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Математика"))
+    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
+    assert cell(browser, 1).get_attribute("aria-current") == "true"
+    for number in (4, 2, 9):
+        show(browser, number)
+        assert [c.get_attribute("data-cell") for c in browser.find_elements(By.CSS_SELECTOR, '.strip [aria-current="true"]')] == [str(number)]
+    number = next(index for index, q in enumerate(PERCENTAGES["questions"]) if q["type"] == "number") + 1
+    show(browser, number)
+    field = section(browser, number).find_element(By.CSS_SELECTOR, "input[name=number]")
+    field.send_keys("два", Keys.TAB)
+    status = section(browser, number).find_element(By.CSS_SELECTOR, ".save-status")
+    WebDriverWait(browser, 10).until(lambda d: "Введіть число" in status.text)
+    assert "answered" not in cell(browser, number).get_attribute("class").split()
+    assert_accessible(browser)
+
+
+def test_an_author_previews_theory_and_imports_a_test(browser, base_url):
+    open_page(browser, base_url + PREFIX + "/login")
+    fill(browser, "email", "author@znoshka.example")
+    fill(browser, "password", "znoshka-demo")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    tap(browser, browser.find_element(By.LINK_TEXT, "Профіль"))
+    tap(browser, browser.find_element(By.LINK_TEXT, "Для авторів"))
+    assert heading(browser) == "Для авторів"
+    assert_accessible(browser)
+
+    Select(browser.find_element(By.NAME, "subject")).select_by_value("mathematics")
+    fill(browser, "topic", "Відсотки")
+    fill(browser, "title", "Складні відсотки")
+    fill(browser, "markdown", "Сума через $n$ років: $S = S_0 \\cdot (1 + \\frac{p}{100})^n$.\n\n<script>window.__owned = true</script>")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Попередній перегляд']"))
+    preview = browser.find_element(By.CSS_SELECTOR, "article.preview")
+    assert preview.find_elements(By.TAG_NAME, "math")
+    assert not preview.find_elements(By.TAG_NAME, "script") and "<script>" in preview.text
+    assert browser.execute_script("return window.__owned === undefined")
+    assert_accessible(browser)
+
+    broken = dict(PERCENTAGES, title=f"Відсотки, варіант {secrets.token_hex(2)}")
+    broken["questions"] = [dict(PERCENTAGES["questions"][0], answer="Е")] + PERCENTAGES["questions"][1:]
+    file_field = browser.find_element(By.NAME, "file")
+    browser.execute_script("arguments[0].value = arguments[1]", file_field, json.dumps(broken, ensure_ascii=False))
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Імпортувати']"))
+    alert = browser.find_element(By.CSS_SELECTOR, "main .flash-error")
+    assert "нічого не імпортовано" in alert.text and "questions[0].answer" in alert.text
+    assert_accessible(browser)
+
+    fixed = dict(broken, questions=PERCENTAGES["questions"])
+    file_field = browser.find_element(By.NAME, "file")
+    browser.execute_script("arguments[0].value = arguments[1]", file_field, json.dumps(fixed, ensure_ascii=False))
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Імпортувати']"))
+    assert heading(browser) == fixed["title"]
+    assert "Тест імпортовано." in browser.find_element(By.CSS_SELECTOR, ".flash").text
