@@ -329,7 +329,7 @@ public struct AttemptService: Sendable {
         guard !questions.isEmpty else { return [:] }
         let rows = try await sql.select().column("question_id")
             .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "answered")
-            .column(SQLRaw("SUM(CASE WHEN verdict = 'right' THEN 1 ELSE 0 END)"), as: "right")
+            .column(SQLRaw("CAST(SUM(CASE WHEN verdict = 'right' THEN 1 ELSE 0 END) AS BIGINT)"), as: "right")
             .from(AttemptAnswer.schema)
             .where("question_id", .in, SQLBind.group(questions))
             .where("verdict", .in, SQLBind.group(["right", "partly", "wrong"]))

@@ -78,7 +78,8 @@ public struct StatisticsService: Sendable {
     private func pointsByTopic(_ attempts: [UUID]) async throws -> [UUID: (points: Int, most: Int, answered: Int)] {
         guard !attempts.isEmpty else { return [:] }
         let rows = try await db.sql.select().column(SQLColumn("topic_id", table: "q"))
-            .column(SQLRaw("SUM(x.points)"), as: "points").column(SQLRaw("SUM(q.max_points)"), as: "most")
+            // Cast: PostgreSQL sums bigint columns as numeric.
+            .column(SQLRaw("CAST(SUM(x.points) AS BIGINT)"), as: "points").column(SQLRaw("CAST(SUM(q.max_points) AS BIGINT)"), as: "most")
             .column(SQLRaw("COUNT(*)"), as: "answered")
             .from(SQLAlias(SQLIdentifier(AttemptAnswer.schema), as: SQLIdentifier("x")))
             .join(SQLAlias(SQLIdentifier(StoredQuestion.schema), as: SQLIdentifier("q")), on: SQLColumn("id", table: "q"), .equal, SQLColumn("question_id", table: "x"))
