@@ -113,25 +113,25 @@ enum ZnoshkaAPI {
     }
 
     static func attempt(_ req: Request) async throws -> M.AttemptDTO {
-        let student = try await req.student()
-        return attemptDTO(try await req.znoshka.attempts.view(try attemptID(req), for: student))
+        let owner = try await req.studentID()
+        return attemptDTO(try await req.znoshka.attempts.view(try attemptID(req), owner: owner))
     }
 
     static func saveAnswer(_ req: Request) async throws -> M.AnswerSaved {
-        let student = try await req.student()
+        let owner = try await req.studentID()
         let input = try req.content.decode(M.AnswerSave.self)
         let questionID = try req.uuidParameter("questionID", notFound: "attempt_not_found", key: "zn.attempt.not_found")
         let given = try input.answer.map(given)
         let saved = try await req.znoshka.attempts.answer(try attemptID(req), question: questionID, given ?? nil,
-                                                          clear: input.answer != nil && given == .some(nil), flagged: input.flagged, for: student)
+                                                          clear: input.answer != nil && given == .some(nil), flagged: input.flagged, owner: owner)
         return M.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged, secondsLeft: saved.secondsLeft)
     }
 
     static func finish(_ req: Request) async throws -> M.AttemptDTO {
-        let student = try await req.student()
+        let owner = try await req.studentID()
         let id = try attemptID(req)
-        _ = try await req.znoshka.attempts.finish(id, for: student)
-        return attemptDTO(try await req.znoshka.attempts.view(id, for: student))
+        _ = try await req.znoshka.attempts.finish(id, owner: owner)
+        return attemptDTO(try await req.znoshka.attempts.view(id, owner: owner))
     }
 
     static func review(_ req: Request) async throws -> M.Review {

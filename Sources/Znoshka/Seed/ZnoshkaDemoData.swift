@@ -40,7 +40,7 @@ enum ZnoshkaDemoData {
                 // Right on a steady share of the questions, wrong (or skipped) on the rest.
                 let right = Double(index % 10) < share * 10
                 guard let answer = right ? rightAnswer(item.question.key) : wrongAnswer(item.question, index: index) else { continue }
-                _ = try await context.attempts.answer(attempt.requireID(), question: item.questionID, answer, clear: false, flagged: nil, for: olena)
+                _ = try await context.attempts.answer(attempt.requireID(), question: item.questionID, answer, clear: false, flagged: nil, owner: olena.id)
             }
             _ = try await context.attempts.finish(attempt.requireID(), for: olena)
             let shift = Double(daysAgo) * 86_400

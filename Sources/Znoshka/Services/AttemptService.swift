@@ -47,13 +47,14 @@ public struct AttemptService: Sendable {
     var db: any Database { context.db }
     var sql: any SQLDatabase { context.db.sql }
     var now: Date { context.clock.now }
+    var content: ContentCache { ContentCache.shared(context.state) }
 
     // MARK: Starting
 
     /// Starts `testID` (or, when one is running, gives it back: a second device or a
     /// double tap resumes rather than restarts).
     public func start(_ testID: UUID, for student: Student) async throws -> Attempt {
-        guard let test = try await ZnoshkaTest.find(testID, on: db) else { throw Self.testNotFound }
+        guard let test = try await content.test(testID, on: db) else { throw Self.testNotFound }
         return try await start([test], minutes: test.minutes, block: nil, for: student)[0]
     }
 
@@ -128,15 +129,19 @@ public struct AttemptService: Sendable {
     /// One of the person's attempts with its questions; an attempt whose time is up is
     /// finished first. Another person's attempt is a 404, as if it did not exist.
     public func view(_ id: UUID, for student: Student) async throws -> AttemptView {
-        var attempt = try await owned(id, by: student.id)
+        try await view(id, owner: student.id)
+    }
+
+    /// The attempt of `owner` (an account id: the API's hot calls skip reading the profile).
+    public func view(_ id: UUID, owner: UUID) async throws -> AttemptView {
+        var attempt = try await owned(id, by: owner)
         if !attempt.isFinished && attempt.deadline <= now {
-            _ = try await finish(id, owner: student.id, how: .timeout)
-            attempt = try await owned(id, by: student.id)
+            _ = try await finish(id, owner: owner, how: .timeout)
+            attempt = try await owned(id, by: owner)
         }
-        guard let test = try await ZnoshkaTest.find(attempt.testID, on: db) else { throw Self.notFound }
+        guard let test = try await content.test(attempt.testID, on: db) else { throw Self.notFound }
         let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == id).sort(\.$position).all()
-        let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ answers.map(\.questionID)).all()
-        let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0.question) })
+        let byID = try await content.questions(answers.map(\.questionID), on: db)
         let items = answers.enumerated().compactMap { index, answer -> AttemptView.Item? in
             guard let question = byID[answer.questionID] else { return nil }
             return AttemptView.Item(number: index + 1, questionID: answer.questionID, question: question, answer: answer.given,
@@ -162,48 +167,42 @@ public struct AttemptService: Sendable {
 
     /// Saves the answer to one question (nil clears it) and the flag (nil keeps it). Only
     /// into the person's running attempt before its deadline: later it is refused, and the
-    /// attempt is finished with what was answered.
+    /// attempt is finished with what was answered. One statement decides it (the owner,
+    /// running, in time); only a refusal reads more, to say why.
     public func answer(_ attemptID: UUID, question questionID: UUID, _ given: GivenAnswer?, clear: Bool, flagged: Bool?,
-                       for student: Student) async throws -> Saved {
-        let row = try await sql.select()
-            .column(SQLColumn("deadline", table: "a")).column(SQLColumn("finished_at", table: "a"))
-            .column(SQLColumn("body", table: "q")).column(SQLColumn("flagged", table: "x"))
-            .from(SQLAlias(SQLIdentifier(AttemptAnswer.schema), as: SQLIdentifier("x")))
-            .join(SQLAlias(SQLIdentifier(Attempt.schema), as: SQLIdentifier("a")), on: SQLColumn("id", table: "a"), .equal, SQLColumn("attempt_id", table: "x"))
-            .join(SQLAlias(SQLIdentifier(StoredQuestion.schema), as: SQLIdentifier("q")), on: SQLColumn("id", table: "q"), .equal, SQLColumn("question_id", table: "x"))
-            .where(SQLColumn("attempt_id", table: "x"), .equal, SQLBind(attemptID))
-            .where(SQLColumn("question_id", table: "x"), .equal, SQLBind(questionID))
-            .where(SQLColumn("owner_id", table: "a"), .equal, SQLBind(student.id))
-            .first()
-        guard let row else { throw Self.notFound }
-        let deadline = try row.decode(column: "deadline", as: Date.self)
-        if try row.decodeNil(column: "finished_at") == false { throw Self.finished }
-        let moment = now
-        if deadline <= moment {
-            _ = try await finish(attemptID, owner: student.id, how: .timeout)
-            throw Self.timeUp
-        }
-        let question = (try? JSONDecoder().decode(Question.self, from: Data(try row.decode(column: "body", as: String.self).utf8))) ?? .unreadable
+                       owner: UUID) async throws -> Saved {
+        guard let question = try await content.question(questionID, on: db) else { throw Self.notFound }
         let stored = clear ? nil : try Self.validated(given, for: question.kind)
-        let keepFlag = try row.decode(column: "flagged", as: Bool.self)
+        let moment = now
         var update = sql.update(AttemptAnswer.schema)
-            .set("flagged", to: SQLBind(flagged ?? keepFlag))
+            .set("flagged", to: SQLFunction("COALESCE", args: SQLBind(flagged), SQLColumn("flagged")))
             .where("attempt_id", .equal, SQLBind(attemptID)).where("question_id", .equal, SQLBind(questionID))
-            .where(SQLQueryString("EXISTS (SELECT 1 FROM zn_attempts WHERE id = \(bind: attemptID) AND finished_at IS NULL AND deadline > \(bind: moment))"))
+            .where(SQLQueryString("""
+                EXISTS (SELECT 1 FROM zn_attempts WHERE id = \(bind: attemptID) AND owner_id = \(bind: owner) \
+                AND finished_at IS NULL AND deadline > \(bind: moment))
+                """))
         if clear || given != nil {
             update = update.set("answer", to: SQLBind(AttemptAnswer.encode(stored))).set("answered_at", to: SQLBind(stored == nil ? nil : moment))
         }
-        let changed = try await update.returning("id").all()
-        // Between the read and the write the attempt was finished (or its time ran out).
-        guard !changed.isEmpty else { throw Self.finished }
-        let answered = clear || given != nil ? stored != nil : try await isAnswered(attemptID, questionID)
-        return Saved(questionID: questionID, answered: answered, flagged: flagged ?? keepFlag,
+        let rows = try await update.returning(SQLColumn("flagged"), SQLColumn("answer"),
+                                              SQLAlias(SQLQueryString("(SELECT deadline FROM zn_attempts WHERE id = \(bind: attemptID))"),
+                                                       as: SQLIdentifier("deadline"))).all()
+        guard let row = rows.first else { throw try await refusal(attemptID, owner: owner, at: moment) }
+        let deadline = try row.decode(column: "deadline", as: Date.self)
+        return Saved(questionID: questionID, answered: try !row.decodeNil(column: "answer"), flagged: try row.decode(column: "flagged", as: Bool.self),
                      secondsLeft: max(0, Int(deadline.timeIntervalSince(moment).rounded(.down))))
     }
 
-    private func isAnswered(_ attemptID: UUID, _ questionID: UUID) async throws -> Bool {
-        try await AttemptAnswer.query(on: db).filter(\.$attemptID == attemptID).filter(\.$questionID == questionID)
-            .filter(\.$answer != nil).count() > 0
+    /// Why an answer was not saved: no such attempt or question of the person's (404), the
+    /// attempt finished (409), or its time up (409, and the attempt is finished now).
+    private func refusal(_ attemptID: UUID, owner: UUID, at moment: Date) async throws -> AppError {
+        guard let attempt = try await Attempt.query(on: db).filter(\.$id == attemptID).filter(\.$ownerID == owner).first() else { return Self.notFound }
+        if attempt.isFinished { return Self.finished }
+        if attempt.deadline <= moment {
+            _ = try await finish(attemptID, owner: owner, how: .timeout)
+            return Self.timeUp
+        }
+        return Self.notFound
     }
 
     /// `given` checked against the question's shape (422 naming `answer` otherwise), and
@@ -245,6 +244,10 @@ public struct AttemptService: Sendable {
         try await finish(attemptID, owner: student.id, how: .submitted)
     }
 
+    public func finish(_ attemptID: UUID, owner: UUID) async throws -> AttemptResult {
+        try await finish(attemptID, owner: owner, how: .submitted)
+    }
+
     func finish(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> AttemptResult {
         let moment = now
         let exam = try await ZnoshkaProfile.find(owner, on: db)?.exam
@@ -258,17 +261,16 @@ public struct AttemptService: Sendable {
             try await score(attemptID, testID: testID, owner: owner, exam: exam, at: moment, on: db)
         }
         let attempt = try await owned(attemptID, by: owner)
-        guard attempt.isFinished, let test = try await ZnoshkaTest.find(attempt.testID, on: db) else { throw Self.notFound }
+        guard attempt.isFinished, let test = try await content.test(attempt.testID, on: db) else { throw Self.notFound }
         return AttemptResult(attempt: attempt, test: test)
     }
 
     /// Scores every answer, writes the points, the 100–200 outcome, and the wrong ones
     /// into the review queue; inside the finishing transaction.
     private func score(_ attemptID: UUID, testID: UUID, owner: UUID, exam: LocalDay?, at moment: Date, on db: any Database) async throws {
-        guard let test = try await ZnoshkaTest.find(testID, on: db) else { return }
+        guard let test = try await content.test(testID, on: db) else { return }
         let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == attemptID).all()
-        let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ answers.map(\.questionID)).all()
-        let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0.question) })
+        let byID = try await content.questions(answers.map(\.questionID), on: db)
         var scores: [(answer: AttemptAnswer, score: QuestionScore)] = []
         for answer in answers {
             guard let question = byID[answer.questionID] else { continue }

@@ -75,6 +75,7 @@ public struct ReviewQueueService: Sendable {
         let byQuestion = Dictionary(existing.map { ($0.questionID, $0) }, uniquingKeysWith: { first, _ in first })
         let examDate = exam?.start(in: ZnoshkaProfile.defaultTimeZone)
         var due: [UUID: Date] = [:]
+        var rows: [[any SQLExpression]] = []
         for (questionID, verdict) in answers {
             let item = byQuestion[questionID]
             let grade: ReviewSchedule.Grade
@@ -88,17 +89,20 @@ public struct ReviewQueueService: Sendable {
             let (memory, scheduled) = schedule.review(item?.memory, grade, at: moment, examDate: examDate)
             let next = inTest && grade != .good ? moment : scheduled
             due[questionID] = next
-            try await db.sql.insert(into: ReviewItem.schema)
-                .columns("id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", "reviews", "lapses")
-                .values(SQLBind(UUID()), SQLBind(owner), SQLBind(questionID), SQLBind(memory.stability), SQLBind(memory.difficulty),
-                        SQLBind(moment), SQLBind(next), SQLBind(1), SQLBind(grade == .again ? 1 : 0))
-                .onConflict(with: ["owner_id", "question_id"]) { conflict in
-                    conflict.set("stability", to: SQLBind(memory.stability)).set("difficulty", to: SQLBind(memory.difficulty))
-                        .set("last_review", to: SQLBind(moment)).set("due", to: SQLBind(next))
-                        .set("reviews", to: SQLRaw("zn_review_items.reviews + 1"))
-                        .set("lapses", to: SQLRaw(grade == .again ? "zn_review_items.lapses + 1" : "zn_review_items.lapses"))
-                }.run()
+            rows.append([SQLBind(UUID()), SQLBind(owner), SQLBind(questionID), SQLBind(memory.stability), SQLBind(memory.difficulty),
+                         SQLBind(moment), SQLBind(next), SQLBind(1), SQLBind(grade == .again ? 1 : 0)])
         }
+        guard !rows.isEmpty else { return due }
+        // One statement for the lot; a question already queued keeps its row and counts.
+        var insert = db.sql.insert(into: ReviewItem.schema)
+            .columns("id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", "reviews", "lapses")
+        for row in rows { insert = insert.values(row) }
+        try await insert.onConflict(with: ["owner_id", "question_id"]) { conflict in
+            conflict.set(excludedValueOf: "stability").set(excludedValueOf: "difficulty").set(excludedValueOf: "last_review")
+                .set(excludedValueOf: "due")
+                .set("reviews", to: SQLRaw("zn_review_items.reviews + 1"))
+                .set("lapses", to: SQLRaw("zn_review_items.lapses + excluded.lapses"))
+        }.run()
         return due
     }
 

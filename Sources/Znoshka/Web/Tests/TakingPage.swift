@@ -29,11 +29,11 @@ enum TakingPage {
         let wantsJSON = req.headers.accept.mediaTypes.contains(.json)
         let back = ZnoshkaWeb.attemptPath(attemptID) + "#q-\(values["position"].flatMap { Int($0) } ?? 1)"
         do {
-            guard let stored = try await StoredQuestion.find(questionID, on: req.db) else { throw AttemptService.notFound }
+            guard let question = try await req.znoshka.attempts.content.question(questionID, on: req.db) else { throw AttemptService.notFound }
             let clear = values["action"] == "clear"
-            let given = clear ? nil : QuestionParts.given(from: values, kind: stored.question.kind)
+            let given = clear ? nil : QuestionParts.given(from: values, kind: question.kind)
             let saved = try await req.znoshka.attempts.answer(attemptID, question: questionID, given, clear: clear,
-                                                              flagged: values["flagged"] == "on", for: student)
+                                                              flagged: values["flagged"] == "on", owner: student.id)
             if wantsJSON {
                 return try await ZNModels.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged,
                                                       secondsLeft: saved.secondsLeft).encodeResponse(for: req)
