@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""pgbench scripts for the database limits of bench/znoshka (bench/README.md, "Ratios"):
+every statement the server sends to PostgreSQL for one call, in its order, written as
+Fluent and SQLKit write them (Sources/Znoshka/Services/AttemptService.swift). Znoshka has
+no prepared one-trip statements of its own, so a call is several round trips: the
+kernel's sign-in (`kernel_token_sign_in` of `hromada statements`, made into pgbench by
+`bench/ratios.py pgbench-script`: SIGNIN), then the call's own (the API's attempt calls
+take the account id without reading the profile; tests and questions come from the
+server's memory, `ContentCache`, so they are not read here).
+
+    znoshka_statements.py save   --people N --signin SIGNIN --questions Q
+    znoshka_statements.py view   --people N --signin SIGNIN --questions Q --test T
+    znoshka_statements.py finish --people N --signin SIGNIN --questions Q --test T --scored S --scored-attempt A
+
+Q holds "position questionId kind" per question of the history simulation (kind `single`
+for a single-choice question); T is the test's id. S ("position questionId answered points
+verdict" per answer) and A ("rawPoints scaled passed") are what the server wrote when it
+finished one seeded attempt: the finish script writes the same points, verdicts and
+review-queue rows (one INSERT … ON CONFLICT per answered question not right, as
+`ReviewQueueService.record` does).
+
+The seed's ids are md5 of fixed texts (bench/znoshka), so pgbench names a student's
+account, attempt and answers from a random :g. Run the scripts with plan_cache_mode =
+force_custom_plan: the server sends these statements unprepared, planned on every
+execution, and a custom plan folds the md5 expressions into constants as the server's
+bound values are.
+
+Standard library only.
+"""
+import argparse
+
+# The models' fields in their order: Fluent selects them all, each aliased table_column.
+PROFILE = ["account_id", "exam_date", "reminder_minutes", "time_zone", "reminded_on", "created_at"]
+ATTEMPT = ["id", "owner_id", "test_id", "block_id", "started_at", "deadline", "finished_at", "finished_how", "raw_points",
+           "max_points", "scaled", "passed"]
+ANSWER = ["id", "attempt_id", "question_id", "position", "answer", "flagged", "answered_at", "points", "verdict"]
+REVIEW = ["id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", "reviews", "lapses"]
+
+# A student's account (and profile), attempt and answers, as bench/znoshka seeds them.
+OWNER = "md5('zn-bench-' || :g)::uuid"
+ATTEMPT_ID = "md5('zn-bench-attempt-' || :g)::uuid"
+
+
+def answer_id(position):
+    return f"md5('zn-bench-answer-' || :g || '-{position}')::uuid"
+
+
+def fluent_select(table, columns, where, tail=""):
+    """`Model.query(on:)…` as FluentSQL writes it."""
+    listed = ", ".join(f'"{table}"."{c}" AS "{table}_{c}"' for c in columns)
+    conditions = " AND ".join(f'"{table}"."{column}" {condition}' for column, condition in where)
+    return f'SELECT {listed} FROM "{table}" WHERE {conditions}{tail};'
+
+
+def uuid_list(ids):
+    return ", ".join(f"'{i}'" for i in ids)
+
+
+def owned():
+    """`AttemptService.owned`."""
+    return fluent_select("zn_attempts", ATTEMPT, [("id", f"= {ATTEMPT_ID}"), ("owner_id", f"= {OWNER}")], " LIMIT 1")
+
+
+def answers(ordered):
+    tail = ' ORDER BY "zn_answers"."position" ASC' if ordered else ""
+    return fluent_select("zn_answers", ANSWER, [("attempt_id", f"= {ATTEMPT_ID}")], tail)
+
+
+def view_statements():
+    """`AttemptService.view` of a running attempt: its row and its answers (the test and
+    the questions are in the server's memory)."""
+    return [owned(), answers(ordered=True)]
+
+
+def save(args, questions):
+    single = [qid for _, qid, kind in questions if kind == "single"]
+    chosen = f"('{{{','.join(single)}}}'::uuid[])[(:q)::int]"
+    return [
+        f"\\set g random(1, {args.people})",
+        f"\\set q random(1, {len(single)})",
+        "\\set o random(0, 3)",
+        read_signin(args.signin),
+        # AttemptService.answer: one guarded write that says what it wrote.
+        "UPDATE \"zn_answers\" SET \"flagged\" = COALESCE(NULL, \"flagged\"), \"answer\" = ('{\"option\":{\"_0\":' || :o || '}}'), "
+        "\"answered_at\" = now() "
+        f'WHERE "attempt_id" = {ATTEMPT_ID} AND "question_id" = {chosen} '
+        f"AND EXISTS (SELECT 1 FROM zn_attempts WHERE id = {ATTEMPT_ID} AND owner_id = {OWNER} AND finished_at IS NULL "
+        "AND deadline > now()) "
+        f'RETURNING "flagged", "answer", (SELECT deadline FROM zn_attempts WHERE id = {ATTEMPT_ID}) AS "deadline";',
+    ]
+
+
+def view(args, questions):
+    return [f"\\set g random(1, {args.people})", read_signin(args.signin)] + view_statements()
+
+
+def finish(args, questions):
+    scored = []
+    for line in open(args.scored):
+        if line.strip():
+            position, qid, answered, points, verdict = line.split()
+            scored.append((int(position), qid, answered in ("1", "t", "true"), int(points), verdict))
+    if len(scored) != len(questions):
+        raise SystemExit(f"{args.scored}: {len(scored)} answers, the test has {len(questions)} questions")
+    raw, scaled, passed = open(args.scored_attempt).read().split()
+    points = " ".join(f"WHEN {answer_id(p)} THEN {pts}" for p, _, _, pts, _ in scored)
+    verdicts = " ".join(f"WHEN {answer_id(p)} THEN '{verdict}'" for p, _, _, _, verdict in scored)
+    graded = [(qid, verdict) for _, qid, answered, _, verdict in scored if answered]
+    statements = [
+        f"\\set g random(1, {args.people})",
+        read_signin(args.signin),
+        # AttemptService.finish: the exam date, for the review queue.
+        fluent_select("zn_profiles", PROFILE, [("account_id", f"= {OWNER}")], " LIMIT 1"),
+        "BEGIN;",
+        # The claim.
+        "UPDATE \"zn_attempts\" SET \"finished_at\" = now(), \"finished_how\" = 'submitted', \"raw_points\" = 0 "
+        f'WHERE "id" = {ATTEMPT_ID} AND "owner_id" = {OWNER} AND "finished_at" IS NULL RETURNING "test_id";',
+        # score(…): the answers (the test and questions are in memory); the points and
+        # verdicts in one statement, a CASE keyed by the answer's id; the attempt's score.
+        answers(ordered=False),
+        f'UPDATE "zn_answers" SET "points" = CASE id {points} END, "verdict" = CASE id {verdicts} END '
+        f'WHERE "attempt_id" = {ATTEMPT_ID};',
+        f'UPDATE "zn_attempts" SET "raw_points" = {raw}, "scaled" = {scaled}, "passed" = {passed} WHERE "id" = {ATTEMPT_ID};',
+    ]
+    # ReviewQueueService.record: the person's items of the answered questions, then one
+    # upsert per answered question not right (a right one never got wrong is skipped).
+    if graded:
+        statements.append(fluent_select("zn_review_items", REVIEW, [
+            ("owner_id", f"= {OWNER}"), ("question_id", f"IN ({uuid_list(q for q, _ in graded)})")]))
+    rows = []
+    for qid, verdict in graded:
+        if verdict == "right":
+            continue
+        # FSRS-6's first review: "again" for wrong, "hard" for partly right; due at once (in a test).
+        stability, difficulty, lapses = (0.212, 6.4133, 1) if verdict == "wrong" else (1.2931, 5.1122, 0)
+        rows.append(f"(gen_random_uuid(), {OWNER}, '{qid}', {stability}, {difficulty}, now(), now(), 1, {lapses})")
+    if rows:
+        # One upsert for them all.
+        statements.append(
+            'INSERT INTO "zn_review_items" ("id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", '
+            f'"reviews", "lapses") VALUES {", ".join(rows)} '
+            'ON CONFLICT ("owner_id", "question_id") DO UPDATE SET "stability" = EXCLUDED."stability", '
+            '"difficulty" = EXCLUDED."difficulty", "last_review" = EXCLUDED."last_review", "due" = EXCLUDED."due", '
+            '"reviews" = zn_review_items.reviews + 1, "lapses" = zn_review_items.lapses + excluded.lapses;')
+    statements.append("COMMIT;")
+    # The result (owned), then the handler's answer: the finished attempt's view.
+    statements += [owned()]
+    statements += view_statements()
+    return statements
+
+
+def read_signin(path):
+    """The sign-in statement from `ratios.py pgbench-script` (no \\set lines of its own)."""
+    lines = [line for line in open(path).read().splitlines() if not line.startswith("\\set")]
+    return "\n".join(lines).strip()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("call", choices=["save", "view", "finish"])
+    parser.add_argument("--people", type=int, required=True)
+    parser.add_argument("--signin", required=True)
+    parser.add_argument("--questions", required=True)
+    parser.add_argument("--test")
+    parser.add_argument("--scored")
+    parser.add_argument("--scored-attempt")
+    args = parser.parse_args()
+    questions = []
+    for line in open(args.questions):
+        if line.strip():
+            position, qid, kind = line.split()
+            questions.append((int(position), qid, kind))
+    questions.sort()
+    if args.call != "save" and not args.test:
+        parser.error(f"{args.call} needs --test")
+    if args.call == "finish" and not (args.scored and args.scored_attempt):
+        parser.error("finish needs --scored and --scored-attempt")
+    statements = {"save": save, "view": view, "finish": finish}[args.call](args, questions)
+    print("\n".join(statements))
+
+
+if __name__ == "__main__":
+    main()
