@@ -20,7 +20,7 @@ extension ZnoshkaTests {
                 #expect(subjects.map(\.slug) == ["ukrainian", "mathematics", "history"])
                 let maths = try await read(ZNModels.SubjectDetail.self, app, .GET, "/subjects/mathematics", as: olena)
                 #expect(maths.topics.count == 5)
-                #expect(maths.tests.map(\.kind).sorted() == ["simulation", "topic"])
+                #expect(maths.tests.map(\.kind).sorted() == ["simulation", "topic", "topic"])
                 let simulation = try #require(maths.tests.first { $0.kind == "simulation" })
                 #expect(simulation.questionCount == 22 && simulation.maxPoints == 32 && simulation.threshold == 5 && !simulation.officialTable)
                 let topic = try await read(ZNModels.TopicDetail.self, app, .GET, "/topics/\(maths.topics[2].id)", as: olena)

@@ -21,12 +21,15 @@ extension ZnoshkaTests {
             }
         }
 
-        @Test("each compulsory subject has a full НМТ simulation and a topic test")
+        @Test("each compulsory subject has a full НМТ simulation and two topic tests, each on a topic with theory")
         func coverage() throws {
             let tests = try SeedTests.files().compactMap { try? TestFile.read($0.data) }
             for subject in TestFile.subjects {
                 #expect(tests.contains { $0.subject == subject && $0.kind == .simulation }, "\(subject) simulation")
-                #expect(tests.contains { $0.subject == subject && $0.kind == .topic }, "\(subject) topic test")
+                let topics = tests.filter { $0.subject == subject && $0.kind == .topic }.compactMap(\.topic)
+                #expect(topics.count >= 2, "\(subject) topic tests")
+                let theory = try SeedTheory.pages().filter { $0.subject == subject }.map(\.title)
+                #expect(topics.allSatisfy(theory.contains), "\(subject): every topic test's topic has its theory page")
             }
         }
     }
