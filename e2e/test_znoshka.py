@@ -143,6 +143,20 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     assert "Неправильно" in reviewed[1].text and "Правильно відповіли" in reviewed[1].text
     assert_accessible(browser)
 
+    # The second question's discussion: publish a solution with a formula.
+    result_url = browser.current_url
+    tap(browser, reviewed[1].find_element(By.LINK_TEXT, "Розв’язання й обговорення"))
+    assert heading(browser) == "Розв’язання й обговорення"
+    assert "Розв’язань ще немає" in browser.find_element(By.TAG_NAME, "main").text
+    fill(browser, "text", "Ділимо на сто: $\\frac{12}{100} \\cdot 250 = 30$.")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Опублікувати']"))
+    assert "Розв’язання опубліковано." in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    solution = browser.find_element(By.CSS_SELECTOR, "article.solution")
+    assert solution.find_elements(By.TAG_NAME, "math") and "рейтинг 0" in solution.text
+    assert not solution.find_elements(By.XPATH, ".//button[normalize-space()='Подобається']"), "no rating of one's own"
+    assert_accessible(browser)
+    open_page(browser, result_url)
+
     # The mistake waits in «Робота над помилками»; answered right, it comes back later.
     tap(browser, browser.find_element(By.LINK_TEXT, "Повторення"))
     assert heading(browser) == "Робота над помилками"

@@ -27,7 +27,7 @@ public struct Znoshka: HromadaApp {
     public var catalog: Catalog { ZnoshkaStrings.catalog }
 
     public var migrations: [any Migration] {
-        [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent()]
+        [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

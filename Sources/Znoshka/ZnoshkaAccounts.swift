@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Kernel
+import SQLKit
 import Vapor
 
 /// Znoshka's side of the kernel's account system: e-mail sign-in and reset by an e-mailed
@@ -32,6 +33,17 @@ struct ZnoshkaAccounts: AppAccounts {
     func deleteData(of account: Account, services: ServiceContext, on db: any Database) async throws -> AfterCommit {
         let id = try account.requireID()
         try await ReviewItem.query(on: db).filter(\.$ownerID == id).delete()
+        // What they wrote goes with them; the scores of what they voted on are recounted.
+        let voted = try await SolutionVote.query(on: db).filter(\.$voterID == id).all(\.$solutionID)
+        try await SolutionVote.query(on: db).filter(\.$voterID == id).delete()
+        for solution in Set(voted) {
+            try await db.sql.update(Solution.schema)
+                .set("score", to: SQLQueryString("(SELECT COALESCE(SUM(value), 0) FROM zn_solution_votes WHERE solution_id = \(bind: solution))"))
+                .where("id", .equal, SQLBind(solution)).run()
+        }
+        try await AbuseReport.query(on: db).filter(\.$reporterID == id).delete()
+        try await SolutionComment.query(on: db).filter(\.$authorID == id).delete()
+        try await Solution.query(on: db).filter(\.$authorID == id).delete()
         let attempts = try await Attempt.query(on: db).filter(\.$ownerID == id).all().compactMap(\.id)
         if !attempts.isEmpty { try await AttemptAnswer.query(on: db).filter(\.$attemptID ~~ attempts).delete() }
         try await Attempt.query(on: db).filter(\.$ownerID == id).delete()

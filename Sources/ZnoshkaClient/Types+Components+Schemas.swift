@@ -1909,5 +1909,299 @@ extension Components {
                 case id
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Discussion`.
+        public struct Discussion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Discussion/questionId`.
+            public var questionId: Swift.String
+            /// By score, highest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Discussion/solutions`.
+            public var solutions: [Components.Schemas.Solution]
+            /// Creates a new `Discussion`.
+            ///
+            /// - Parameters:
+            ///   - questionId:
+            ///   - solutions: By score, highest first.
+            public init(
+                questionId: Swift.String,
+                solutions: [Components.Schemas.Solution]
+            ) {
+                self.questionId = questionId
+                self.solutions = solutions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case questionId
+                case solutions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Solution`.
+        public struct Solution: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Solution/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Solution/authorName`.
+            public var authorName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Solution/markdown`.
+            public var markdown: Swift.String
+            /// Rendered on the server: formulas as MathML, raw HTML removed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Solution/html`.
+            public var html: Swift.String
+            /// Likes minus dislikes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Solution/score`.
+            public var score: Swift.Int
+            /// 1, -1, or 0 when you have not voted.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Solution/myVote`.
+            public var myVote: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Solution/mine`.
+            public var mine: Swift.Bool
+            /// Hidden by a moderator (shown to moderators only).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Solution/hidden`.
+            public var hidden: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Solution/hiddenReason`.
+            public var hiddenReason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Solution/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Solution/comments`.
+            public var comments: [Components.Schemas.Comment]
+            /// Creates a new `Solution`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - authorName:
+            ///   - markdown:
+            ///   - html: Rendered on the server: formulas as MathML, raw HTML removed.
+            ///   - score: Likes minus dislikes.
+            ///   - myVote: 1, -1, or 0 when you have not voted.
+            ///   - mine:
+            ///   - hidden: Hidden by a moderator (shown to moderators only).
+            ///   - hiddenReason:
+            ///   - createdAt:
+            ///   - comments:
+            public init(
+                id: Swift.String,
+                authorName: Swift.String,
+                markdown: Swift.String,
+                html: Swift.String,
+                score: Swift.Int,
+                myVote: Swift.Int,
+                mine: Swift.Bool,
+                hidden: Swift.Bool,
+                hiddenReason: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                comments: [Components.Schemas.Comment]
+            ) {
+                self.id = id
+                self.authorName = authorName
+                self.markdown = markdown
+                self.html = html
+                self.score = score
+                self.myVote = myVote
+                self.mine = mine
+                self.hidden = hidden
+                self.hiddenReason = hiddenReason
+                self.createdAt = createdAt
+                self.comments = comments
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case authorName
+                case markdown
+                case html
+                case score
+                case myVote
+                case mine
+                case hidden
+                case hiddenReason
+                case createdAt
+                case comments
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Comment`.
+        public struct Comment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Comment/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/authorName`.
+            public var authorName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/hidden`.
+            public var hidden: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Comment/hiddenReason`.
+            public var hiddenReason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Comment`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - authorName:
+            ///   - text:
+            ///   - hidden:
+            ///   - hiddenReason:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                authorName: Swift.String,
+                text: Swift.String,
+                hidden: Swift.Bool,
+                hiddenReason: Swift.String? = nil,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.authorName = authorName
+                self.text = text
+                self.hidden = hidden
+                self.hiddenReason = hiddenReason
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case authorName
+                case text
+                case hidden
+                case hiddenReason
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewText`.
+        public struct NewText: Codable, Hashable, Sendable {
+            /// A solution: Markdown with formulas, at most 5,000 characters; a comment: plain text, at most 1,000.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewText/text`.
+            public var text: Swift.String?
+            /// Creates a new `NewText`.
+            ///
+            /// - Parameters:
+            ///   - text: A solution: Markdown with formulas, at most 5,000 characters; a comment: plain text, at most 1,000.
+            public init(text: Swift.String? = nil) {
+                self.text = text
+            }
+            public enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Vote`.
+        public struct Vote: Codable, Hashable, Sendable {
+            /// 1 likes, -1 dislikes, 0 takes the vote back.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Vote/value`.
+            public var value: Swift.Int?
+            /// Creates a new `Vote`.
+            ///
+            /// - Parameters:
+            ///   - value: 1 likes, -1 dislikes, 0 takes the vote back.
+            public init(value: Swift.Int? = nil) {
+                self.value = value
+            }
+            public enum CodingKeys: String, CodingKey {
+                case value
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/VoteResult`.
+        public struct VoteResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VoteResult/solutionId`.
+            public var solutionId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/VoteResult/score`.
+            public var score: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/VoteResult/myVote`.
+            public var myVote: Swift.Int
+            /// Creates a new `VoteResult`.
+            ///
+            /// - Parameters:
+            ///   - solutionId:
+            ///   - score:
+            ///   - myVote:
+            public init(
+                solutionId: Swift.String,
+                score: Swift.Int,
+                myVote: Swift.Int
+            ) {
+                self.solutionId = solutionId
+                self.score = score
+                self.myVote = myVote
+            }
+            public enum CodingKeys: String, CodingKey {
+                case solutionId
+                case score
+                case myVote
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Report`.
+        public struct Report: Codable, Hashable, Sendable {
+            /// `solution` or `comment`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/targetType`.
+            public var targetType: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Report/targetId`.
+            public var targetId: Swift.String?
+            /// Why; at most 300 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `Report`.
+            ///
+            /// - Parameters:
+            ///   - targetType: `solution` or `comment`.
+            ///   - targetId:
+            ///   - reason: Why; at most 300 characters.
+            public init(
+                targetType: Swift.String? = nil,
+                targetId: Swift.String? = nil,
+                reason: Swift.String? = nil
+            ) {
+                self.targetType = targetType
+                self.targetId = targetId
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case targetType
+                case targetId
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Moderation`.
+        public struct Moderation: Codable, Hashable, Sendable {
+            /// `solution` or `comment`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Moderation/targetType`.
+            public var targetType: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Moderation/targetId`.
+            public var targetId: Swift.String?
+            /// True (the default) hides, false restores.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Moderation/hide`.
+            public var hide: Swift.Bool?
+            /// Why; at most 300 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Moderation/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `Moderation`.
+            ///
+            /// - Parameters:
+            ///   - targetType: `solution` or `comment`.
+            ///   - targetId:
+            ///   - hide: True (the default) hides, false restores.
+            ///   - reason: Why; at most 300 characters.
+            public init(
+                targetType: Swift.String? = nil,
+                targetId: Swift.String? = nil,
+                hide: Swift.Bool? = nil,
+                reason: Swift.String? = nil
+            ) {
+                self.targetType = targetType
+                self.targetId = targetId
+                self.hide = hide
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case targetType
+                case targetId
+                case hide
+                case reason
+            }
+        }
     }
 }

@@ -228,6 +228,48 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /push-subscriptions`.
     /// - Remark: Generated from `#/paths//push-subscriptions/delete(unsubscribePush)`.
     func unsubscribePush(_ input: Operations.UnsubscribePush.Input) async throws -> Operations.UnsubscribePush.Output
+    /// A question's solutions
+    ///
+    /// The solutions of a question by score (highest first), each with its comments and your vote. Open once you have answered the question in a finished attempt (no spoilers); moderators (authors and administrators) see every discussion, hidden solutions and comments included.
+    ///
+    /// - Remark: HTTP `GET /questions/{questionID}/solutions`.
+    /// - Remark: Generated from `#/paths//questions/{questionID}/solutions/get(getDiscussion)`.
+    func getDiscussion(_ input: Operations.GetDiscussion.Input) async throws -> Operations.GetDiscussion.Output
+    /// Publish a solution
+    ///
+    /// Publishes your solution of a question (Markdown with formulas in `$…$`; raw HTML is never shown). At most 10 solutions and comments together per person in ten minutes.
+    ///
+    /// - Remark: HTTP `POST /questions/{questionID}/solutions`.
+    /// - Remark: Generated from `#/paths//questions/{questionID}/solutions/post(postSolution)`.
+    func postSolution(_ input: Operations.PostSolution.Input) async throws -> Operations.PostSolution.Output
+    /// Like or dislike a solution
+    ///
+    /// Sets your vote on a solution: 1 likes, -1 dislikes, 0 takes your vote back. One vote per person, changeable; never on your own solution. Answers the solution's new score.
+    ///
+    /// - Remark: HTTP `PUT /solutions/{solutionID}/vote`.
+    /// - Remark: Generated from `#/paths//solutions/{solutionID}/vote/put(voteSolution)`.
+    func voteSolution(_ input: Operations.VoteSolution.Input) async throws -> Operations.VoteSolution.Output
+    /// Comment on a solution
+    ///
+    /// Adds a plain-text comment under a solution. Counts towards the posting limit.
+    ///
+    /// - Remark: HTTP `POST /solutions/{solutionID}/comments`.
+    /// - Remark: Generated from `#/paths//solutions/{solutionID}/comments/post(commentSolution)`.
+    func commentSolution(_ input: Operations.CommentSolution.Input) async throws -> Operations.CommentSolution.Output
+    /// Report a solution or comment
+    ///
+    /// Reports a solution or comment you can see as abusive, with a reason, for the moderators. Reporting the same thing again changes nothing.
+    ///
+    /// - Remark: HTTP `POST /reports`.
+    /// - Remark: Generated from `#/paths//reports/post(reportAbuse)`.
+    func reportAbuse(_ input: Operations.ReportAbuse.Input) async throws -> Operations.ReportAbuse.Output
+    /// Hide or restore a solution or comment
+    ///
+    /// Moderators (authors and administrators) hide a solution or comment, or restore it, with a reason; the audit log keeps who, what and why.
+    ///
+    /// - Remark: HTTP `POST /moderation`.
+    /// - Remark: Generated from `#/paths//moderation/post(moderate)`.
+    func moderate(_ input: Operations.Moderate.Input) async throws -> Operations.Moderate.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -634,6 +676,102 @@ extension APIProtocol {
         body: Operations.UnsubscribePush.Input.Body
     ) async throws -> Operations.UnsubscribePush.Output {
         try await unsubscribePush(Operations.UnsubscribePush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A question's solutions
+    ///
+    /// The solutions of a question by score (highest first), each with its comments and your vote. Open once you have answered the question in a finished attempt (no spoilers); moderators (authors and administrators) see every discussion, hidden solutions and comments included.
+    ///
+    /// - Remark: HTTP `GET /questions/{questionID}/solutions`.
+    /// - Remark: Generated from `#/paths//questions/{questionID}/solutions/get(getDiscussion)`.
+    public func getDiscussion(
+        path: Operations.GetDiscussion.Input.Path,
+        headers: Operations.GetDiscussion.Input.Headers = .init()
+    ) async throws -> Operations.GetDiscussion.Output {
+        try await getDiscussion(Operations.GetDiscussion.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Publish a solution
+    ///
+    /// Publishes your solution of a question (Markdown with formulas in `$…$`; raw HTML is never shown). At most 10 solutions and comments together per person in ten minutes.
+    ///
+    /// - Remark: HTTP `POST /questions/{questionID}/solutions`.
+    /// - Remark: Generated from `#/paths//questions/{questionID}/solutions/post(postSolution)`.
+    public func postSolution(
+        path: Operations.PostSolution.Input.Path,
+        headers: Operations.PostSolution.Input.Headers = .init(),
+        body: Operations.PostSolution.Input.Body
+    ) async throws -> Operations.PostSolution.Output {
+        try await postSolution(Operations.PostSolution.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Like or dislike a solution
+    ///
+    /// Sets your vote on a solution: 1 likes, -1 dislikes, 0 takes your vote back. One vote per person, changeable; never on your own solution. Answers the solution's new score.
+    ///
+    /// - Remark: HTTP `PUT /solutions/{solutionID}/vote`.
+    /// - Remark: Generated from `#/paths//solutions/{solutionID}/vote/put(voteSolution)`.
+    public func voteSolution(
+        path: Operations.VoteSolution.Input.Path,
+        headers: Operations.VoteSolution.Input.Headers = .init(),
+        body: Operations.VoteSolution.Input.Body
+    ) async throws -> Operations.VoteSolution.Output {
+        try await voteSolution(Operations.VoteSolution.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Comment on a solution
+    ///
+    /// Adds a plain-text comment under a solution. Counts towards the posting limit.
+    ///
+    /// - Remark: HTTP `POST /solutions/{solutionID}/comments`.
+    /// - Remark: Generated from `#/paths//solutions/{solutionID}/comments/post(commentSolution)`.
+    public func commentSolution(
+        path: Operations.CommentSolution.Input.Path,
+        headers: Operations.CommentSolution.Input.Headers = .init(),
+        body: Operations.CommentSolution.Input.Body
+    ) async throws -> Operations.CommentSolution.Output {
+        try await commentSolution(Operations.CommentSolution.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Report a solution or comment
+    ///
+    /// Reports a solution or comment you can see as abusive, with a reason, for the moderators. Reporting the same thing again changes nothing.
+    ///
+    /// - Remark: HTTP `POST /reports`.
+    /// - Remark: Generated from `#/paths//reports/post(reportAbuse)`.
+    public func reportAbuse(
+        headers: Operations.ReportAbuse.Input.Headers = .init(),
+        body: Operations.ReportAbuse.Input.Body
+    ) async throws -> Operations.ReportAbuse.Output {
+        try await reportAbuse(Operations.ReportAbuse.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Hide or restore a solution or comment
+    ///
+    /// Moderators (authors and administrators) hide a solution or comment, or restore it, with a reason; the audit log keeps who, what and why.
+    ///
+    /// - Remark: HTTP `POST /moderation`.
+    /// - Remark: Generated from `#/paths//moderation/post(moderate)`.
+    public func moderate(
+        headers: Operations.Moderate.Input.Headers = .init(),
+        body: Operations.Moderate.Input.Body
+    ) async throws -> Operations.Moderate.Output {
+        try await moderate(Operations.Moderate.Input(
             headers: headers,
             body: body
         ))

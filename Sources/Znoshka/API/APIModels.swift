@@ -270,6 +270,67 @@ enum ZNModels {
         let attempts: Int
     }
 
+    struct DiscussionDTO: Content {
+        let questionId: UUID
+        /// By score, highest first; hidden ones are shown to moderators only.
+        let solutions: [SolutionDTO]
+    }
+
+    struct SolutionDTO: Content {
+        let id: UUID
+        let authorName: String
+        let markdown: String
+        /// Rendered on the server: formulas as MathML, raw HTML removed.
+        let html: String
+        let score: Int
+        /// +1, −1, or 0 when not voted.
+        let myVote: Int
+        let mine: Bool
+        let hidden: Bool
+        let hiddenReason: String?
+        let createdAt: Date
+        let comments: [CommentDTO]
+    }
+
+    struct CommentDTO: Content {
+        let id: UUID
+        let authorName: String
+        let text: String
+        let hidden: Bool
+        let hiddenReason: String?
+        let createdAt: Date
+    }
+
+    struct NewText: Content {
+        let text: String?
+    }
+
+    /// 1 likes, −1 dislikes, 0 takes the vote back.
+    struct Vote: Content {
+        let value: Int?
+    }
+
+    struct VoteResult: Content {
+        let solutionId: UUID
+        let score: Int
+        let myVote: Int
+    }
+
+    /// `targetType`: `solution` or `comment`.
+    struct ReportInput: Content {
+        let targetType: String?
+        let targetId: UUID?
+        let reason: String?
+    }
+
+    /// Hides (`hide` true, the default) or restores a solution or comment, with a reason.
+    struct ModerationInput: Content {
+        let targetType: String?
+        let targetId: UUID?
+        let hide: Bool?
+        let reason: String?
+    }
+
     struct Imported: Content {
         let testId: UUID
     }

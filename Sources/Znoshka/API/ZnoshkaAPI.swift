@@ -23,6 +23,12 @@ enum ZnoshkaAPI {
         api.get("review-queue", use: reviewQueue)
         api.post("review-queue", ":questionID", use: answerReview)
         api.get("statistics", use: statistics)
+        api.get("questions", ":questionID", "solutions", use: discussion)
+        api.post("questions", ":questionID", "solutions", use: postSolution)
+        api.put("solutions", ":solutionID", "vote", use: vote)
+        api.post("solutions", ":solutionID", "comments", use: postComment)
+        api.post("reports", use: report)
+        api.post("moderation", use: moderate)
         api.post("author", "tests", use: importTest)
         api.get("author", "tests", ":testID", use: exportTest)
         api.put("author", "roles", use: setAuthorRole)
@@ -175,6 +181,76 @@ enum ZnoshkaAPI {
                            topics: stats.topics.map { M.TopicStats(topicId: $0.topic.id!, title: $0.topic.title, answered: $0.answered, accuracy: $0.accuracy) },
                            weakestTopicId: stats.weakest?.topic.id, suggestedTestId: stats.suggestedTest?.id,
                            prediction: stats.prediction.map { M.Prediction(expected: $0.expected.scaled, low: $0.low.scaled, high: $0.high.scaled, attempts: $0.attempts) })
+        })
+    }
+
+    // MARK: Community
+
+    static func discussion(_ req: Request) async throws -> M.DiscussionDTO {
+        let student = try await req.student()
+        return discussionDTO(try await req.znoshka.community.discussion(of: try questionID(req), for: student))
+    }
+
+    static func postSolution(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let input = try req.content.decode(M.NewText.self)
+        let solution = try await req.znoshka.community.post(solution: input.text, to: try questionID(req), by: student)
+        return try await M.SolutionDTO(id: solution.id!, authorName: student.name, markdown: solution.markdown, html: solution.html,
+                                       score: 0, myVote: 0, mine: true, hidden: false, hiddenReason: nil, createdAt: solution.createdAt, comments: [])
+            .encodeResponse(status: .created, for: req)
+    }
+
+    static func vote(_ req: Request) async throws -> M.VoteResult {
+        let student = try await req.student()
+        let input = try req.content.decode(M.Vote.self)
+        guard let value = input.value else { throw AppError.validation([FieldError(field: "value", key: "zn.validation.vote")]) }
+        let solution = try await req.znoshka.community.vote(value, on: try solutionID(req), by: student)
+        return M.VoteResult(solutionId: solution.id!, score: solution.score, myVote: value)
+    }
+
+    static func postComment(_ req: Request) async throws -> Response {
+        let student = try await req.student()
+        let input = try req.content.decode(M.NewText.self)
+        let comment = try await req.znoshka.community.comment(input.text, on: try solutionID(req), by: student)
+        return try await M.CommentDTO(id: comment.id!, authorName: student.name, text: comment.text, hidden: false, hiddenReason: nil,
+                                      createdAt: comment.createdAt).encodeResponse(status: .created, for: req)
+    }
+
+    static func report(_ req: Request) async throws -> HTTPStatus {
+        let student = try await req.student()
+        let input = try req.content.decode(M.ReportInput.self)
+        guard let target = input.targetId else { throw AppError.validation([FieldError(field: "targetId", key: "zn.validation.report_target")]) }
+        try await req.znoshka.community.report(input.targetType ?? "", target, reason: input.reason, by: student)
+        return .noContent
+    }
+
+    static func moderate(_ req: Request) async throws -> HTTPStatus {
+        let moderator = try await req.student()
+        guard moderator.isAuthor else { throw AppError.forbidden }
+        let input = try req.content.decode(M.ModerationInput.self)
+        guard let target = input.targetId else { throw AppError.validation([FieldError(field: "targetId", key: "zn.validation.report_target")]) }
+        try await req.znoshka.community.moderate(input.targetType ?? "", target, hide: input.hide ?? true, reason: input.reason, by: moderator)
+        return .noContent
+    }
+
+    static func questionID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("questionID", notFound: "question_not_found", key: "zn.community.question_not_found")
+    }
+
+    static func solutionID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("solutionID", notFound: "solution_not_found", key: "zn.community.not_found")
+    }
+
+    static func discussionDTO(_ discussion: Discussion) -> M.DiscussionDTO {
+        M.DiscussionDTO(questionId: discussion.questionID, solutions: discussion.solutions.map { entry in
+            let solution = entry.solution
+            return M.SolutionDTO(id: solution.id!, authorName: entry.authorName, markdown: solution.markdown, html: solution.html,
+                                 score: solution.score, myVote: entry.myVote, mine: entry.isMine, hidden: solution.hiddenAt != nil,
+                                 hiddenReason: solution.hiddenReason, createdAt: solution.createdAt,
+                                 comments: entry.comments.map { comment, name in
+                                     M.CommentDTO(id: comment.id!, authorName: name, text: comment.text, hidden: comment.hiddenAt != nil,
+                                                  hiddenReason: comment.hiddenReason, createdAt: comment.createdAt)
+                                 })
         })
     }
 

@@ -21,6 +21,7 @@ enum ZnoshkaWeb {
         StatisticsPage.register(on: web)
         ProfilePage.register(on: web)
         AuthorPage.register(on: web)
+        DiscussionPage.register(on: web)
     }
 
     /// The tab a page belongs to (marked current in the bottom navigation).

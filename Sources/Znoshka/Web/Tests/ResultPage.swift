@@ -87,6 +87,10 @@ struct ResultView {
             if let share = shareRight[item.questionID] {
                 H.p(.class("hint")) { l.text("zn.result.share_right", ["percent": ZnoshkaFormat.percent(share)]) }
             }
+            if item.verdict != nil && item.verdict != .unanswered {
+                H.a(.class("button"), .href(DiscussionPage.path(item.questionID)),
+                    .aria("label", l.text("zn.community.open_named", ["number": String(item.number)]))) { l.text("zn.community.open") }
+            }
         }
     }
 }
