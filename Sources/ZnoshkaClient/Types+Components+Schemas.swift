@@ -2203,5 +2203,95 @@ extension Components {
                 case reason
             }
         }
+        /// - Remark: Generated from `#/components/schemas/QuestionStatistics`.
+        public struct QuestionStatistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/QuestionStatistics/testId`.
+            public var testId: Swift.String
+            /// Finished attempts counted.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionStatistics/attempts`.
+            public var attempts: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/QuestionStatistics/questions`.
+            public var questions: [Components.Schemas.QuestionStat]
+            /// Creates a new `QuestionStatistics`.
+            ///
+            /// - Parameters:
+            ///   - testId:
+            ///   - attempts: Finished attempts counted.
+            ///   - questions:
+            public init(
+                testId: Swift.String,
+                attempts: Swift.Int,
+                questions: [Components.Schemas.QuestionStat]
+            ) {
+                self.testId = testId
+                self.attempts = attempts
+                self.questions = questions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case testId
+                case attempts
+                case questions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/QuestionStat`.
+        public struct QuestionStat: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/number`.
+            public var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/questionId`.
+            public var questionId: Swift.String
+            /// 0–1; absent without attempts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/facility`.
+            public var facility: Swift.Double?
+            /// −1–1; absent with fewer than two attempts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/discrimination`.
+            public var discrimination: Swift.Double?
+            /// Single choice: wrong options (0 = А) nobody picked.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/unusedOptions`.
+            public var unusedOptions: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/poorlyDiscriminating`.
+            public var poorlyDiscriminating: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/QuestionStat/flagged`.
+            public var flagged: Swift.Bool
+            /// Creates a new `QuestionStat`.
+            ///
+            /// - Parameters:
+            ///   - number:
+            ///   - questionId:
+            ///   - facility: 0–1; absent without attempts.
+            ///   - discrimination: −1–1; absent with fewer than two attempts.
+            ///   - unusedOptions: Single choice: wrong options (0 = А) nobody picked.
+            ///   - poorlyDiscriminating:
+            ///   - flagged:
+            public init(
+                number: Swift.Int,
+                questionId: Swift.String,
+                facility: Swift.Double? = nil,
+                discrimination: Swift.Double? = nil,
+                unusedOptions: [Swift.Int],
+                poorlyDiscriminating: Swift.Bool,
+                flagged: Swift.Bool
+            ) {
+                self.number = number
+                self.questionId = questionId
+                self.facility = facility
+                self.discrimination = discrimination
+                self.unusedOptions = unusedOptions
+                self.poorlyDiscriminating = poorlyDiscriminating
+                self.flagged = flagged
+            }
+            public enum CodingKeys: String, CodingKey {
+                case number
+                case questionId
+                case facility
+                case discrimination
+                case unusedOptions
+                case poorlyDiscriminating
+                case flagged
+            }
+        }
     }
 }

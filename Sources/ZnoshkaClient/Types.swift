@@ -270,6 +270,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /moderation`.
     /// - Remark: Generated from `#/paths//moderation/post(moderate)`.
     func moderate(_ input: Operations.Moderate.Input) async throws -> Operations.Moderate.Output
+    /// How a test's questions work
+    ///
+    /// Authors only. For each question of the test, from its finished attempts: the facility index (the mean share of its points scored), the discrimination index (the top 27 % of attempts' facility minus the bottom 27 %'s), the wrong options of a single choice nobody picked, and a flag on questions that discriminate poorly (below 0.2) or have an unused distractor. Flags need at least 10 attempts.
+    ///
+    /// - Remark: HTTP `GET /author/tests/{testID}/statistics`.
+    /// - Remark: Generated from `#/paths//author/tests/{testID}/statistics/get(getQuestionStatistics)`.
+    func getQuestionStatistics(_ input: Operations.GetQuestionStatistics.Input) async throws -> Operations.GetQuestionStatistics.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -774,6 +781,21 @@ extension APIProtocol {
         try await moderate(Operations.Moderate.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// How a test's questions work
+    ///
+    /// Authors only. For each question of the test, from its finished attempts: the facility index (the mean share of its points scored), the discrimination index (the top 27 % of attempts' facility minus the bottom 27 %'s), the wrong options of a single choice nobody picked, and a flag on questions that discriminate poorly (below 0.2) or have an unused distractor. Flags need at least 10 attempts.
+    ///
+    /// - Remark: HTTP `GET /author/tests/{testID}/statistics`.
+    /// - Remark: Generated from `#/paths//author/tests/{testID}/statistics/get(getQuestionStatistics)`.
+    public func getQuestionStatistics(
+        path: Operations.GetQuestionStatistics.Input.Path,
+        headers: Operations.GetQuestionStatistics.Input.Headers = .init()
+    ) async throws -> Operations.GetQuestionStatistics.Output {
+        try await getQuestionStatistics(Operations.GetQuestionStatistics.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

@@ -331,6 +331,26 @@ enum ZNModels {
         let reason: String?
     }
 
+    /// How each question of a test works, from its finished attempts (authors only).
+    struct QuestionStatistics: Content {
+        let testId: UUID
+        let attempts: Int
+        let questions: [QuestionStat]
+    }
+
+    struct QuestionStat: Content {
+        let number: Int
+        let questionId: UUID
+        /// The mean share of the question's points scored (0–1).
+        let facility: Double?
+        /// The top 27 %'s facility minus the bottom 27 %'s (−1–1).
+        let discrimination: Double?
+        /// Single choice: the wrong options nobody picked.
+        let unusedOptions: [Int]
+        let poorlyDiscriminating: Bool
+        let flagged: Bool
+    }
+
     struct Imported: Content {
         let testId: UUID
     }

@@ -31,6 +31,7 @@ enum ZnoshkaAPI {
         api.post("moderation", use: moderate)
         api.post("author", "tests", use: importTest)
         api.get("author", "tests", ":testID", use: exportTest)
+        api.get("author", "tests", ":testID", "statistics", use: questionStatistics)
         api.put("author", "roles", use: setAuthorRole)
     }
 
@@ -268,6 +269,15 @@ enum ZnoshkaAPI {
         let author = try await req.student()
         let data = try await req.znoshka.authoring.export(try testID(req), by: author)
         return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(data: data))
+    }
+
+    static func questionStatistics(_ req: Request) async throws -> M.QuestionStatistics {
+        let author = try await req.student()
+        let stats = try await req.znoshka.authoring.questionStatistics(try testID(req), by: author)
+        return M.QuestionStatistics(testId: stats.test.id!, attempts: stats.attempts, questions: stats.questions.map { number, _, result in
+            M.QuestionStat(number: number, questionId: result.questionID, facility: result.facility, discrimination: result.discrimination,
+                           unusedOptions: result.unusedOptions, poorlyDiscriminating: result.poorlyDiscriminating, flagged: result.isFlagged)
+        })
     }
 
     static func setAuthorRole(_ req: Request) async throws -> M.Profile {

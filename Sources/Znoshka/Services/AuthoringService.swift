@@ -65,3 +65,25 @@ public struct AuthoringService: Sendable {
         guard person.isAuthor else { throw AppError.forbidden }
     }
 }
+
+extension AuthoringService {
+    /// A test's questions in order with how each works (`QuestionAnalysis`), from its
+    /// finished attempts; authors only.
+    public func questionStatistics(_ testID: UUID, by author: Student) async throws -> (test: ZnoshkaTest, attempts: Int,
+                                                                                         questions: [(number: Int, question: Question, result: QuestionAnalysis.Result)]) {
+        try Self.requireAuthor(author)
+        guard let test = try await ContentCache.shared(context.state).test(testID, on: db) else { throw AttemptService.testNotFound }
+        let places = try await TestQuestion.query(on: db).filter(\.$testID == testID).sort(\.$position).all()
+        let questions = try await ContentCache.shared(context.state).questions(places.map(\.questionID), on: db)
+        let attempts = try await Attempt.query(on: db).filter(\.$testID == testID).filter(\.$finishedAt != nil).all()
+        let answers = attempts.isEmpty ? [] : try await AttemptAnswer.query(on: db).filter(\.$attemptID ~~ attempts.compactMap(\.id)).all()
+        let byAttempt = Dictionary(grouping: answers, by: \.attemptID)
+        let records = attempts.map { attempt in
+            QuestionAnalysis.AttemptRecord(raw: attempt.rawPoints ?? 0, answers: Dictionary(
+                (byAttempt[attempt.id!] ?? []).map { ($0.questionID, (points: $0.points ?? 0, given: $0.given)) }, uniquingKeysWith: { first, _ in first }))
+        }
+        let ordered = places.compactMap { place in questions[place.questionID].map { (id: place.questionID, question: $0) } }
+        let results = QuestionAnalysis.analyse(ordered, attempts: records)
+        return (test, attempts.count, zip(ordered, results).enumerated().map { index, pair in (index + 1, pair.0.question, pair.1) })
+    }
+}

@@ -12,6 +12,7 @@ enum AuthorPage {
         web.get("author", use: show)
         web.post("author", "import", use: importTest)
         web.get("author", "tests", ":testID", "export", use: export)
+        web.get("author", "tests", ":testID", "statistics", use: statistics)
         web.post("author", "theory", use: theory)
         web.post("author", "roles", use: setRole)
     }
@@ -41,6 +42,12 @@ enum AuthorPage {
         let data = try await req.znoshka.authoring.export(try ZnoshkaAPI.testID(req), by: try await author(req))
         return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8",
                                                "Content-Disposition": "attachment; filename=\"test.json\""], body: .init(data: data))
+    }
+
+    static func statistics(_ req: Request) async throws -> Response {
+        let author = try await author(req)
+        let stats = try await req.znoshka.authoring.questionStatistics(try ZnoshkaAPI.testID(req), by: author)
+        return req.render(QuestionStatisticsView(author: author, test: stats.test, attempts: stats.attempts, rows: stats.questions, c: req.viewContext).page)
     }
 
     /// `action=preview` shows the page as students will see it; `save` adds it.
@@ -120,6 +127,11 @@ struct AuthorView {
                                     " · "
                                     H.a(.href("\(path)/tests/\(test.id!.uuidString.lowercased())/export"), .aria("label", l.text("zn.author.export_named", ["title": test.title]))) {
                                         l.text("zn.author.export_link")
+                                    }
+                                    " · "
+                                    H.a(.href("\(path)/tests/\(test.id!.uuidString.lowercased())/statistics"),
+                                        .aria("label", l.text("zn.author.statistics_named", ["title": test.title]))) {
+                                        l.text("zn.author.statistics_link")
                                     }
                                 }
                             })
