@@ -244,6 +244,14 @@ enum ZnoshkaStrings {
         "zn.author.flags": "Позначки",
         "zn.author.flag_poor": "погано розрізняє",
         "zn.author.flag_unused": "ніхто не обирає {options}",
+        "zn.author.moodle": "Імпорт з Moodle XML",
+        "zn.author.moodle_explain": "Вставте банк питань Moodle XML: multichoice (одна правильна з 4–5 або три з 7), matching (3–4 пари з 5 відповідями), numerical і shortanswer з числом. Тексти без HTML, загальний відгук стає поясненням.",
+        "zn.author.kind": "Вид тесту",
+        "zn.author.test_title": "Назва тесту",
+        "zn.author.minutes": "Час, хвилин",
+        "zn.author.moodle_file": "Файл Moodle XML",
+        "zn.validation.kind": "Вид тесту — topic, mixed або simulation.",
+        "zn.validation.minutes": "Час тесту — від 1 до 240 хвилин.",
         "zn.authors.not_found": "Учня з такою поштою немає.",
     ]
 
@@ -477,6 +485,14 @@ enum ZnoshkaStrings {
         "zn.author.flags": "Flags",
         "zn.author.flag_poor": "discriminates poorly",
         "zn.author.flag_unused": "nobody picks {options}",
+        "zn.author.moodle": "Import from Moodle XML",
+        "zn.author.moodle_explain": "Paste a Moodle XML question bank: multichoice (one right of 4–5, or three of 7), matching (3–4 pairs with 5 answers), numerical, and shortanswer with a number. Texts come in without HTML; the general feedback becomes the explanation.",
+        "zn.author.kind": "Kind of test",
+        "zn.author.test_title": "Test title",
+        "zn.author.minutes": "Time, minutes",
+        "zn.author.moodle_file": "Moodle XML file",
+        "zn.validation.kind": "The kind of test is topic, mixed or simulation.",
+        "zn.validation.minutes": "A test takes 1 to 240 minutes.",
         "zn.authors.not_found": "There is no student with this e-mail.",
     ]
 }

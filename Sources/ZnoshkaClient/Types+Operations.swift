@@ -8981,4 +8981,338 @@ public enum Operations {
             }
         }
     }
+    /// Import a Moodle XML question bank
+    ///
+    /// Authors only. The body is a Moodle XML `<quiz>`; the types that map onto the НМТ's are imported: `multichoice` (one right of 4 or 5 answers: single choice; three right of 7, not single: choose three), `matching` (3 or 4 prompts, 5 answers with the distractors), `numerical`, and `shortanswer` whose right answer is a number. Texts lose their HTML; `generalfeedback` is the explanation (required). Every problem is named by its place (`questions[3] (essay)`) and nothing is written while any remains. The test's subject, kind, topic, title and minutes are in the query.
+    ///
+    /// - Remark: HTTP `POST /author/moodle`.
+    /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)`.
+    public enum ImportMoodle {
+        public static let id: Swift.String = "importMoodle"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/author/moodle/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// `ukrainian`, `mathematics` or `history`.
+                ///
+                /// - Remark: Generated from `#/paths/author/moodle/POST/query/subject`.
+                public var subject: Swift.String
+                /// `topic` (the default), `mixed` or `simulation`.
+                ///
+                /// - Remark: Generated from `#/paths/author/moodle/POST/query/kind`.
+                public var kind: Swift.String?
+                /// The topic's title (a topic test); a new title makes a new topic.
+                ///
+                /// - Remark: Generated from `#/paths/author/moodle/POST/query/topic`.
+                public var topic: Swift.String?
+                /// The test's title.
+                ///
+                /// - Remark: Generated from `#/paths/author/moodle/POST/query/title`.
+                public var title: Swift.String
+                /// The time limit, 1–240.
+                ///
+                /// - Remark: Generated from `#/paths/author/moodle/POST/query/minutes`.
+                public var minutes: Swift.String
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - subject: `ukrainian`, `mathematics` or `history`.
+                ///   - kind: `topic` (the default), `mixed` or `simulation`.
+                ///   - topic: The topic's title (a topic test); a new title makes a new topic.
+                ///   - title: The test's title.
+                ///   - minutes: The time limit, 1–240.
+                public init(
+                    subject: Swift.String,
+                    kind: Swift.String? = nil,
+                    topic: Swift.String? = nil,
+                    title: Swift.String,
+                    minutes: Swift.String
+                ) {
+                    self.subject = subject
+                    self.kind = kind
+                    self.topic = topic
+                    self.title = title
+                    self.minutes = minutes
+                }
+            }
+            public var query: Operations.ImportMoodle.Input.Query
+            /// - Remark: Generated from `#/paths/author/moodle/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/author/moodle/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportMoodle.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportMoodle.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ImportMoodle.Input.Headers
+            /// - Remark: Generated from `#/paths/author/moodle/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/moodle/POST/requestBody/content/application\/xml`.
+                case xml(OpenAPIRuntime.HTTPBody)
+            }
+            public var body: Operations.ImportMoodle.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            public init(
+                query: Operations.ImportMoodle.Input.Query,
+                headers: Operations.ImportMoodle.Input.Headers = .init(),
+                body: Operations.ImportMoodle.Input.Body
+            ) {
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/moodle/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/moodle/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Imported)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Imported {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ImportMoodle.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ImportMoodle.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Imported.
+            ///
+            /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.ImportMoodle.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.ImportMoodle.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`): authors and administrators only.
+            ///
+            /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/moodle/POST/responses/413/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/moodle/POST/responses/413/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ImportMoodle.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ImportMoodle.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The file is too large.
+            ///
+            /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.ImportMoodle.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Operations.ImportMoodle.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/moodle/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/moodle/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ImportMoodle.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ImportMoodle.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// A field of the query is wrong, or the file has problems (`invalid_moodle_file`, each in `errors` with its place).
+            ///
+            /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ImportMoodle.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.ImportMoodle.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

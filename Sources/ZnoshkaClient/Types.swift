@@ -277,6 +277,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /author/tests/{testID}/statistics`.
     /// - Remark: Generated from `#/paths//author/tests/{testID}/statistics/get(getQuestionStatistics)`.
     func getQuestionStatistics(_ input: Operations.GetQuestionStatistics.Input) async throws -> Operations.GetQuestionStatistics.Output
+    /// Import a Moodle XML question bank
+    ///
+    /// Authors only. The body is a Moodle XML `<quiz>`; the types that map onto the НМТ's are imported: `multichoice` (one right of 4 or 5 answers: single choice; three right of 7, not single: choose three), `matching` (3 or 4 prompts, 5 answers with the distractors), `numerical`, and `shortanswer` whose right answer is a number. Texts lose their HTML; `generalfeedback` is the explanation (required). Every problem is named by its place (`questions[3] (essay)`) and nothing is written while any remains. The test's subject, kind, topic, title and minutes are in the query.
+    ///
+    /// - Remark: HTTP `POST /author/moodle`.
+    /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)`.
+    func importMoodle(_ input: Operations.ImportMoodle.Input) async throws -> Operations.ImportMoodle.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -796,6 +803,23 @@ extension APIProtocol {
         try await getQuestionStatistics(Operations.GetQuestionStatistics.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Import a Moodle XML question bank
+    ///
+    /// Authors only. The body is a Moodle XML `<quiz>`; the types that map onto the НМТ's are imported: `multichoice` (one right of 4 or 5 answers: single choice; three right of 7, not single: choose three), `matching` (3 or 4 prompts, 5 answers with the distractors), `numerical`, and `shortanswer` whose right answer is a number. Texts lose their HTML; `generalfeedback` is the explanation (required). Every problem is named by its place (`questions[3] (essay)`) and nothing is written while any remains. The test's subject, kind, topic, title and minutes are in the query.
+    ///
+    /// - Remark: HTTP `POST /author/moodle`.
+    /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)`.
+    public func importMoodle(
+        query: Operations.ImportMoodle.Input.Query,
+        headers: Operations.ImportMoodle.Input.Headers = .init(),
+        body: Operations.ImportMoodle.Input.Body
+    ) async throws -> Operations.ImportMoodle.Output {
+        try await importMoodle(Operations.ImportMoodle.Input(
+            query: query,
+            headers: headers,
+            body: body
         ))
     }
 }

@@ -30,6 +30,7 @@ enum ZnoshkaAPI {
         api.post("reports", use: report)
         api.post("moderation", use: moderate)
         api.post("author", "tests", use: importTest)
+        api.post("author", "moodle", use: importMoodle)
         api.get("author", "tests", ":testID", use: exportTest)
         api.get("author", "tests", ":testID", "statistics", use: questionStatistics)
         api.put("author", "roles", use: setAuthorRole)
@@ -262,6 +263,17 @@ enum ZnoshkaAPI {
         let author = try await req.student()
         let data = Data(buffer: req.body.data ?? ByteBuffer())
         let id = try await req.znoshka.authoring.importTest(data, by: author)
+        return try await M.Imported(testId: id).encodeResponse(status: .created, for: req)
+    }
+
+    /// The body is a Moodle XML question bank; the test it becomes is in the query:
+    /// `subject`, `kind` (topic by default), `topic`, `title`, `minutes`.
+    static func importMoodle(_ req: Request) async throws -> Response {
+        let author = try await req.student()
+        let data = Data(buffer: req.body.data ?? ByteBuffer())
+        let query = { (name: String) in req.query[String.self, at: name] }
+        let id = try await req.znoshka.authoring.importMoodle(data, subject: query("subject"), kind: query("kind"), topic: query("topic"),
+                                                              title: query("title"), minutes: query("minutes"), by: author)
         return try await M.Imported(testId: id).encodeResponse(status: .created, for: req)
     }
 

@@ -27,6 +27,36 @@ public struct AuthoringService: Sendable {
         }
     }
 
+    /// Imports a Moodle XML question bank as a test of `subject` (`MoodleXML`: the types that
+    /// map); every problem is named and nothing is written while one remains.
+    public func importMoodle(_ data: Data, subject: String?, kind: String?, topic: String?, title: String?, minutes: String?,
+                             by author: Student) async throws -> UUID {
+        try Self.requireAuthor(author)
+        var v = Kernel.Validator()
+        let subject = v.text("subject", subject, maxLength: 40)
+        if let subject, !TestFile.subjects.contains(subject) { v.add("subject", "zn.import.subject") }
+        let kind = AuthoredTest.Kind(rawValue: kind ?? "topic")
+        if kind == nil { v.add("kind", "zn.validation.kind") }
+        let title = v.text("title", title, maxLength: 160)
+        let minutes = Int(minutes ?? "") ?? 0
+        if !(1...240).contains(minutes) { v.add("minutes", "zn.validation.minutes") }
+        try v.throwIfInvalid()
+        let test: AuthoredTest
+        do {
+            test = try MoodleXML.read(data, as: MoodleXML.Target(subject: subject!, kind: kind!, topic: topic, title: title!, minutes: minutes))
+        } catch {
+            throw AppError(.unprocessableEntity, code: "invalid_moodle_file", key: "zn.import.invalid",
+                           fieldErrors: error.problems.map { FieldError(field: $0.field, key: "zn.import.problem", arguments: ["problem": $0.description]) })
+        }
+        let now = context.clock.now
+        return try await db.writeTransaction { db in
+            let id = try await ContentImporter(db: db, now: now).importTest(test)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "test.import_moodle", entityType: "test", entityID: id.uuidString, actor: author.id, after: ["title": test.title], on: db)
+            return id
+        }
+    }
+
     /// A test as its file, for an author to edit and import again.
     public func export(_ testID: UUID, by author: Student) async throws -> Data {
         try Self.requireAuthor(author)

@@ -11,6 +11,7 @@ enum AuthorPage {
     static func register(on web: any RoutesBuilder) {
         web.get("author", use: show)
         web.post("author", "import", use: importTest)
+        web.post("author", "moodle", use: importMoodle)
         web.get("author", "tests", ":testID", "export", use: export)
         web.get("author", "tests", ":testID", "statistics", use: statistics)
         web.post("author", "theory", use: theory)
@@ -37,6 +38,27 @@ enum AuthorPage {
             return try await render(req, author: author, form: FormState(values: state.values), problems: error.fieldErrors, status: error.status)
         }
     }
+
+    static func importMoodle(_ req: Request) async throws -> Response {
+        let author = try await author(req)
+        let state = FormState.submitted(by: req)
+        let values = state.values
+        do {
+            let id = try await req.znoshka.authoring.importMoodle(Data((values["moodle"] ?? "").utf8), subject: values[moodleField("subject")],
+                                                                  kind: values[moodleField("kind")], topic: values[moodleField("topic")],
+                                                                  title: values[moodleField("title")], minutes: values[moodleField("minutes")], by: author)
+            return req.redirect(to: ZnoshkaWeb.testPath(id), flash: .success, "zn.author.imported")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            let fieldErrors = error.fieldErrors.filter { $0.key != "zn.import.problem" }
+                .map { FieldError(field: moodleField($0.field), key: $0.key, arguments: $0.arguments) }
+            return try await render(req, author: author, form: FormState(values: values, errors: fieldErrors),
+                                    problems: error.fieldErrors.filter { $0.key == "zn.import.problem" }, status: error.status)
+        }
+    }
+
+    /// The Moodle form's own name for a field (the theory form on the same page has a
+    /// subject, topic and title too, and ids must be unique on a page).
+    static func moodleField(_ name: String) -> String { "moodle" + name.prefix(1).uppercased() + name.dropFirst() }
 
     static func export(_ req: Request) async throws -> Response {
         let data = try await req.znoshka.authoring.export(try ZnoshkaAPI.testID(req), by: try await author(req))
@@ -112,6 +134,21 @@ struct AuthorView {
                 }
                 Components.postForm(c, action: "\(path)/import") {
                     TextAreaField(name: "file", label: l.text("zn.author.file"), maxLength: 2_000_000).render(form, l)
+                    Components.primaryButton(l.text("zn.author.import_submit"))
+                }
+            }
+            H.section(.class("card"), .aria("labelledby", "moodle-title")) {
+                H.h2(.id("moodle-title")) { l.text("zn.author.moodle") }
+                H.p { l.text("zn.author.moodle_explain") }
+                Components.postForm(c, action: "\(path)/moodle") {
+                    SelectField(name: AuthorPage.moodleField("subject"), label: l.text("zn.author.subject"),
+                                options: tests.map { ($0.0.slug, $0.0.name(in: l.language)) }, includeEmpty: false).render(form, l)
+                    SelectField(name: AuthorPage.moodleField("kind"), label: l.text("zn.author.kind"),
+                                options: [("topic", l.text("zn.test.kind.topic")), ("mixed", l.text("zn.test.kind.mixed"))], includeEmpty: false).render(form, l)
+                    FormField(name: AuthorPage.moodleField("topic"), label: l.text("zn.author.topic"), required: false, maxLength: 120).render(form, l)
+                    FormField(name: AuthorPage.moodleField("title"), label: l.text("zn.author.test_title"), maxLength: 160).render(form, l)
+                    FormField(name: AuthorPage.moodleField("minutes"), label: l.text("zn.author.minutes"), type: "number", inputMode: "numeric", maxLength: 3).render(form, l)
+                    TextAreaField(name: "moodle", label: l.text("zn.author.moodle_file"), maxLength: 2_000_000).render(form, l)
                     Components.primaryButton(l.text("zn.author.import_submit"))
                 }
             }
