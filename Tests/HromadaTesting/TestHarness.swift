@@ -122,6 +122,10 @@ extension TestHarness {
     /// Serves `application` on a free loopback port for the duration of `body`, so tests
     /// can send real HTTP requests (concurrently, with real body limits, streaming).
     public static func withLiveServer<T>(_ application: Application, _ body: (_ baseURL: String) async throws -> T) async throws -> T {
+        // Races send dozens of requests at once through a pool of eight connections; while a
+        // full run's tests share two cores, a queued request can wait longer than the client's
+        // default 10 s for one (`getConnectionFromPoolTimeout`), which is no answer of ours.
+        application.http.client.configuration.timeout.connect = .seconds(60)
         try await application.server.start(address: .hostname("127.0.0.1", port: 0))
         guard let port = application.http.server.shared.localAddress?.port else {
             await application.server.shutdown()
