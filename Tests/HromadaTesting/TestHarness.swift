@@ -81,6 +81,11 @@ public enum TestHarness {
         // write lock (SQLite's busy handler retries without sleeping) can hold both
         // threads while the lock holders wait for one — a hang seen once in a full run.
         application.threadPool = NIOThreadPool(numberOfThreads: 2)
+        // Races send dozens of requests at once through the client's pool of eight
+        // connections; while a full run's tests share two cores, a queued request can wait
+        // longer than the default 10 s for one (`getConnectionFromPoolTimeout`), which is no
+        // answer of the server's. Set before anything (the push worker) makes the client.
+        application.http.client.configuration.timeout.connect = .seconds(60)
         // Quiet by default; TEST_LOG_LEVEL=debug shows every request.
         application.logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         do {
@@ -122,10 +127,6 @@ extension TestHarness {
     /// Serves `application` on a free loopback port for the duration of `body`, so tests
     /// can send real HTTP requests (concurrently, with real body limits, streaming).
     public static func withLiveServer<T>(_ application: Application, _ body: (_ baseURL: String) async throws -> T) async throws -> T {
-        // Races send dozens of requests at once through a pool of eight connections; while a
-        // full run's tests share two cores, a queued request can wait longer than the client's
-        // default 10 s for one (`getConnectionFromPoolTimeout`), which is no answer of ours.
-        application.http.client.configuration.timeout.connect = .seconds(60)
         try await application.server.start(address: .hostname("127.0.0.1", port: 0))
         guard let port = application.http.server.shared.localAddress?.port else {
             await application.server.shutdown()
