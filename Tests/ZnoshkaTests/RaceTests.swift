@@ -70,6 +70,79 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("answers racing the finish: each one is refused (409) or lands before the scoring; every stored answer is scored as it stands")
+        func answersRacingTheFinish() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let attempt = try await start(app, try await seededTest(app, "history", .simulation), as: olena)
+                var calls: [Call] = []
+                for item in attempt.questions {
+                    let question = try await stored(app, item.id)
+                    calls.append(Call(method: .PUT, path: "/attempts/\(attempt.id)/answers/\(item.id)", body: json(["answer": rightAnswer(question)])))
+                }
+                // The finishes go in among the answers.
+                for index in stride(from: 5, through: 25, by: 10) {
+                    calls.insert(Call(method: .POST, path: "/attempts/\(attempt.id)/finish", body: nil), at: index)
+                }
+                let answers = try await race(app, calls, as: olena)
+                #expect(answers.allSatisfy { $0.0 == .ok || $0.0 == .conflict }, "\(answers.map(\.0))")
+                let rows = try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt.id).all()
+                for row in rows {
+                    let question = try await stored(app, row.questionID)
+                    let scored = Scoring.score(row.given, key: question.key, kind: question.kind)
+                    #expect(row.points == scored.points && row.verdict == scored.verdict.rawValue,
+                            "question \(row.position + 1): stored answer scored \(scored.points), recorded \(String(describing: row.points))")
+                }
+                let finished = try #require(try await Attempt.find(attempt.id, on: app.db))
+                #expect(finished.rawPoints == rows.compactMap(\.points).reduce(0, +))
+            }
+        }
+
+        @Test("twelve people voting on one solution at once, one of them twice: one vote each, and the score is their sum")
+        func votesAtOnce() async throws {
+            try await withZnoshka { app in
+                let author = try await register(app, name: "Автор розв’язання")
+                let test = try await seededTest(app, "mathematics", .topic)
+                func answerFirst(_ person: Person) async throws -> UUID {
+                    let attempt = try await start(app, test, as: person)
+                    _ = try await saveAnswer(app, attempt.id, attempt.questions[0].id, ["option": 0], as: person)
+                    _ = try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: person)
+                    return attempt.questions[0].id
+                }
+                let question = try await answerFirst(author)
+                let solution = try decode(ZNModels.SolutionDTO.self, try await send(app, .POST, "/questions/\(question)/solutions", as: author,
+                                                                                    ["text": "Так і так."]))
+                var voters: [Person] = []
+                for index in 0..<12 {
+                    let voter = try await register(app, name: "Учень \(index)")
+                    _ = try await answerFirst(voter)
+                    voters.append(voter)
+                }
+                // Eight like, four dislike; the first liker also dislikes at the same moment.
+                var calls: [(Person, Int)] = voters.enumerated().map { ($0.element, $0.offset < 8 ? 1 : -1) }
+                calls.append((voters[0], -1))
+                let statuses = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                        for (voter, value) in calls {
+                            let body = json(["value": value])
+                            group.addTask {
+                                try await app.client.send(.PUT, headers: voter.auth, to: URI(string: "\(base)\(api)/solutions/\(solution.id)/vote")) {
+                                    $0.body = body
+                                }.status
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                }
+                #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses)")
+                let votes = try await SolutionVote.query(on: app.db).filter(\.$solutionID == solution.id).all()
+                #expect(votes.count == 12, "one vote each")
+                let stored = try #require(try await Solution.find(solution.id, on: app.db))
+                #expect(stored.score == votes.map(\.value).reduce(0, +))
+                #expect([2, 4].contains(stored.score), "seven likes and five dislikes, or eight and four: whichever of the first voter’s came last")
+            }
+        }
+
         @Test("ten taps on «start» at once make one attempt")
         func startOnce() async throws {
             try await withZnoshka { app in

@@ -148,7 +148,7 @@ enum ZnoshkaAPI {
         return M.Review(attempt: attemptSummary(view.attempt, view.test), questions: view.items.map { item in
             M.ReviewQuestion(id: item.questionID, number: item.number, question: questionDTO(item.question), answer: item.answer.map(answerDTO),
                              correct: correctDTO(item.question.key), points: item.points ?? 0, maxPoints: item.question.kind.maxPoints,
-                             verdict: (item.verdict ?? .unanswered).rawValue, explanationHtml: TheoryMarkdown.render(item.question.explanation).html,
+                             verdict: (item.verdict ?? .unanswered).rawValue, explanationHtml: QuestionHTML.explanation(item.question),
                              shareRight: shares[item.questionID])
         })
     }
@@ -171,7 +171,7 @@ enum ZnoshkaAPI {
         let input = try req.content.decode(M.ReviewAnswer.self)
         let graded = try await req.znoshka.reviews.answer(questionID, try input.answer.map(given) ?? nil, for: student)
         return M.ReviewGraded(points: graded.score.points, maxPoints: graded.score.maxPoints, verdict: graded.score.verdict.rawValue,
-                              correct: correctDTO(graded.question.key), explanationHtml: TheoryMarkdown.render(graded.question.explanation).html,
+                              correct: correctDTO(graded.question.key), explanationHtml: QuestionHTML.explanation(graded.question),
                               nextDue: graded.nextDue)
     }
 
@@ -412,6 +412,7 @@ enum QuestionHTML {
     private static let cache = RenderCache()
 
     static func text(_ question: Question) -> String { cache.html(question.text, block: true) }
+    static func explanation(_ question: Question) -> String { cache.html(question.explanation, block: true) }
     static func inline(_ markdown: String) -> String { cache.html(markdown, block: false) }
 
     final class RenderCache: @unchecked Sendable {

@@ -89,10 +89,12 @@ public struct AttemptService: Sendable {
                     try await attempt.create(on: db)
                     let questions = try await TestQuestion.query(on: db).filter(\.$testID == test.requireID()).sort(\.$position).all()
                     let attemptID = try attempt.requireID()
+                    // A row per question, in one statement.
+                    var insert = db.sql.insert(into: AttemptAnswer.schema).columns("id", "attempt_id", "question_id", "position", "flagged")
                     for item in questions {
-                        try await db.sql.insert(into: AttemptAnswer.schema).columns("id", "attempt_id", "question_id", "position", "flagged")
-                            .values(SQLBind(UUID()), SQLBind(attemptID), SQLBind(item.questionID), SQLBind(item.position), SQLBind(false)).run()
+                        insert = insert.values(SQLBind(UUID()), SQLBind(attemptID), SQLBind(item.questionID), SQLBind(item.position), SQLBind(false))
                     }
+                    if !questions.isEmpty { try await insert.run() }
                 }
                 attempts.append(attempt)
             } catch {
@@ -174,12 +176,16 @@ public struct AttemptService: Sendable {
         guard let question = try await content.question(questionID, on: db) else { throw Self.notFound }
         let stored = clear ? nil : try Self.validated(given, for: question.kind)
         let moment = now
+        // On PostgreSQL the attempt's row is share-locked: a finish holding it (scoring the
+        // answers) makes this wait and then see it finished, so no answer changes after it
+        // was scored. SQLite runs one writer at a time, and has no such clause.
+        let lock = context.state.databaseFamily == .postgres ? " FOR SHARE" : ""
         var update = sql.update(AttemptAnswer.schema)
             .set("flagged", to: SQLFunction("COALESCE", args: SQLBind(flagged), SQLColumn("flagged")))
             .where("attempt_id", .equal, SQLBind(attemptID)).where("question_id", .equal, SQLBind(questionID))
             .where(SQLQueryString("""
                 EXISTS (SELECT 1 FROM zn_attempts WHERE id = \(bind: attemptID) AND owner_id = \(bind: owner) \
-                AND finished_at IS NULL AND deadline > \(bind: moment))
+                AND finished_at IS NULL AND deadline > \(bind: moment)\(unsafeRaw: lock))
                 """))
         if clear || given != nil {
             update = update.set("answer", to: SQLBind(AttemptAnswer.encode(stored))).set("answered_at", to: SQLBind(stored == nil ? nil : moment))
@@ -250,7 +256,7 @@ public struct AttemptService: Sendable {
 
     func finish(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> AttemptResult {
         let moment = now
-        let exam = try await ZnoshkaProfile.find(owner, on: db)?.exam
+        let exam = try await ZnoshkaProfile.find(owner, on: db).flatMap { profile in profile.exam?.start(in: profile.timeZone) }
         try await db.writeTransaction { db in
             // The claim: only one finish gets the row; the others read its result below.
             let claimed = try await db.sql.update(Attempt.schema)
@@ -267,7 +273,7 @@ public struct AttemptService: Sendable {
 
     /// Scores every answer, writes the points, the 100–200 outcome, and the wrong ones
     /// into the review queue; inside the finishing transaction.
-    private func score(_ attemptID: UUID, testID: UUID, owner: UUID, exam: LocalDay?, at moment: Date, on db: any Database) async throws {
+    private func score(_ attemptID: UUID, testID: UUID, owner: UUID, exam: Date?, at moment: Date, on db: any Database) async throws {
         guard let test = try await content.test(testID, on: db) else { return }
         let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == attemptID).all()
         let byID = try await content.questions(answers.map(\.questionID), on: db)

@@ -18,13 +18,7 @@ public struct AuthoringService: Sendable {
             throw AppError(.unprocessableEntity, code: "invalid_test_file", key: "zn.import.invalid",
                            fieldErrors: error.problems.map { FieldError(field: $0.field, key: "zn.import.problem", arguments: ["problem": $0.description]) })
         }
-        let now = context.clock.now
-        return try await db.writeTransaction { db in
-            let id = try await ContentImporter(db: db, now: now).importTest(test)
-            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
-                "test.import", entityType: "test", entityID: id.uuidString, actor: author.id, after: ["title": test.title], on: db)
-            return id
-        }
+        return try await store(test, action: "test.import", by: author)
     }
 
     /// Imports a Moodle XML question bank as a test of `subject` (`MoodleXML`: the types that
@@ -48,11 +42,16 @@ public struct AuthoringService: Sendable {
             throw AppError(.unprocessableEntity, code: "invalid_moodle_file", key: "zn.import.invalid",
                            fieldErrors: error.problems.map { FieldError(field: $0.field, key: "zn.import.problem", arguments: ["problem": $0.description]) })
         }
+        return try await store(test, action: "test.import_moodle", by: author)
+    }
+
+    /// Writes an imported test, whole or not at all, with its audit entry.
+    private func store(_ test: AuthoredTest, action: String, by author: Student) async throws -> UUID {
         let now = context.clock.now
         return try await db.writeTransaction { db in
             let id = try await ContentImporter(db: db, now: now).importTest(test)
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
-                "test.import_moodle", entityType: "test", entityID: id.uuidString, actor: author.id, after: ["title": test.title], on: db)
+                action, entityType: "test", entityID: id.uuidString, actor: author.id, after: ["title": test.title], on: db)
             return id
         }
     }

@@ -86,6 +86,9 @@ public struct CommunityService: Sendable {
         let solution = try await visibleSolution(solutionID, for: student)
         guard solution.authorID != student.id else { throw AppError(.forbidden, code: "own_solution", key: "zn.community.own_vote") }
         try await db.writeTransaction { db in
+            // The solution's row first (a lock on PostgreSQL; SQLite has one writer): votes on
+            // one solution take turns, so each recount below sees every vote before it.
+            try await db.sql.update(Solution.schema).set("score", to: SQLColumn("score")).where("id", .equal, SQLBind(solutionID)).run()
             let previous = try await SolutionVote.query(on: db).filter(\.$solutionID == solutionID).filter(\.$voterID == student.id)
                 .first()?.value ?? 0
             guard previous != value else { return }
@@ -96,7 +99,7 @@ public struct CommunityService: Sendable {
                     .values(SQLBind(UUID()), SQLBind(solutionID), SQLBind(student.id), SQLBind(value))
                     .onConflict(with: ["solution_id", "voter_id"]) { $0.set(excludedValueOf: "value") }.run()
             }
-            // The score is recounted from the votes: exact whatever raced.
+            // The score is recounted from the votes, so it is their sum whatever came before.
             try await db.sql.update(Solution.schema)
                 .set("score", to: SQLQueryString("(SELECT COALESCE(SUM(value), 0) FROM zn_solution_votes WHERE solution_id = \(bind: solutionID))"))
                 .where("id", .equal, SQLBind(solutionID)).run()

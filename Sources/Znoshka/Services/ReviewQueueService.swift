@@ -58,7 +58,8 @@ public struct ReviewQueueService: Sendable {
         let score = Scoring.score(checked, key: question.key, kind: question.kind)
         let moment = context.clock.now
         let next = try await db.writeTransaction { db in
-            try await Self.record([(questionID, score.verdict)], owner: student.id, exam: student.profile.exam, at: moment, on: db)
+            try await Self.record([(questionID, score.verdict)], owner: student.id,
+                                  exam: student.profile.exam?.start(in: student.timeZone), at: moment, on: db)
         }
         return Graded(question: question, given: checked, score: score, nextDue: next[questionID] ?? moment)
     }
@@ -68,12 +69,11 @@ public struct ReviewQueueService: Sendable {
     /// A mistake made in a test is due at once (the day's «робота над помилками»); an
     /// answer in review is due when FSRS says. Returns each question's next due time.
     @discardableResult
-    static func record(_ answers: [(UUID, QuestionScore.Verdict)], owner: UUID, exam: LocalDay?, at moment: Date, inTest: Bool = false,
+    static func record(_ answers: [(UUID, QuestionScore.Verdict)], owner: UUID, exam examDate: Date?, at moment: Date, inTest: Bool = false,
                        on db: any Database) async throws -> [UUID: Date] {
         guard !answers.isEmpty else { return [:] }
         let existing = try await ReviewItem.query(on: db).filter(\.$ownerID == owner).filter(\.$questionID ~~ answers.map(\.0)).all()
         let byQuestion = Dictionary(existing.map { ($0.questionID, $0) }, uniquingKeysWith: { first, _ in first })
-        let examDate = exam?.start(in: ZnoshkaProfile.defaultTimeZone)
         var due: [UUID: Date] = [:]
         var rows: [[any SQLExpression]] = []
         for (questionID, verdict) in answers {
