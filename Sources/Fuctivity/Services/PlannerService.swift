@@ -40,7 +40,7 @@ public struct PlannerService: Sendable {
                          language: Language) async throws -> Planner {
         var v = Kernel.Validator()
         let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        let zone = Self.zone(timeZone, into: &v) ?? WeekPlan.defaultTimeZone
+        let zone = v.timeZone("timeZone", timeZone) ?? WeekPlan.defaultTimeZone
         let profile = FuctivityProfile(accountID: UUID(), plan: WeekPlan(timeZone: zone), at: context.clock.now)
         let account = try await context.accounts.signUp(
             app: Fuctivity.id, rules: FuctivityAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
@@ -68,7 +68,7 @@ public struct PlannerService: Sendable {
             guard let text else { continue }
             if let minutes = WeekPlan.minutes(text) { plan[keyPath: keyPath] = minutes } else { v.add(field, "fx.validation.time") }
         }
-        if let zone = Self.zone(changes.timeZone, into: &v) { plan.timeZone = zone }
+        if let zone = v.timeZone("timeZone", changes.timeZone) { plan.timeZone = zone }
         return try await updatePlan(planner, to: plan, name: changes.name, validated: v)
     }
 
@@ -94,15 +94,5 @@ public struct PlannerService: Sendable {
             try await account.save(on: db)
         }
         return Planner(account: account, profile: profile)
-    }
-
-    /// A time zone the server knows, by its IANA name; nil (and a field error) otherwise.
-    static func zone(_ identifier: String?, into v: inout Kernel.Validator, field: String = "timeZone") -> TimeZone? {
-        guard let identifier, !identifier.isEmpty else { return nil }
-        guard identifier.count <= 64, let zone = TimeZone(identifier: identifier) else {
-            v.add(field, "fx.validation.time_zone")
-            return nil
-        }
-        return zone
     }
 }

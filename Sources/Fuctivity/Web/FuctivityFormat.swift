@@ -22,14 +22,4 @@ extension FuctivityWeb {
     static func categoryOptions(_ categories: [RestCategory], _ l: Localizer) -> [(value: String, label: String)] {
         categories.map { ($0.id!.uuidString, $0.name(in: l.language)) }
     }
-
-    /// Time zones offered at sign-up and in settings (the person's own is added when missing).
-    static func zoneOptions(current: String?) -> [(value: String, label: String)] {
-        var zones = ["Europe/Kyiv", "Europe/Warsaw", "Europe/Berlin", "Europe/Prague", "Europe/Vienna", "Europe/Rome", "Europe/Paris",
-                     "Europe/Madrid", "Europe/London", "Europe/Lisbon", "Europe/Dublin", "Europe/Helsinki", "Europe/Vilnius",
-                     "Europe/Bucharest", "Europe/Istanbul", "America/New_York", "America/Chicago", "America/Denver",
-                     "America/Los_Angeles", "America/Toronto", "Asia/Dubai", "Asia/Tokyo", "Australia/Sydney"]
-        if let current, !zones.contains(current), TimeZone(identifier: current) != nil { zones.insert(current, at: 0) }
-        return zones.map { ($0, $0.replacingOccurrences(of: "_", with: " ")) }
-    }
 }

@@ -120,6 +120,17 @@ public struct Validator: Sendable {
         return email
     }
 
+    /// A time zone the server knows, by its IANA name (`Europe/Kyiv`); nil without one
+    /// (nothing typed), or with a field error when there is no such zone.
+    public mutating func timeZone(_ field: String, _ identifier: String?) -> TimeZone? {
+        guard let identifier, !identifier.isEmpty else { return nil }
+        guard identifier.count <= 64, let zone = TimeZone(identifier: identifier) else {
+            add(field, "validation.time_zone")
+            return nil
+        }
+        return zone
+    }
+
     /// One @, something before it, a dot in the domain, no spaces: the rest is the mail server's business.
     public static func isPlausibleEmail(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)

@@ -31,7 +31,7 @@ public struct StudentService: Sendable {
                          language: Language, role: String = Student.studentRole) async throws -> Student {
         var v = Kernel.Validator()
         let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        let zone = Self.zone(timeZone, into: &v) ?? ZnoshkaProfile.defaultTimeZone
+        let zone = v.timeZone("timeZone", timeZone) ?? ZnoshkaProfile.defaultTimeZone
         let profile = ZnoshkaProfile(accountID: UUID(), timeZone: zone.identifier, at: context.clock.now)
         let account = try await context.accounts.signUp(
             app: Znoshka.id, rules: ZnoshkaAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
@@ -49,7 +49,7 @@ public struct StudentService: Sendable {
         let profile = student.profile
         let account = student.account
         if changes.name != nil, let name = v.text("name", changes.name, maxLength: Self.nameMaxLength) { account.displayName = name }
-        if let zone = Self.zone(changes.timeZone, into: &v) { profile.timeZoneID = zone.identifier }
+        if let zone = v.timeZone("timeZone", changes.timeZone) { profile.timeZoneID = zone.identifier }
         if let text = changes.examDate {
             if text.isEmpty {
                 profile.examDate = nil
@@ -107,12 +107,4 @@ public struct StudentService: Sendable {
         return hours * 60 + minutes
     }
 
-    static func zone(_ identifier: String?, into v: inout Kernel.Validator, field: String = "timeZone") -> TimeZone? {
-        guard let identifier, !identifier.isEmpty else { return nil }
-        guard identifier.count <= 64, let zone = TimeZone(identifier: identifier) else {
-            v.add(field, "zn.validation.time_zone")
-            return nil
-        }
-        return zone
-    }
 }

@@ -46,11 +46,4 @@ enum ZnoshkaWeb {
     static func testPath(_ id: UUID) -> String { "\(prefix)/tests/\(id.uuidString.lowercased())" }
     static func topicPath(_ id: UUID) -> String { "\(prefix)/topics/\(id.uuidString.lowercased())" }
     static func subjectPath(_ slug: String) -> String { "\(prefix)/subjects/\(slug)" }
-
-    /// The time zones people choose from (the API takes any IANA name).
-    static func zoneOptions(current: String?) -> [(value: String, label: String)] {
-        var zones = ["Europe/Kyiv", "Europe/Warsaw", "Europe/Berlin", "Europe/London", "Europe/Prague", "Europe/Vilnius", "America/New_York", "America/Toronto"]
-        if let current, !zones.contains(current), TimeZone(identifier: current) != nil { zones.insert(current, at: 0) }
-        return zones.map { ($0, $0.replacingOccurrences(of: "_", with: " ")) }
-    }
 }

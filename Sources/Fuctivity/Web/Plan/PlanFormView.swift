@@ -21,7 +21,7 @@ struct PlanFormView {
             FormField(name: "restHours", label: l.text("fx.field.rest_hours"), type: "number", hint: l.text("fx.hint.rest_hours"), inputMode: "numeric").render(form, l)
             FormField(name: "dayStarts", label: l.text("fx.field.day_starts"), type: "time", hint: l.text("fx.hint.day")).render(form, l)
             FormField(name: "dayEnds", label: l.text("fx.field.day_ends"), type: "time").render(form, l)
-            SelectField(name: "timeZone", label: l.text("fx.field.time_zone"), options: FuctivityWeb.zoneOptions(current: form.values["timeZone"]),
+            SelectField(name: "timeZone", label: l.text("fx.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),
                         includeEmpty: false).render(form, l)
             Components.primaryButton(submit)
         }

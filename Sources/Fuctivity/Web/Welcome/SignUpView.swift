@@ -34,7 +34,7 @@ struct SignUpView {
                   autocomplete: "new-password", maxLength: 200).render(form, l)
         FormField(name: "passwordRepeat", label: l.text("fx.field.password_repeat"), type: "password",
                   autocomplete: "new-password", maxLength: 200).render(form, l)
-        SelectField(name: "timeZone", label: l.text("fx.field.time_zone"), options: FuctivityWeb.zoneOptions(current: form.values["timeZone"]),
+        SelectField(name: "timeZone", label: l.text("fx.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),
                     includeEmpty: false).render(form, l)
     }
 }

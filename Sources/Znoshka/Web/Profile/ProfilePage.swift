@@ -57,7 +57,7 @@ struct ProfileView {
                     FormField(name: "examDate", label: l.text("zn.field.exam_date"), type: "date", hint: l.text("zn.hint.exam_date"), required: false).render(form, l)
                     FormField(name: "reminderTime", label: l.text("zn.field.reminder_time"), type: "time", hint: l.text("zn.hint.reminder_time"),
                               required: false).render(form, l)
-                    SelectField(name: "timeZone", label: l.text("zn.field.time_zone"), options: ZnoshkaWeb.zoneOptions(current: form.values["timeZone"]),
+                    SelectField(name: "timeZone", label: l.text("zn.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),
                                 includeEmpty: false).render(form, l)
                     Components.primaryButton(l.text("zn.profile.save"))
                 }

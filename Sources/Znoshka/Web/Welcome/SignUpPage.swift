@@ -52,7 +52,7 @@ struct SignUpView {
                               autocomplete: "new-password", maxLength: 200).render(form, l)
                     FormField(name: "passwordRepeat", label: l.text("zn.field.password_repeat"), type: "password",
                               autocomplete: "new-password", maxLength: 200).render(form, l)
-                    SelectField(name: "timeZone", label: l.text("zn.field.time_zone"), options: ZnoshkaWeb.zoneOptions(current: form.values["timeZone"]),
+                    SelectField(name: "timeZone", label: l.text("zn.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),
                                 includeEmpty: false).render(form, l)
                     Components.primaryButton(l.text("zn.signup.submit"))
                 }
