@@ -231,3 +231,59 @@ def test_an_author_previews_theory_and_imports_a_test(browser, base_url):
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Імпортувати']"))
     assert heading(browser) == fixed["title"]
     assert "Тест імпортовано." in browser.find_element(By.CSS_SELECTOR, ".flash").text
+
+
+def test_an_author_writes_a_test_question_by_question(browser, base_url):
+    open_page(browser, base_url + PREFIX + "/login")
+    fill(browser, "email", "author@znoshka.example")
+    fill(browser, "password", "znoshka-demo")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    open_page(browser, base_url + PREFIX + "/author")
+    tap(browser, browser.find_element(By.LINK_TEXT, "Новий тест"))
+    assert heading(browser) == "Новий тест"
+    assert_accessible(browser)
+
+    title = f"Дроби, варіант {secrets.token_hex(2)}"
+    Select(browser.find_element(By.NAME, "subject")).select_by_value("mathematics")
+    Select(browser.find_element(By.NAME, "kind")).select_by_value("topic")
+    fill(browser, "topic", "Дроби")
+    fill(browser, "title", title)
+    fill(browser, "minutes", "5")
+    fill(browser, "text", "Скільки буде $\\frac{1}{2} + \\frac{1}{4}$?")
+    fill(browser, "options", "\\frac{1}{6}\n\\frac{3}{4}\n\\frac{2}{6}\n1")
+    fill(browser, "answer", "Б")
+    fill(browser, "explanation", "Спільний знаменник 4: $\\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}$.")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Попередній перегляд']"))
+    preview = browser.find_element(By.CSS_SELECTOR, "article.preview")
+    assert preview.find_elements(By.TAG_NAME, "math") and "Спільний знаменник" in preview.text
+    assert_accessible(browser)
+
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
+    assert heading(browser) == f"Тест «{title}»"
+    assert "Тест створено" in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    assert_accessible(browser)
+
+    Select(browser.find_element(By.NAME, "type")).select_by_value("number")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Додати питання']"))
+    assert heading(browser) == "Нове питання"
+    # Only the fields a number uses are shown.
+    assert browser.find_element(By.NAME, "tolerance").is_displayed()
+    assert not browser.find_element(By.NAME, "options").is_displayed()
+    fill(browser, "text", "Запишіть $\\frac{5}{2}$ десятковим дробом.")
+    fill(browser, "answer", "два з половиною")
+    fill(browser, "explanation", "5 : 2 = 2,5.")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
+    error = browser.find_element(By.ID, "field-answer-error")
+    assert "Введіть число" in error.text
+    assert browser.find_element(By.NAME, "answer").get_attribute("aria-describedby")
+    assert_accessible(browser)
+
+    fill(browser, "answer", "2,5")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
+    assert heading(browser) == f"Тест «{title}»"
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".editor-questions > li")) == 2
+
+    tap(browser, browser.find_element(By.LINK_TEXT, "Переглянути весь тест"))
+    assert heading(browser) == f"«{title}» очима учня"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "article.preview")) == 2
+    assert_accessible(browser)

@@ -27,7 +27,8 @@ public struct Znoshka: HromadaApp {
     public var catalog: Catalog { ZnoshkaStrings.catalog }
 
     public var migrations: [any Migration] {
-        [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity()]
+        [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
+         AddTestVersions()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

@@ -1771,6 +1771,93 @@ extension Components {
                 case testId
             }
         }
+        /// - Remark: Generated from `#/components/schemas/TheoryPageInput`.
+        public struct TheoryPageInput: Codable, Hashable, Sendable {
+            /// The subject's slug: `ukrainian`, `mathematics` or `history`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TheoryPageInput/subject`.
+            public var subject: Swift.String
+            /// The topic's title; a title the subject does not have yet makes a new topic at the end of the subject.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TheoryPageInput/topic`.
+            public var topic: Swift.String
+            /// The page's title.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TheoryPageInput/title`.
+            public var title: Swift.String
+            /// Markdown with tables, pictures and formulas in `$…$` or `$$…$$`; every formula must be readable. Raw HTML never reaches a page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TheoryPageInput/markdown`.
+            public var markdown: Swift.String
+            /// Creates a new `TheoryPageInput`.
+            ///
+            /// - Parameters:
+            ///   - subject: The subject's slug: `ukrainian`, `mathematics` or `history`.
+            ///   - topic: The topic's title; a title the subject does not have yet makes a new topic at the end of the subject.
+            ///   - title: The page's title.
+            ///   - markdown: Markdown with tables, pictures and formulas in `$…$` or `$$…$$`; every formula must be readable. Raw HTML never reaches a page.
+            public init(
+                subject: Swift.String,
+                topic: Swift.String,
+                title: Swift.String,
+                markdown: Swift.String
+            ) {
+                self.subject = subject
+                self.topic = topic
+                self.title = title
+                self.markdown = markdown
+            }
+            public enum CodingKeys: String, CodingKey {
+                case subject
+                case topic
+                case title
+                case markdown
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TheoryPageEdit`.
+        public struct TheoryPageEdit: Codable, Hashable, Sendable {
+            /// The page's title.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TheoryPageEdit/title`.
+            public var title: Swift.String
+            /// Markdown with tables, pictures and formulas in `$…$` or `$$…$$`; every formula must be readable. Raw HTML never reaches a page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TheoryPageEdit/markdown`.
+            public var markdown: Swift.String
+            /// Creates a new `TheoryPageEdit`.
+            ///
+            /// - Parameters:
+            ///   - title: The page's title.
+            ///   - markdown: Markdown with tables, pictures and formulas in `$…$` or `$$…$$`; every formula must be readable. Raw HTML never reaches a page.
+            public init(
+                title: Swift.String,
+                markdown: Swift.String
+            ) {
+                self.title = title
+                self.markdown = markdown
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+                case markdown
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TopicRename`.
+        public struct TopicRename: Codable, Hashable, Sendable {
+            /// The new title; no other topic of the subject may have it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TopicRename/title`.
+            public var title: Swift.String
+            /// Creates a new `TopicRename`.
+            ///
+            /// - Parameters:
+            ///   - title: The new title; no other topic of the subject may have it.
+            public init(title: Swift.String) {
+                self.title = title
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AuthorRole`.
         public struct AuthorRole: Codable, Hashable, Sendable {
             /// The Znoshka account's e-mail.

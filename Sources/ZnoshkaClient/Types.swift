@@ -195,11 +195,18 @@ public protocol APIProtocol: Sendable {
     func importTest(_ input: Operations.ImportTest.Input) async throws -> Operations.ImportTest.Output
     /// Export a test
     ///
-    /// A test as its file (the format is in `docs/znoshka-test-files.md`), to edit and import again as a new test. Authors and administrators only.
+    /// A test as its file (the format is in `docs/znoshka-test-files.md`), to edit and save back as its new version (`replaceTest`) or import as a new test. Authors and administrators only.
     ///
     /// - Remark: HTTP `GET /author/tests/{testID}`.
     /// - Remark: Generated from `#/paths//author/tests/{testID}/get(exportTest)`.
     func exportTest(_ input: Operations.ExportTest.Input) async throws -> Operations.ExportTest.Output
+    /// Save an edited test as its new version
+    ///
+    /// Saves an edited test, sent as its file in the body (the format is in `docs/znoshka-test-files.md`; `GET` gives the file to edit). Authors and administrators only. Tests are never changed in place: the edit is stored as a new version that takes the old one's place in the list, and the answer names the new version. Students see only current versions; attempts at the old version stay readable. Questions that did not change keep their identity, and so their discussions, statistics and review items. Every problem is named by its path (`questions[4].answer`) and nothing is written while one remains. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/tests/{testID}`.
+    /// - Remark: Generated from `#/paths//author/tests/{testID}/put(replaceTest)`.
+    func replaceTest(_ input: Operations.ReplaceTest.Input) async throws -> Operations.ReplaceTest.Output
     /// Give or take the author role
     ///
     /// Gives the author role (`author` true, the default) to the Znoshka account with this e-mail, or takes it back (false: a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
@@ -284,6 +291,34 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /author/moodle`.
     /// - Remark: Generated from `#/paths//author/moodle/post(importMoodle)`.
     func importMoodle(_ input: Operations.ImportMoodle.Input) async throws -> Operations.ImportMoodle.Output
+    /// Add a theory page
+    ///
+    /// Adds a theory page at the end of its topic in a subject; a topic title the subject does not have yet makes a new topic at the end of the subject. Authors and administrators only. The Markdown may have tables, pictures and formulas in `$…$` or `$$…$$`; it is rendered on the server (formulas as MathML) and raw HTML never reaches the page. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `POST /author/theory`.
+    /// - Remark: Generated from `#/paths//author/theory/post(createTheoryPage)`.
+    func createTheoryPage(_ input: Operations.CreateTheoryPage.Input) async throws -> Operations.CreateTheoryPage.Output
+    /// Edit a theory page
+    ///
+    /// Replaces a theory page's title and Markdown in place (its topic and place stay), rendering the HTML again; raw HTML never reaches the page. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/theory/{pageID}`.
+    /// - Remark: Generated from `#/paths//author/theory/{pageID}/put(updateTheoryPage)`.
+    func updateTheoryPage(_ input: Operations.UpdateTheoryPage.Input) async throws -> Operations.UpdateTheoryPage.Output
+    /// Remove a theory page
+    ///
+    /// Removes a theory page from its topic; the topic itself stays. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `DELETE /author/theory/{pageID}`.
+    /// - Remark: Generated from `#/paths//author/theory/{pageID}/delete(deleteTheoryPage)`.
+    func deleteTheoryPage(_ input: Operations.DeleteTheoryPage.Input) async throws -> Operations.DeleteTheoryPage.Output
+    /// Rename a topic
+    ///
+    /// Gives a topic a new title; its theory pages, tests and questions stay with it. Authors and administrators only. Titles are unique within a subject, since imports find topics by title. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/topics/{topicID}`.
+    /// - Remark: Generated from `#/paths//author/topics/{topicID}/put(renameTopic)`.
+    func renameTopic(_ input: Operations.RenameTopic.Input) async throws -> Operations.RenameTopic.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -627,7 +662,7 @@ extension APIProtocol {
     }
     /// Export a test
     ///
-    /// A test as its file (the format is in `docs/znoshka-test-files.md`), to edit and import again as a new test. Authors and administrators only.
+    /// A test as its file (the format is in `docs/znoshka-test-files.md`), to edit and save back as its new version (`replaceTest`) or import as a new test. Authors and administrators only.
     ///
     /// - Remark: HTTP `GET /author/tests/{testID}`.
     /// - Remark: Generated from `#/paths//author/tests/{testID}/get(exportTest)`.
@@ -638,6 +673,23 @@ extension APIProtocol {
         try await exportTest(Operations.ExportTest.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Save an edited test as its new version
+    ///
+    /// Saves an edited test, sent as its file in the body (the format is in `docs/znoshka-test-files.md`; `GET` gives the file to edit). Authors and administrators only. Tests are never changed in place: the edit is stored as a new version that takes the old one's place in the list, and the answer names the new version. Students see only current versions; attempts at the old version stay readable. Questions that did not change keep their identity, and so their discussions, statistics and review items. Every problem is named by its path (`questions[4].answer`) and nothing is written while one remains. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/tests/{testID}`.
+    /// - Remark: Generated from `#/paths//author/tests/{testID}/put(replaceTest)`.
+    public func replaceTest(
+        path: Operations.ReplaceTest.Input.Path,
+        headers: Operations.ReplaceTest.Input.Headers = .init(),
+        body: Operations.ReplaceTest.Input.Body
+    ) async throws -> Operations.ReplaceTest.Output {
+        try await replaceTest(Operations.ReplaceTest.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Give or take the author role
@@ -818,6 +870,70 @@ extension APIProtocol {
     ) async throws -> Operations.ImportMoodle.Output {
         try await importMoodle(Operations.ImportMoodle.Input(
             query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Add a theory page
+    ///
+    /// Adds a theory page at the end of its topic in a subject; a topic title the subject does not have yet makes a new topic at the end of the subject. Authors and administrators only. The Markdown may have tables, pictures and formulas in `$…$` or `$$…$$`; it is rendered on the server (formulas as MathML) and raw HTML never reaches the page. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `POST /author/theory`.
+    /// - Remark: Generated from `#/paths//author/theory/post(createTheoryPage)`.
+    public func createTheoryPage(
+        headers: Operations.CreateTheoryPage.Input.Headers = .init(),
+        body: Operations.CreateTheoryPage.Input.Body
+    ) async throws -> Operations.CreateTheoryPage.Output {
+        try await createTheoryPage(Operations.CreateTheoryPage.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Edit a theory page
+    ///
+    /// Replaces a theory page's title and Markdown in place (its topic and place stay), rendering the HTML again; raw HTML never reaches the page. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/theory/{pageID}`.
+    /// - Remark: Generated from `#/paths//author/theory/{pageID}/put(updateTheoryPage)`.
+    public func updateTheoryPage(
+        path: Operations.UpdateTheoryPage.Input.Path,
+        headers: Operations.UpdateTheoryPage.Input.Headers = .init(),
+        body: Operations.UpdateTheoryPage.Input.Body
+    ) async throws -> Operations.UpdateTheoryPage.Output {
+        try await updateTheoryPage(Operations.UpdateTheoryPage.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a theory page
+    ///
+    /// Removes a theory page from its topic; the topic itself stays. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `DELETE /author/theory/{pageID}`.
+    /// - Remark: Generated from `#/paths//author/theory/{pageID}/delete(deleteTheoryPage)`.
+    public func deleteTheoryPage(
+        path: Operations.DeleteTheoryPage.Input.Path,
+        headers: Operations.DeleteTheoryPage.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTheoryPage.Output {
+        try await deleteTheoryPage(Operations.DeleteTheoryPage.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Rename a topic
+    ///
+    /// Gives a topic a new title; its theory pages, tests and questions stay with it. Authors and administrators only. Titles are unique within a subject, since imports find topics by title. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/topics/{topicID}`.
+    /// - Remark: Generated from `#/paths//author/topics/{topicID}/put(renameTopic)`.
+    public func renameTopic(
+        path: Operations.RenameTopic.Input.Path,
+        headers: Operations.RenameTopic.Input.Headers = .init(),
+        body: Operations.RenameTopic.Input.Body
+    ) async throws -> Operations.RenameTopic.Output {
+        try await renameTopic(Operations.RenameTopic.Input(
+            path: path,
             headers: headers,
             body: body
         ))

@@ -156,5 +156,30 @@ extension ZnoshkaTests {
                 #expect(try await AttemptAnswer.query(on: app.db).count() == 9)
             }
         }
+
+        @Test("eight saves of the same version of a test at once: one new version, the others told it was replaced")
+        func concurrentEdits() async throws {
+            try await withZnoshka { app in
+                let author = try await registerAuthor(app)
+                let original = try await seededTest(app, "ukrainian", .topic)
+                let exported = try await send(app, .GET, "/author/tests/\(original.id!)", as: author)
+                var file = try #require(try JSONSerialization.jsonObject(with: Data(buffer: exported.body)) as? [String: Any])
+                let before = try await ZnoshkaTest.query(on: app.db).count()
+                var calls: [Call] = []
+                for index in 0..<8 {
+                    file["title"] = "Версія \(index)"
+                    calls.append(Call(method: .PUT, path: "/author/tests/\(original.id!)", body: json(file)))
+                }
+                let answers = try await race(app, calls, as: author)
+                #expect(answers.filter { $0.0 == .ok }.count == 1, "\(answers.map(\.0))")
+                #expect(answers.filter { $0.0 == .conflict }.count == 7)
+                #expect(try await ZnoshkaTest.query(on: app.db).count() == before + 1)
+                let replaced = try #require(try await ZnoshkaTest.find(original.id!, on: app.db))
+                let winner = try decode(ZNModels.Imported.self, status: answers.first { $0.0 == .ok }!.0, body: answers.first { $0.0 == .ok }!.1)
+                #expect(replaced.replacedBy == winner.testId)
+                #expect(try await TestQuestion.query(on: app.db).filter(\.$testID == winner.testId).count()
+                        == TestQuestion.query(on: app.db).filter(\.$testID == original.id!).count())
+            }
+        }
     }
 }

@@ -355,6 +355,18 @@ enum ZNModels {
         let testId: UUID
     }
 
+    /// A theory page as an author writes it (the subject and topic only when adding one).
+    struct TheoryPageInput: Content {
+        let subject: String?
+        let topic: String?
+        let title: String?
+        let markdown: String?
+    }
+
+    struct TopicRename: Content {
+        let title: String?
+    }
+
     struct AuthorRole: Content {
         let email: String?
         let author: Bool?

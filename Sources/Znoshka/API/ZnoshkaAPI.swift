@@ -33,6 +33,11 @@ enum ZnoshkaAPI {
         api.post("author", "moodle", use: importMoodle)
         api.get("author", "tests", ":testID", use: exportTest)
         api.get("author", "tests", ":testID", "statistics", use: questionStatistics)
+        api.put("author", "tests", ":testID", use: replaceTest)
+        api.post("author", "theory", use: createTheoryPage)
+        api.put("author", "theory", ":pageID", use: updateTheoryPage)
+        api.delete("author", "theory", ":pageID", use: deleteTheoryPage)
+        api.put("author", "topics", ":topicID", use: renameTopic)
         api.put("author", "roles", use: setAuthorRole)
     }
 
@@ -275,6 +280,47 @@ enum ZnoshkaAPI {
         let id = try await req.znoshka.authoring.importMoodle(data, subject: query("subject"), kind: query("kind"), topic: query("topic"),
                                                               title: query("title"), minutes: query("minutes"), by: author)
         return try await M.Imported(testId: id).encodeResponse(status: .created, for: req)
+    }
+
+    /// The body is the edited test file; the answer names the new version.
+    static func replaceTest(_ req: Request) async throws -> M.Imported {
+        let author = try await req.student()
+        let data = Data(buffer: req.body.data ?? ByteBuffer())
+        return M.Imported(testId: try await req.znoshka.authoring.replaceTest(try testID(req), file: data, by: author))
+    }
+
+    static func createTheoryPage(_ req: Request) async throws -> Response {
+        let author = try await req.student()
+        let input = try req.content.decode(M.TheoryPageInput.self)
+        let id = try await req.znoshka.authoring.addTheory(subject: input.subject, topic: input.topic, title: input.title,
+                                                           markdown: input.markdown, by: author)
+        return try await theoryPage(req, id, by: author).encodeResponse(status: .created, for: req)
+    }
+
+    static func updateTheoryPage(_ req: Request) async throws -> M.TheoryPageDTO {
+        let author = try await req.student()
+        let id = try TheoryEditorPage.pageID(req)
+        let input = try req.content.decode(M.TheoryPageInput.self)
+        try await req.znoshka.authoring.updateTheory(id, title: input.title, markdown: input.markdown, by: author)
+        return try await theoryPage(req, id, by: author)
+    }
+
+    static func deleteTheoryPage(_ req: Request) async throws -> HTTPStatus {
+        try await req.znoshka.authoring.deleteTheory(try TheoryEditorPage.pageID(req), by: try await req.student())
+        return .noContent
+    }
+
+    private static func theoryPage(_ req: Request, _ id: UUID, by author: Student) async throws -> M.TheoryPageDTO {
+        let page = try await req.znoshka.authoring.theoryPage(id, by: author).page
+        return M.TheoryPageDTO(id: id, title: page.title, markdown: page.markdown, html: page.html)
+    }
+
+    static func renameTopic(_ req: Request) async throws -> M.TopicSummary {
+        let author = try await req.student()
+        let id = try TheoryEditorPage.topicID(req)
+        try await req.znoshka.authoring.renameTopic(id, title: try req.content.decode(M.TopicRename.self).title, by: author)
+        let (topic, _, pages, _) = try await req.znoshka.catalog.topic(id)
+        return M.TopicSummary(id: id, title: topic.title, pages: pages.map { M.PageSummary(id: $0.id!, title: $0.title) })
     }
 
     static func exportTest(_ req: Request) async throws -> Response {

@@ -147,6 +147,8 @@ public final class ZnoshkaTest: Model, @unchecked Sendable {
     @Field(key: "official") public var official: Bool
     @Field(key: "position") public var position: Int
     @Field(key: "created_at") public var createdAt: Date
+    /// The newer version an author's edit made; students are shown only current versions.
+    @OptionalField(key: "replaced_by") public var replacedBy: UUID?
 
     public init() {}
 

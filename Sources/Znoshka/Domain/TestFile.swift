@@ -68,7 +68,8 @@ public enum TestFile {
 
     static func decimal(_ value: Decimal) -> String { "\(value)".replacingOccurrences(of: ".", with: ",") }
 
-    private static func item(_ question: Question) -> [String: Any] {
+    /// A question as its file entry (also the web editor's starting values).
+    static func item(_ question: Question) -> [String: Any] {
         var item: [String: Any] = ["text": question.text, "explanation": question.explanation]
         if let picture = question.picture { item["picture"] = picture }
         switch (question.kind, question.key) {

@@ -67,7 +67,8 @@ public struct AttemptService: Sendable {
         for slug in slugs {
             guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first(),
                   let test = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
-                      .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue).sort(\.$createdAt, .descending).first() else { continue }
+                      .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
+                      .filter(\.$replacedBy == nil).sort(\.$createdAt, .descending).first() else { continue }
             tests.append(test)
         }
         guard !tests.isEmpty else { throw Self.testNotFound }

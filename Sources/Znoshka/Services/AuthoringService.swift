@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Kernel
+import SQLKit
 
 /// What authors do: import whole tests from the documented file format, export them, and
 /// write theory pages. Only authors and administrators reach it.
@@ -15,8 +16,7 @@ public struct AuthoringService: Sendable {
         do {
             test = try TestFile.read(data)
         } catch {
-            throw AppError(.unprocessableEntity, code: "invalid_test_file", key: "zn.import.invalid",
-                           fieldErrors: error.problems.map { FieldError(field: $0.field, key: "zn.import.problem", arguments: ["problem": $0.description]) })
+            throw Self.invalidFile(error)
         }
         return try await store(test, action: "test.import", by: author)
     }
@@ -45,6 +45,12 @@ public struct AuthoringService: Sendable {
         return try await store(test, action: "test.import_moodle", by: author)
     }
 
+    /// A test an author put together in the web editor, checked as an imported file is.
+    public func create(_ test: AuthoredTest, by author: Student) async throws -> UUID {
+        try Self.requireAuthor(author)
+        return try await store(try Self.validated(test), action: "test.create", by: author)
+    }
+
     /// Writes an imported test, whole or not at all, with its audit entry.
     private func store(_ test: AuthoredTest, action: String, by author: Student) async throws -> UUID {
         let now = context.clock.now
@@ -56,8 +62,59 @@ public struct AuthoringService: Sendable {
         }
     }
 
-    /// A test as its file, for an author to edit and import again.
-    public func export(_ testID: UUID, by author: Student) async throws -> Data {
+    /// Replaces a test by an edited version and returns the new version's id. Tests are
+    /// never changed in place (`AddTestVersions`); the old version is claimed with
+    /// `replaced_by IS NULL`, so of two authors saving the same version at once one wins
+    /// and the other is told to open the newer one.
+    public func replace(_ testID: UUID, with edited: AuthoredTest, by author: Student) async throws -> UUID {
+        try Self.requireAuthor(author)
+        let test = try Self.validated(edited)
+        let now = context.clock.now
+        return try await db.writeTransaction { db in
+            guard let previous = try await ZnoshkaTest.find(testID, on: db) else { throw AttemptService.testNotFound }
+            let newID = UUID()
+            let claimed = try await db.sql.update(ZnoshkaTest.schema).set("replaced_by", to: SQLBind(newID))
+                .where("id", .equal, SQLBind(testID)).where("replaced_by", .is, SQLLiteral.null).returning("id").all()
+            guard !claimed.isEmpty else { throw Self.testReplaced }
+            _ = try await ContentImporter(db: db, now: now).importTest(test, id: newID, replacing: previous)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "test.edit", entityType: "test", entityID: newID.uuidString, actor: author.id,
+                before: ["id": testID.uuidString, "title": previous.title], after: ["title": test.title], on: db)
+            return newID
+        }
+    }
+
+    /// `replace` with the edited test as its file, every problem named by its path.
+    public func replaceTest(_ testID: UUID, file data: Data, by author: Student) async throws -> UUID {
+        try Self.requireAuthor(author)
+        let test: AuthoredTest
+        do {
+            test = try TestFile.read(data)
+        } catch {
+            throw Self.invalidFile(error)
+        }
+        return try await replace(testID, with: test, by: author)
+    }
+
+    static func invalidFile(_ error: TestFile.Invalid) -> AppError {
+        AppError(.unprocessableEntity, code: "invalid_test_file", key: "zn.import.invalid",
+                 fieldErrors: error.problems.map { FieldError(field: $0.field, key: "zn.import.problem", arguments: ["problem": $0.description]) })
+    }
+
+    static let testReplaced = AppError(.conflict, code: "test_replaced", key: "zn.author.test_replaced")
+
+    /// `test` checked exactly as an imported file is: whatever an author saves can be
+    /// exported and imported again.
+    static func validated(_ test: AuthoredTest) throws -> AuthoredTest {
+        do {
+            return try TestFile.read(TestFile.write(test))
+        } catch {
+            throw invalidFile(error)
+        }
+    }
+
+    /// A test as its author wrote it, with its stored row.
+    public func authoredTest(_ testID: UUID, by author: Student) async throws -> (stored: ZnoshkaTest, test: AuthoredTest) {
         try Self.requireAuthor(author)
         guard let test = try await ZnoshkaTest.find(testID, on: db), let subject = try await Subject.find(test.subjectID, on: db) else {
             throw AttemptService.testNotFound
@@ -66,8 +123,13 @@ public struct AuthoringService: Sendable {
         let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ places.map(\.questionID)).all()
         let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0.question) })
         let topic = try await test.topicID.asyncMap { try await Topic.find($0, on: db) } ?? nil
-        return TestFile.write(AuthoredTest(subject: subject.slug, kind: test.testKind, topic: topic?.title, title: test.title,
-                                           minutes: test.minutes, questions: places.compactMap { byID[$0.questionID] }))
+        return (test, AuthoredTest(subject: subject.slug, kind: test.testKind, topic: topic?.title, title: test.title,
+                                   minutes: test.minutes, questions: places.compactMap { byID[$0.questionID] }))
+    }
+
+    /// A test as its file, for an author to edit and import again.
+    public func export(_ testID: UUID, by author: Student) async throws -> Data {
+        TestFile.write(try await authoredTest(testID, by: author).test)
     }
 
     /// Adds a theory page to a subject's topic (a new topic when the title is new).
@@ -76,6 +138,19 @@ public struct AuthoringService: Sendable {
         var v = Kernel.Validator()
         let subject = v.text("subject", subject, maxLength: 40)
         let topic = v.text("topic", topic, maxLength: 120)
+        let page = Self.validTheory(title: title, markdown: markdown, &v)
+        try v.throwIfInvalid()
+        let now = context.clock.now
+        return try await db.writeTransaction { db in
+            let id = try await ContentImporter(db: db, now: now).importTheory(subject: subject!, topic: topic!, pageTitle: page.title!, markdown: page.markdown!)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "theory.create", entityType: "theory_page", entityID: id.uuidString, actor: author.id, after: ["title": page.title!], on: db)
+            return id
+        }
+    }
+
+    /// A theory page's title and Markdown, whose formulas must all be readable.
+    private static func validTheory(title: String?, markdown: String?, _ v: inout Kernel.Validator) -> (title: String?, markdown: String?) {
         let title = v.text("title", title, maxLength: 160)
         let markdown = v.text("markdown", markdown, maxLength: 100_000)
         if let markdown {
@@ -83,12 +158,68 @@ public struct AuthoringService: Sendable {
                 v.add("markdown", "zn.validation.formula", ["detail": failure.detail])
             }
         }
+        return (title, markdown)
+    }
+
+    public func theoryPage(_ id: UUID, by author: Student) async throws -> (page: TheoryPage, topic: Topic) {
+        try Self.requireAuthor(author)
+        guard let page = try await TheoryPage.find(id, on: db), let topic = try await Topic.find(page.topicID, on: db) else {
+            throw Self.pageNotFound
+        }
+        return (page, topic)
+    }
+
+    /// Rewrites a theory page in place: pages are read fresh on every visit, and nothing
+    /// scored depends on them.
+    public func updateTheory(_ id: UUID, title: String?, markdown: String?, by author: Student) async throws {
+        let page = try await theoryPage(id, by: author).page
+        var v = Kernel.Validator()
+        let edited = Self.validTheory(title: title, markdown: markdown, &v)
         try v.throwIfInvalid()
-        let now = context.clock.now
-        return try await db.writeTransaction { db in
-            try await ContentImporter(db: db, now: now).importTheory(subject: subject!, topic: topic!, pageTitle: title!, markdown: markdown!)
+        let before = ["title": page.title, "markdown": page.markdown]
+        page.title = edited.title!
+        page.markdown = edited.markdown!
+        page.html = TheoryMarkdown.render(edited.markdown!).html
+        page.updatedAt = context.clock.now
+        try await db.writeTransaction { db in
+            try await page.update(on: db)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "theory.edit", entityType: "theory_page", entityID: id.uuidString, actor: author.id,
+                before: before, after: ["title": page.title, "markdown": page.markdown], on: db)
         }
     }
+
+    public func deleteTheory(_ id: UUID, by author: Student) async throws {
+        let page = try await theoryPage(id, by: author).page
+        try await db.writeTransaction { db in
+            try await page.delete(on: db)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "theory.delete", entityType: "theory_page", entityID: id.uuidString, actor: author.id,
+                before: ["title": page.title, "markdown": page.markdown], on: db)
+        }
+    }
+
+    /// Renames a topic; titles are unique within a subject, as imports find topics by title.
+    public func renameTopic(_ id: UUID, title: String?, by author: Student) async throws {
+        try Self.requireAuthor(author)
+        guard let topic = try await Topic.find(id, on: db) else { throw AppError.notFound(code: "topic_not_found", key: "zn.topic.not_found") }
+        var v = Kernel.Validator()
+        let title = v.text("title", title, maxLength: 120)
+        if let title, try await Topic.query(on: db).filter(\.$subjectID == topic.subjectID).filter(\.$title == title)
+            .filter(\.$id != id).count() > 0 {
+            v.add("title", "zn.author.topic_taken")
+        }
+        try v.throwIfInvalid()
+        let before = topic.title
+        topic.title = title!
+        try await db.writeTransaction { db in
+            try await topic.update(on: db)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "topic.rename", entityType: "topic", entityID: id.uuidString, actor: author.id, before: ["title": before], after: ["title": topic.title], on: db)
+        }
+    }
+
+    static let pageNotFound = AppError.notFound(code: "page_not_found", key: "zn.theory.not_found")
 
     static func requireAuthor(_ person: Student) throws {
         guard person.isAuthor else { throw AppError.forbidden }

@@ -33,9 +33,14 @@ public struct CatalogService: Sendable {
         try await Subject.query(on: db).sort(\.$position).all()
     }
 
-    /// Every subject with its tests in order (the authors' page).
+    /// Every topic, in each subject's order.
+    public func topics() async throws -> [Topic] {
+        try await Topic.query(on: db).sort(\.$position).all()
+    }
+
+    /// Every subject with its current tests in order (the authors' page).
     public func testsBySubject() async throws -> [(Subject, [ZnoshkaTest])] {
-        let tests = try await ZnoshkaTest.query(on: db).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$replacedBy == nil).sort(\.$position).all()
         return try await subjects().map { subject in (subject, tests.filter { $0.subjectID == subject.id }) }
     }
 
@@ -46,7 +51,7 @@ public struct CatalogService: Sendable {
         let subjectID = try subject.requireID()
         let topics = try await Topic.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
         let pages = try await TheoryPage.query(on: db).filter(\.$topicID ~~ topics.map { $0.id! }).sort(\.$position).all()
-        let tests = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subjectID).filter(\.$replacedBy == nil).sort(\.$position).all()
         return SubjectOverview(subject: subject,
                                topics: topics.map { topic in TopicOverview(topic: topic, pages: pages.filter { $0.topicID == topic.id }) },
                                tests: try await overviews(tests, for: student))
@@ -83,7 +88,7 @@ public struct CatalogService: Sendable {
             throw AppError.notFound(code: "topic_not_found", key: "zn.topic.not_found")
         }
         let pages = try await TheoryPage.query(on: db).filter(\.$topicID == id).sort(\.$position).all()
-        let tests = try await ZnoshkaTest.query(on: db).filter(\.$topicID == id).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$topicID == id).filter(\.$replacedBy == nil).sort(\.$position).all()
         return (topic, subject, pages, tests)
     }
 }

@@ -30,28 +30,44 @@ struct ContentImporter {
     }
 
     /// Imports `test` and returns its id; the pass threshold and table are the exam's for
-    /// a simulation, and scaled in proportion for a shorter test.
-    func importTest(_ test: AuthoredTest) async throws -> UUID {
+    /// a simulation, and scaled in proportion for a shorter test. A new version of
+    /// `previous` takes its place in the list and keeps the rows of the questions it did not
+    /// change, so their discussions, statistics and review items carry over.
+    func importTest(_ test: AuthoredTest, id: UUID = UUID(), replacing previous: ZnoshkaTest? = nil) async throws -> UUID {
         guard let subject = try await subjectID(test.subject) else {
             throw AppError.validation([FieldError(field: "subject", key: "zn.import.subject")])
         }
         let topic = try await test.topic.asyncMap { try await topicID(subject: subject, title: $0) }
         let table = Self.table(for: test)
-        let id = UUID()
+        let position: Int
+        if let previous { position = previous.position } else { position = try await nextPosition(ZnoshkaTest.schema, "subject_id", subject) }
         try await sql.insert(into: ZnoshkaTest.schema)
             .columns("id", "subject_id", "topic_id", "kind", "title", "minutes", "threshold", "max_raw", "scores", "official", "position", "created_at")
             .values(SQLBind(id), SQLBind(subject), SQLBind(topic), SQLBind(test.kind.rawValue), SQLBind(test.title), SQLBind(test.minutes),
                     SQLBind(table.threshold), SQLBind(table.maxRaw), SQLBind(table.scores.map(String.init).joined(separator: ",")),
-                    SQLBind(table.isOfficial), SQLBind(try await nextPosition(ZnoshkaTest.schema, "subject_id", subject)), SQLBind(now)).run()
-        for (position, question) in test.questions.enumerated() {
-            let questionID = UUID()
-            let body = String(decoding: try JSONEncoder().encode(question), as: UTF8.self)
-            try await sql.insert(into: StoredQuestion.schema).columns("id", "subject_id", "topic_id", "body", "max_points", "updated_at")
-                .values(SQLBind(questionID), SQLBind(subject), SQLBind(topic), SQLBind(body), SQLBind(question.kind.maxPoints), SQLBind(now)).run()
+                    SQLBind(table.isOfficial), SQLBind(position), SQLBind(now)).run()
+        var unchanged = try await previous.asyncMap { try await questions(of: $0.requireID()) } ?? []
+        for (place, question) in test.questions.enumerated() {
+            let questionID: UUID
+            if let index = unchanged.firstIndex(where: { $0.question == question && $0.subjectID == subject && $0.topicID == topic }) {
+                questionID = unchanged.remove(at: index).id
+            } else {
+                questionID = UUID()
+                let body = String(decoding: try JSONEncoder().encode(question), as: UTF8.self)
+                try await sql.insert(into: StoredQuestion.schema).columns("id", "subject_id", "topic_id", "body", "max_points", "updated_at")
+                    .values(SQLBind(questionID), SQLBind(subject), SQLBind(topic), SQLBind(body), SQLBind(question.kind.maxPoints), SQLBind(now)).run()
+            }
             try await sql.insert(into: TestQuestion.schema).columns("id", "test_id", "question_id", "position")
-                .values(SQLBind(UUID()), SQLBind(id), SQLBind(questionID), SQLBind(position)).run()
+                .values(SQLBind(UUID()), SQLBind(id), SQLBind(questionID), SQLBind(place)).run()
         }
         return id
+    }
+
+    /// A test's question rows, to be kept by its next version where unchanged.
+    private func questions(of testID: UUID) async throws -> [(id: UUID, subjectID: UUID, topicID: UUID?, question: Question)] {
+        let places = try await TestQuestion.query(on: db).filter(\.$testID == testID).all()
+        return try await StoredQuestion.query(on: db).filter(\.$id ~~ places.map(\.questionID)).all()
+            .map { ($0.id!, $0.subjectID, $0.topicID, $0.question) }
     }
 
     /// The exam's own threshold for a full simulation; for other tests the same share of

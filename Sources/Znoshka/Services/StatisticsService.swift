@@ -47,6 +47,8 @@ public struct StatisticsService: Sendable {
             .sort(\.$finishedAt, .ascending).all()
         let tests = try await ZnoshkaTest.query(on: db).all()
         let testByID = Dictionary(uniqueKeysWithValues: tests.map { ($0.id!, $0) })
+        // Attempts may be at older versions; suggestions are only of current ones.
+        let current = tests.filter { $0.replacedBy == nil }
         let topics = try await Topic.query(on: db).sort(\.$position).all()
         let topicPoints = try await pointsByTopic(attempts.map { $0.id! })
         return subjects.map { subject in
@@ -62,8 +64,8 @@ public struct StatisticsService: Sendable {
                 return TopicStatistics(topic: topic, points: sums.points, maxPoints: sums.most, answered: sums.answered)
             }
             let weakest = topicStats.filter { $0.answered >= Self.weakestMinimum }.min { $0.accuracy < $1.accuracy }
-            let suggested = weakest.flatMap { weak in tests.first { $0.topicID == weak.topic.id } }
-                ?? tests.filter { $0.subjectID == subject.id && $0.testKind == .topic }.first { test in !mine.contains { $0.testID == test.id } }
+            let suggested = weakest.flatMap { weak in current.first { $0.topicID == weak.topic.id } }
+                ?? current.filter { $0.subjectID == subject.id && $0.testKind == .topic }.first { test in !mine.contains { $0.testID == test.id } }
             let simulations = mine.filter { testByID[$0.testID]?.testKind == .simulation }
             let prediction = simulations.last.flatMap { testByID[$0.testID] }.flatMap { table in
                 ScorePrediction.predict(rawScores: simulations.reversed().compactMap(\.rawPoints), table: table.table)

@@ -2,9 +2,10 @@ import Foundation
 import Kernel
 import Vapor
 
-/// Authors' page (`/znoshka/author`, authors and administrators only): import a test
-/// file, export any test, write a theory page with a preview as students will see it;
-/// administrators give the author role.
+/// Authors' page (`/znoshka/author`, authors and administrators only): every test and
+/// topic with the way to edit it (`TestEditorPage`, `TheoryEditorPage`), a new test,
+/// import of a test file or a Moodle bank, export, a new theory page with a preview as
+/// students will see it; administrators give the author role.
 enum AuthorPage {
     static let path = "\(ZnoshkaWeb.prefix)/author"
 
@@ -16,6 +17,8 @@ enum AuthorPage {
         web.get("author", "tests", ":testID", "statistics", use: statistics)
         web.post("author", "theory", use: theory)
         web.post("author", "roles", use: setRole)
+        TestEditorPage.register(on: web)
+        TheoryEditorPage.register(on: web)
     }
 
     static func author(_ req: Request) async throws -> Student {
@@ -102,13 +105,15 @@ enum AuthorPage {
     static func render(_ req: Request, author: Student, form: FormState, problems: [FieldError] = [], preview: String? = nil,
                        status: HTTPResponseStatus = .ok) async throws -> Response {
         let tests = try await req.znoshka.catalog.testsBySubject()
-        return req.render(AuthorView(author: author, tests: tests, form: form, problems: problems, preview: preview, status: status, c: req.viewContext).page)
+        let topics = try await req.znoshka.catalog.topics()
+        return req.render(AuthorView(author: author, tests: tests, topics: topics, form: form, problems: problems, preview: preview, status: status, c: req.viewContext).page)
     }
 }
 
 struct AuthorView {
     let author: Student
     let tests: [(Subject, [ZnoshkaTest])]
+    let topics: [Topic]
     let form: FormState
     /// What an import found wrong, each naming its place in the file.
     let problems: [FieldError]
@@ -123,6 +128,8 @@ struct AuthorView {
     var page: Page {
         ZnoshkaWeb.shell(author, title: l.text("zn.author.title"), section: .profile, status: status, c) {
             H.h1 { l.text("zn.author.title") }
+            H.p { H.a(.class("button button-primary"), .href("\(path)/tests/new")) { l.text("zn.editor.new_title") } }
+            content
             H.section(.class("card"), .aria("labelledby", "import-title")) {
                 H.h2(.id("import-title")) { l.text("zn.author.import") }
                 H.p { l.text("zn.author.import_explain") }
@@ -152,32 +159,42 @@ struct AuthorView {
                     Components.primaryButton(l.text("zn.author.import_submit"))
                 }
             }
-            H.section(.class("card"), .aria("labelledby", "export-title")) {
-                H.h2(.id("export-title")) { l.text("zn.author.export") }
-                HTMLBuilder.join(tests.map { subject, tests in
-                    H.div {
-                        H.h3 { subject.name(in: l.language) }
-                        H.ul(.class("plain-list")) {
-                            HTMLBuilder.join(tests.map { test in
-                                H.li {
-                                    H.a(.href(ZnoshkaWeb.testPath(test.id!))) { test.title }
-                                    " · "
-                                    H.a(.href("\(path)/tests/\(test.id!.uuidString.lowercased())/export"), .aria("label", l.text("zn.author.export_named", ["title": test.title]))) {
-                                        l.text("zn.author.export_link")
-                                    }
-                                    " · "
-                                    H.a(.href("\(path)/tests/\(test.id!.uuidString.lowercased())/statistics"),
-                                        .aria("label", l.text("zn.author.statistics_named", ["title": test.title]))) {
-                                        l.text("zn.author.statistics_link")
-                                    }
-                                }
-                            })
-                        }
-                    }
-                })
-            }
             theory
             if author.isAdmin { roles }
+        }
+    }
+
+    /// Each subject's tests and topics, with the links to edit, preview, export and see how each question works.
+    private var content: HTML {
+        H.section(.class("card"), .aria("labelledby", "content-title")) {
+            H.h2(.id("content-title")) { l.text("zn.author.content") }
+            HTMLBuilder.join(tests.map { subject, tests in
+                H.div {
+                    H.h3 { subject.name(in: l.language) }
+                    H.ul(.class("plain-list")) { HTMLBuilder.join(tests.map(testRow)) }
+                    H.p { l.text("zn.author.topics") }
+                    H.ul(.class("plain-list")) {
+                        HTMLBuilder.join(topics.filter { $0.subjectID == subject.id }.map { topic in
+                            H.li { H.a(.href(TheoryEditorPage.topicPath(topic.id!))) { topic.title } }
+                        })
+                    }
+                }
+            })
+        }
+    }
+
+    private func testRow(_ test: ZnoshkaTest) -> HTML {
+        let base = "\(path)/tests/\(test.id!.uuidString.lowercased())"
+        return H.li {
+            H.a(.href(TestEditorPage.editPath(test.id!)), .aria("label", l.text("zn.author.edit_named", ["title": test.title]))) { test.title }
+            " · "
+            H.a(.href("\(base)/preview"), .aria("label", l.text("zn.author.preview_named", ["title": test.title]))) { l.text("zn.author.preview_link") }
+            " · "
+            H.a(.href("\(base)/export"), .aria("label", l.text("zn.author.export_named", ["title": test.title]))) { l.text("zn.author.export_link") }
+            " · "
+            H.a(.href("\(base)/statistics"), .aria("label", l.text("zn.author.statistics_named", ["title": test.title]))) {
+                l.text("zn.author.statistics_link")
+            }
         }
     }
 

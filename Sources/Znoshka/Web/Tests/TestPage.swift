@@ -50,6 +50,10 @@ struct TestView {
                 if !test.official { H.p(.class("hint")) { l.text("zn.test.table_estimate") } }
                 if let running = overview.running {
                     H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(running.id!))) { l.text("zn.test.continue") }
+                } else if let newer = test.replacedBy {
+                    // An author's edit made a new version; attempts here stay readable below.
+                    H.p { l.text("zn.test.replaced") }
+                    H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.testPath(newer))) { l.text("zn.test.open_newer") }
                 } else {
                     Components.postForm(c, action: ZnoshkaWeb.testPath(test.id!) + "/start") {
                         Components.primaryButton(l.text(history.isEmpty ? "zn.test.start" : "zn.test.retake"))

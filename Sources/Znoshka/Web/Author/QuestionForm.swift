@@ -1,0 +1,161 @@
+import Foundation
+import Kernel
+
+/// One question as a web form, written in the answer-sheet notation of the test file
+/// (`TestFile`): options one per line, the answer as «Б», «1Б 2А 3Д 4В», «ВАГБ», «1 4 6» or
+/// «2,5». Submitted values go through the file's own reader, so a question saved here is
+/// checked exactly as an imported one, and each problem is shown on its field.
+enum QuestionForm {
+    static let types = ["single", "matching", "sequence", "choose3", "number"]
+    static let fieldNames = ["type", "text", "picture", "options", "prompts", "answer", "tolerance", "explanation"]
+
+    /// The form's values for an existing question.
+    static func values(_ question: Question) -> [String: String] {
+        let item = TestFile.item(question)
+        var values = ["type": item["type"] as? String ?? "single", "text": question.text, "explanation": question.explanation,
+                      "picture": question.picture ?? "", "options": question.options.joined(separator: "\n"),
+                      "prompts": question.prompts.joined(separator: "\n")]
+        switch item["answer"] {
+        case let letters as String: values["answer"] = letters
+        case let pairs as [String: String]: values["answer"] = pairs.sorted { $0.key < $1.key }.map { $0.key + $0.value }.joined(separator: " ")
+        case let numbers as [Int]: values["answer"] = numbers.map(String.init).joined(separator: " ")
+        default: values["answer"] = ""
+        }
+        if let tolerance = item["tolerance"] as? String, tolerance != "0" { values["tolerance"] = tolerance }
+        return values
+    }
+
+    /// A submitted form: the question, or what is wrong with it, each on its field.
+    enum Reading {
+        case valid(Question)
+        case invalid([FieldError])
+    }
+
+    /// The question the submitted `values` describe, or what is wrong with them.
+    static func question(from values: [String: String]) -> Reading {
+        let type = values["type"] ?? ""
+        var reader = TestFile.Reader()
+        let question = reader.question(item(type: type, values), at: "question")
+        // Texts are checked by `Question.problems()`, which runs only once the answer reads;
+        // until then say here that they are missing, so every problem shows at once.
+        let missingTexts = question != nil ? [] : ["text", "explanation"]
+            .filter { (values[$0] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+            .map { ContentProblem(field: $0, code: .missing, detail: "") }
+        let problems = reader.problems.map { problem in
+            ContentProblem(field: String(problem.field.dropFirst("question.".count)), code: problem.code, detail: problem.detail)
+        } + missingTexts + (question?.problems() ?? [])
+        if let question, problems.isEmpty { return .valid(question) }
+        var seen = Set<String>()
+        return .invalid(problems.map { fieldError($0, type: type) }.filter { seen.insert($0.field).inserted })
+    }
+
+    /// The file entry of the form's values.
+    private static func item(type: String, _ values: [String: String]) -> [String: Any] {
+        var item: [String: Any] = ["type": type, "text": values["text"] ?? "", "explanation": values["explanation"] ?? ""]
+        if let picture = values["picture"]?.trimmingCharacters(in: .whitespaces), !picture.isEmpty { item["picture"] = picture }
+        let answer = (values["answer"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        switch type {
+        case "single":
+            item["options"] = lines(values["options"])
+            item["answer"] = answer
+        case "matching":
+            item["prompts"] = lines(values["prompts"])
+            item["options"] = lines(values["options"])
+            item["answer"] = pairs(answer)
+        case "sequence":
+            item["items"] = lines(values["prompts"])
+            item["answer"] = String(answer.filter(\.isLetter))
+        case "choose3":
+            item["options"] = lines(values["options"])
+            item["answer"] = answer.split { !$0.isNumber }.compactMap { Int($0) }
+        default:
+            item["answer"] = answer
+            let tolerance = (values["tolerance"] ?? "").trimmingCharacters(in: .whitespaces)
+            item["tolerance"] = tolerance.isEmpty ? "0" : tolerance
+        }
+        return item
+    }
+
+    /// Non-empty lines; an author's blank line between options is not an option.
+    static func lines(_ text: String?) -> [String] {
+        (text ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// «1Б 2А 3Д 4В» (any separators), or the letters alone in the prompts' order («БАДВ»).
+    static func pairs(_ answer: String) -> [String: String] {
+        var pairs: [String: String] = [:]
+        if answer.contains(where: \.isNumber) {
+            var number: Character?
+            for character in answer {
+                if character.isNumber { number = character } else if character.isLetter, let prompt = number {
+                    pairs[String(prompt)] = String(character)
+                    number = nil
+                }
+            }
+        } else {
+            for (index, letter) in answer.filter(\.isLetter).enumerated() { pairs[String(index + 1)] = String(letter) }
+        }
+        return pairs
+    }
+
+    /// A problem as the message on its form field.
+    private static func fieldError(_ problem: ContentProblem, type: String) -> FieldError {
+        let path = problem.field
+        let root = String(path.prefix { $0 != "[" && $0 != "." })
+        let field = ["items": "prompts", "key": "answer", "kind": "type"][root] ?? root
+        let line = path.firstIndex(of: "[").flatMap { Int(path[path.index(after: $0)...].prefix { $0.isNumber }) }.map { String($0 + 1) }
+        let key: String
+        switch problem.code {
+        case .missing: key = line == nil ? "zn.content.missing" : "zn.content.missing_line"
+        case .count: key = "zn.content.count"
+        case .outOfRange where field == "type": key = "zn.content.type"
+        case .outOfRange where field == "tolerance" || (field == "answer" && type == "number"): key = "zn.content.number"
+        case .outOfRange: key = problem.detail.isEmpty ? "zn.content.out_of_range" : "zn.content.letters"
+        case .repeated: key = "zn.content.repeated"
+        case .shape, .structure: key = "zn.content.shape"
+        case .formula: key = "zn.validation.formula"
+        }
+        return FieldError(field: field, key: key, arguments: ["line": line ?? "", "detail": problem.detail])
+    }
+
+    /// The fields, filled from `form`.
+    static func fields(_ form: FormState, _ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            SelectField(name: "type", label: l.text("zn.qform.type"), options: types.map { ($0, l.text("zn.qform.type.\($0)")) },
+                        includeEmpty: false).render(form, l),
+            TextAreaField(name: "text", label: l.text("zn.qform.text"), hint: l.text("zn.author.markdown_hint"), maxLength: 20_000).render(form, l),
+            TextAreaField(name: "options", label: l.text("zn.qform.options"), hint: l.text("zn.qform.options_hint"), required: false,
+                          maxLength: 20_000).render(form, l),
+            TextAreaField(name: "prompts", label: l.text("zn.qform.prompts"), hint: l.text("zn.qform.prompts_hint"), required: false,
+                          maxLength: 20_000).render(form, l),
+            FormField(name: "answer", label: l.text("zn.qform.answer"), hint: l.text("zn.qform.answer_hint"), maxLength: 40).render(form, l),
+            FormField(name: "tolerance", label: l.text("zn.qform.tolerance"), hint: l.text("zn.qform.tolerance_hint"), required: false,
+                      inputMode: "decimal", maxLength: 24).render(form, l),
+            FormField(name: "picture", label: l.text("zn.qform.picture"), hint: l.text("zn.qform.picture_hint"), required: false,
+                      maxLength: 500).render(form, l),
+            TextAreaField(name: "explanation", label: l.text("zn.qform.explanation"), maxLength: 20_000).render(form, l),
+        ])
+    }
+
+    /// `question` as a student sees it while taking the test, then its answer and
+    /// explanation as the review shows them.
+    static func preview(_ question: Question, number: Int, _ l: Localizer) -> HTML {
+        H.article(.class("card preview"), .aria("labelledby", "preview-\(number)")) {
+            H.h3(.id("preview-\(number)")) {
+                l.text("zn.taking.question_number", ["number": String(number)]) + " · " + l.text("zn.qform.type.\(TestFile.item(question)["type"] as? String ?? "single")")
+            }
+            QuestionParts.body(question, l)
+            // Disabled: a preview answers nothing, and its radios must not join another question's group.
+            H.fieldset(.class("preview-inputs"), .flag("disabled", true)) {
+                H.legend(.class("visually-hidden")) { l.text("zn.author.preview") }
+                QuestionParts.inputs(question, answer: nil, prefix: "preview-\(number)", l)
+            }
+            H.p { H.strong { l.text("zn.result.right_answer") }; " "; QuestionParts.describe(question.key, l) }
+            H.div(.class("explanation")) {
+                H.element("h4", [], content: HTML(text: l.text("zn.result.explanation")))
+                // Rendered by `TheoryMarkdown`: no raw HTML gets through.
+                HTML(unsafeRaw: QuestionHTML.explanation(question))
+            }
+        }
+    }
+}
