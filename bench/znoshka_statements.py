@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """pgbench scripts for the database limits of bench/znoshka (bench/README.md, "Ratios"):
 every statement the server sends to PostgreSQL for one call, in its order, written as
-Fluent and SQLKit write them (Sources/Znoshka/Services/AttemptService.swift). Znoshka has
-no prepared one-trip statements of its own, so a call is several round trips: the
+Fluent and SQLKit write them (Sources/Znoshka/Services/AttemptService.swift). Saving an
+answer is the server's own one-trip statement (`zn_save_answer` of `hromada statements`,
+STATEMENTS); the question page and finishing are several round trips: the
 kernel's sign-in (`kernel_token_sign_in` of `hromada statements`, made into pgbench by
 `bench/ratios.py pgbench-script`: SIGNIN), then the call's own (the API's attempt calls
 take the account id without reading the profile; tests and questions come from the
 server's memory, `ContentCache`, so they are not read here).
 
-    znoshka_statements.py save   --people N --signin SIGNIN --questions Q
+    znoshka_statements.py save   --people N --signin SIGNIN --questions Q --statements STATEMENTS
     znoshka_statements.py view   --people N --signin SIGNIN --questions Q --test T
     znoshka_statements.py finish --people N --signin SIGNIN --questions Q --test T --scored S --scored-attempt A
 
@@ -28,6 +29,8 @@ bound values are.
 Standard library only.
 """
 import argparse
+import json
+import re
 
 # The models' fields in their order: Fluent selects them all, each aliased table_column.
 PROFILE = ["account_id", "exam_date", "reminder_minutes", "time_zone", "reminded_on", "created_at"]
@@ -73,20 +76,28 @@ def view_statements():
 
 
 def save(args, questions):
+    """The server's own one-trip statement (`zn_save_answer` of `hromada statements`: the
+    sign-in and the guarded write as one), its parameters as a random student's."""
     single = [qid for _, qid, kind in questions if kind == "single"]
-    chosen = f"('{{{','.join(single)}}}'::uuid[])[(:q)::int]"
+    statements = json.load(open(args.statements))
+    sql = next(s["sql"] for s in statements if s["name"] == "zn_save_answer")
+    params = {
+        1: "encode(sha256(convert_to('zn-bench-token-' || :g, 'UTF8')), 'hex')",
+        2: "now()",
+        3: "'znoshka'",
+        4: ATTEMPT_ID,
+        5: f"('{{{','.join(single)}}}'::uuid[])[(:q)::int]",
+        6: "true",
+        7: "'{\"option\":{\"_0\":' || :o || '}}'",
+        8: "now()",
+        9: "NULL::boolean",
+    }
+    body = re.sub(r"\$(\d+)", lambda m: f"({params[int(m.group(1))]})", sql)
     return [
         f"\\set g random(1, {args.people})",
         f"\\set q random(1, {len(single)})",
         "\\set o random(0, 3)",
-        read_signin(args.signin),
-        # AttemptService.answer: one guarded write that says what it wrote.
-        "UPDATE \"zn_answers\" SET \"flagged\" = COALESCE(NULL, \"flagged\"), \"answer\" = ('{\"option\":{\"_0\":' || :o || '}}'), "
-        "\"answered_at\" = now() "
-        f'WHERE "attempt_id" = {ATTEMPT_ID} AND "question_id" = {chosen} '
-        f"AND EXISTS (SELECT 1 FROM zn_attempts WHERE id = {ATTEMPT_ID} AND owner_id = {OWNER} AND finished_at IS NULL "
-        "AND deadline > now()) "
-        f'RETURNING "flagged", "answer", (SELECT deadline FROM zn_attempts WHERE id = {ATTEMPT_ID}) AS "deadline";',
+        body.strip() + ";",
     ]
 
 
@@ -161,6 +172,7 @@ def main():
     parser.add_argument("--people", type=int, required=True)
     parser.add_argument("--signin", required=True)
     parser.add_argument("--questions", required=True)
+    parser.add_argument("--statements", help="`hromada statements` as JSON (save)")
     parser.add_argument("--test")
     parser.add_argument("--scored")
     parser.add_argument("--scored-attempt")

@@ -33,6 +33,8 @@ public struct Znoshka: HromadaApp {
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }
 
+    public var postgresStatements: [any PostgresPreparedStatement.Type] { [SaveAnswerStatement.self] }
+
     public func registerRoutes(_ mount: AppMount) throws {
         ZnoshkaAPI.register(on: mount.api)
         ZnoshkaWeb.register(on: mount.web)

@@ -94,6 +94,16 @@ public struct JSONWriter {
 
     // MARK: Values
 
+    /// An integer: an array's element, or a member's value after `key`.
+    public mutating func integer(_ value: Int) {
+        buffer.writeString(String(value))
+    }
+
+    /// An array's element that is nil (`JSONEncoder` writes `null` for those; a nil member is left out).
+    public mutating func null() {
+        buffer.writeStaticString("null")
+    }
+
     /// A string, escaped as JSON requires: quotes, backslashes and control characters.
     public mutating func string(_ text: String) {
         buffer.writeInteger(UInt8(ascii: "\""))

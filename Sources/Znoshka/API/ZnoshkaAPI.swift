@@ -125,26 +125,29 @@ enum ZnoshkaAPI {
         return try await req.znoshka.attempts.list(for: student).map(attemptSummary)
     }
 
-    static func attempt(_ req: Request) async throws -> M.AttemptDTO {
+    static func attempt(_ req: Request) async throws -> Response {
         let owner = try await req.studentID()
-        return attemptDTO(try await req.znoshka.attempts.view(try attemptID(req), owner: owner))
+        return Response(status: .ok, json: attemptDTO(try await req.znoshka.attempts.view(try attemptID(req), owner: owner)))
     }
 
+    /// Through `AnswerStore`: on PostgreSQL one statement signs the caller in and saves.
     static func saveAnswer(_ req: Request) async throws -> M.AnswerSaved {
-        let owner = try await req.studentID()
-        let input = try req.content.decode(M.AnswerSave.self)
-        let questionID = try req.uuidParameter("questionID", notFound: "attempt_not_found", key: "zn.attempt.not_found")
-        let given = try input.answer.map(given)
-        let saved = try await req.znoshka.attempts.answer(try attemptID(req), question: questionID, given ?? nil,
-                                                          clear: input.answer != nil && given == .some(nil), flagged: input.flagged, owner: owner)
+        let input = Result { () throws -> AnswerInput in
+            let body = try req.content.decode(M.AnswerSave.self)
+            let questionID = try req.uuidParameter("questionID", notFound: "attempt_not_found", key: "zn.attempt.not_found")
+            let given = try body.answer.map(given)
+            return AnswerInput(attemptID: try attemptID(req), questionID: questionID, given: given ?? nil,
+                               clear: body.answer != nil && given == .some(nil), flagged: body.flagged)
+        }
+        let saved = try await req.znoshka.answerStore.save(by: req.caller(in: Znoshka.descriptor), input)
         return M.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged, secondsLeft: saved.secondsLeft)
     }
 
-    static func finish(_ req: Request) async throws -> M.AttemptDTO {
+    static func finish(_ req: Request) async throws -> Response {
         let owner = try await req.studentID()
         let id = try attemptID(req)
         _ = try await req.znoshka.attempts.finish(id, owner: owner)
-        return attemptDTO(try await req.znoshka.attempts.view(id, owner: owner))
+        return Response(status: .ok, json: attemptDTO(try await req.znoshka.attempts.view(id, owner: owner)))
     }
 
     static func review(_ req: Request) async throws -> M.Review {

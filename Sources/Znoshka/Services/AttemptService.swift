@@ -202,7 +202,7 @@ public struct AttemptService: Sendable {
 
     /// Why an answer was not saved: no such attempt or question of the person's (404), the
     /// attempt finished (409), or its time up (409, and the attempt is finished now).
-    private func refusal(_ attemptID: UUID, owner: UUID, at moment: Date) async throws -> AppError {
+    func refusal(_ attemptID: UUID, owner: UUID, at moment: Date) async throws -> AppError {
         guard let attempt = try await Attempt.query(on: db).filter(\.$id == attemptID).filter(\.$ownerID == owner).first() else { return Self.notFound }
         if attempt.isFinished { return Self.finished }
         if attempt.deadline <= moment {

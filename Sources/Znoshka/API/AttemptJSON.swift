@@ -1,0 +1,101 @@
+import Foundation
+import Kernel
+
+// The answer of the question page (`GET attempts/{id}`, read on every page of a running
+// test: thirty questions with their texts) and of finishing are written by `JSONWriter`;
+// `AttemptJSONTests` holds them equal to what `JSONEncoder` makes of the same values, so
+// the types stay the schema.
+extension ZNModels.AttemptDTO: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.member("id", id)
+            json.key("test")
+            json.object { json in
+                json.member("id", test.id)
+                json.member("title", test.title)
+                json.member("kind", test.kind)
+            }
+            json.member("blockId", blockId)
+            json.member("startedAt", startedAt)
+            json.member("deadline", deadline)
+            json.member("secondsLeft", secondsLeft)
+            json.member("state", state)
+            json.member("finishedHow", finishedHow)
+            if let score {
+                json.key("score")
+                score.write(to: &json)
+            }
+            json.key("questions")
+            json.array(questions) { json, item in item.write(to: &json) }
+        }
+    }
+}
+
+extension ZNModels.Score: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.member("attemptId", attemptId)
+            json.member("rawPoints", rawPoints)
+            json.member("maxPoints", maxPoints)
+            json.member("passed", passed)
+            json.member("scaled", scaled)
+            json.member("finishedAt", finishedAt)
+        }
+    }
+}
+
+extension ZNModels.AttemptQuestion: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.member("id", id)
+            json.member("number", number)
+            json.key("question")
+            question.write(to: &json)
+            if let answer {
+                json.key("answer")
+                answer.write(to: &json)
+            }
+            json.member("flagged", flagged)
+            json.member("points", points)
+            json.member("verdict", verdict)
+        }
+    }
+}
+
+extension ZNModels.QuestionDTO: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.member("type", type)
+            json.member("text", text)
+            json.member("textHtml", textHtml)
+            json.key("options")
+            json.array(options) { json, option in json.string(option) }
+            json.key("prompts")
+            json.array(prompts) { json, prompt in json.string(prompt) }
+            json.member("picture", picture)
+            json.member("maxPoints", maxPoints)
+        }
+    }
+}
+
+extension ZNModels.AnswerDTO: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        func optionals(_ name: StaticString, _ values: [Int?]?, _ json: inout JSONWriter) {
+            guard let values else { return }
+            json.key(name)
+            json.array(values) { json, value in
+                if let value { json.integer(value) } else { json.null() }
+            }
+        }
+        json.object { json in
+            json.member("option", option)
+            optionals("pairs", pairs, &json)
+            optionals("order", order, &json)
+            if let options {
+                json.key("options")
+                json.array(options) { json, option in json.integer(option) }
+            }
+            json.member("number", number)
+        }
+    }
+}
