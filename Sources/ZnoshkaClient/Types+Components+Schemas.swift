@@ -805,19 +805,29 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/BlockStart`.
         public struct BlockStart: Codable, Hashable, Sendable {
-            /// 1: Ukrainian and mathematics; 2: history.
+            /// 1: Ukrainian and mathematics; 2: history, with the chosen subject when `subject` names one.
             ///
             /// - Remark: Generated from `#/components/schemas/BlockStart/block`.
             public var block: Swift.Int?
+            /// Block 2's chosen subject, by its slug: a subject authors added (not one of the three compulsory ones) that has an НМТ simulation. Without it block 2 is history alone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BlockStart/subject`.
+            public var subject: Swift.String?
             /// Creates a new `BlockStart`.
             ///
             /// - Parameters:
-            ///   - block: 1: Ukrainian and mathematics; 2: history.
-            public init(block: Swift.Int? = nil) {
+            ///   - block: 1: Ukrainian and mathematics; 2: history, with the chosen subject when `subject` names one.
+            ///   - subject: Block 2's chosen subject, by its slug: a subject authors added (not one of the three compulsory ones) that has an НМТ simulation. Without it block 2 is history alone.
+            public init(
+                block: Swift.Int? = nil,
+                subject: Swift.String? = nil
+            ) {
                 self.block = block
+                self.subject = subject
             }
             public enum CodingKeys: String, CodingKey {
                 case block
+                case subject
             }
         }
         /// An attempt in short: `finishedAt` and `score` once it is finished.
@@ -2378,6 +2388,80 @@ extension Components {
                 case unusedOptions
                 case poorlyDiscriminating
                 case flagged
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SubjectInput`.
+        public struct SubjectInput: Codable, Hashable, Sendable {
+            /// The subject's address (`/znoshka/subjects/{slug}`): small Latin letters, digits and hyphens, starting with a letter. Required when adding a subject; ignored when renaming one (it never changes).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectInput/slug`.
+            public var slug: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubjectInput/nameUk`.
+            public var nameUk: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SubjectInput/nameEn`.
+            public var nameEn: Swift.String
+            /// Creates a new `SubjectInput`.
+            ///
+            /// - Parameters:
+            ///   - slug: The subject's address (`/znoshka/subjects/{slug}`): small Latin letters, digits and hyphens, starting with a letter. Required when adding a subject; ignored when renaming one (it never changes).
+            ///   - nameUk:
+            ///   - nameEn:
+            public init(
+                slug: Swift.String? = nil,
+                nameUk: Swift.String,
+                nameEn: Swift.String
+            ) {
+                self.slug = slug
+                self.nameUk = nameUk
+                self.nameEn = nameEn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case slug
+                case nameUk
+                case nameEn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuthorSubject`.
+        public struct AuthorSubject: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuthorSubject/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorSubject/slug`.
+            public var slug: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorSubject/nameUk`.
+            public var nameUk: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorSubject/nameEn`.
+            public var nameEn: Swift.String
+            /// One of the НМТ's three compulsory subjects; the others are chosen subjects, sat in block 2 with history.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorSubject/compulsory`.
+            public var compulsory: Swift.Bool
+            /// Creates a new `AuthorSubject`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - slug:
+            ///   - nameUk:
+            ///   - nameEn:
+            ///   - compulsory: One of the НМТ's three compulsory subjects; the others are chosen subjects, sat in block 2 with history.
+            public init(
+                id: Swift.String,
+                slug: Swift.String,
+                nameUk: Swift.String,
+                nameEn: Swift.String,
+                compulsory: Swift.Bool
+            ) {
+                self.id = id
+                self.slug = slug
+                self.nameUk = nameUk
+                self.nameEn = nameEn
+                self.compulsory = compulsory
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case slug
+                case nameUk
+                case nameEn
+                case compulsory
             }
         }
     }

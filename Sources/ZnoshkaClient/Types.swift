@@ -125,7 +125,7 @@ public protocol APIProtocol: Sendable {
     func startAttempt(_ input: Operations.StartAttempt.Input) async throws -> Operations.StartAttempt.Output
     /// Start an НМТ block
     ///
-    /// Starts a block of the НМТ as the exam runs it: the newest simulation of each of the block's subjects, as attempts sharing one deadline 120 minutes away and one `blockId`. Block 1 is Ukrainian and mathematics; block 2 is history (the exam's subject of choice is not offered yet). A subject's test the person has running already is given back as it is (with its own deadline) rather than started again. Each attempt is then answered and finished on its own.
+    /// Starts a block of the НМТ as the exam runs it: the newest simulation of each of the block's subjects, as attempts sharing one deadline 120 minutes away and one `blockId`. Block 1 is Ukrainian and mathematics; block 2 is history with the chosen subject named by `subject` (a subject authors added that has a simulation; history alone without one). A subject's test the person has running already is given back as it is (with its own deadline) rather than started again. Each attempt is then answered and finished on its own.
     ///
     /// - Remark: HTTP `POST /blocks`.
     /// - Remark: Generated from `#/paths//blocks/post(startBlock)`.
@@ -319,6 +319,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /author/topics/{topicID}`.
     /// - Remark: Generated from `#/paths//author/topics/{topicID}/put(renameTopic)`.
     func renameTopic(_ input: Operations.RenameTopic.Input) async throws -> Operations.RenameTopic.Output
+    /// Add a subject
+    ///
+    /// Adds a subject at the end of the list: a chosen subject of the НМТ (Ukrainian literature, a foreign language, biology…). Once it has a test of kind `simulation`, students can sit it in block 2 with history (`startBlock`). The slug is unique: of two authors adding the same one at once, one gets it and the other a 422 on `slug`. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `POST /author/subjects`.
+    /// - Remark: Generated from `#/paths//author/subjects/post(createSubject)`.
+    func createSubject(_ input: Operations.CreateSubject.Input) async throws -> Operations.CreateSubject.Output
+    /// Rename a subject
+    ///
+    /// Gives a subject (compulsory or chosen) new names in Ukrainian and English; its slug, its address, stays. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/put(updateSubject)`.
+    func updateSubject(_ input: Operations.UpdateSubject.Input) async throws -> Operations.UpdateSubject.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -526,7 +540,7 @@ extension APIProtocol {
     }
     /// Start an НМТ block
     ///
-    /// Starts a block of the НМТ as the exam runs it: the newest simulation of each of the block's subjects, as attempts sharing one deadline 120 minutes away and one `blockId`. Block 1 is Ukrainian and mathematics; block 2 is history (the exam's subject of choice is not offered yet). A subject's test the person has running already is given back as it is (with its own deadline) rather than started again. Each attempt is then answered and finished on its own.
+    /// Starts a block of the НМТ as the exam runs it: the newest simulation of each of the block's subjects, as attempts sharing one deadline 120 minutes away and one `blockId`. Block 1 is Ukrainian and mathematics; block 2 is history with the chosen subject named by `subject` (a subject authors added that has a simulation; history alone without one). A subject's test the person has running already is given back as it is (with its own deadline) rather than started again. Each attempt is then answered and finished on its own.
     ///
     /// - Remark: HTTP `POST /blocks`.
     /// - Remark: Generated from `#/paths//blocks/post(startBlock)`.
@@ -933,6 +947,38 @@ extension APIProtocol {
         body: Operations.RenameTopic.Input.Body
     ) async throws -> Operations.RenameTopic.Output {
         try await renameTopic(Operations.RenameTopic.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Add a subject
+    ///
+    /// Adds a subject at the end of the list: a chosen subject of the НМТ (Ukrainian literature, a foreign language, biology…). Once it has a test of kind `simulation`, students can sit it in block 2 with history (`startBlock`). The slug is unique: of two authors adding the same one at once, one gets it and the other a 422 on `slug`. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `POST /author/subjects`.
+    /// - Remark: Generated from `#/paths//author/subjects/post(createSubject)`.
+    public func createSubject(
+        headers: Operations.CreateSubject.Input.Headers = .init(),
+        body: Operations.CreateSubject.Input.Body
+    ) async throws -> Operations.CreateSubject.Output {
+        try await createSubject(Operations.CreateSubject.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rename a subject
+    ///
+    /// Gives a subject (compulsory or chosen) new names in Ukrainian and English; its slug, its address, stays. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/put(updateSubject)`.
+    public func updateSubject(
+        path: Operations.UpdateSubject.Input.Path,
+        headers: Operations.UpdateSubject.Input.Headers = .init(),
+        body: Operations.UpdateSubject.Input.Body
+    ) async throws -> Operations.UpdateSubject.Output {
+        try await updateSubject(Operations.UpdateSubject.Input(
             path: path,
             headers: headers,
             body: body

@@ -107,6 +107,8 @@ enum ZNModels {
 
     struct BlockStart: Content {
         let block: Int?
+        /// Block 2's chosen subject (its slug); history alone without it.
+        let subject: String?
     }
 
     struct AttemptSummary: Content {
@@ -361,6 +363,23 @@ enum ZNModels {
         let topic: String?
         let title: String?
         let markdown: String?
+    }
+
+    /// A subject as an author writes it (the slug only when adding one).
+    struct SubjectInput: Content {
+        let slug: String?
+        let nameUk: String?
+        let nameEn: String?
+    }
+
+    /// A subject with both its names, for authors.
+    struct AuthorSubject: Content {
+        let id: UUID
+        let slug: String
+        let nameUk: String
+        let nameEn: String
+        /// One of the НМТ's three compulsory subjects; the others are chosen ones (block 2).
+        let compulsory: Bool
     }
 
     struct TopicRename: Content {

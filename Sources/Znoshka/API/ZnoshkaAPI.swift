@@ -38,6 +38,8 @@ enum ZnoshkaAPI {
         api.put("author", "theory", ":pageID", use: updateTheoryPage)
         api.delete("author", "theory", ":pageID", use: deleteTheoryPage)
         api.put("author", "topics", ":topicID", use: renameTopic)
+        api.post("author", "subjects", use: createSubject)
+        api.put("author", "subjects", ":slug", use: updateSubject)
         api.put("author", "roles", use: setAuthorRole)
     }
 
@@ -111,7 +113,7 @@ enum ZnoshkaAPI {
     static func startBlock(_ req: Request) async throws -> Response {
         let student = try await req.student()
         let input = try req.content.decode(M.BlockStart.self)
-        let attempts = try await req.znoshka.attempts.startBlock(input.block ?? 0, for: student)
+        let attempts = try await req.znoshka.attempts.startBlock(input.block ?? 0, chosen: input.subject, for: student)
         var summaries: [M.AttemptSummary] = []
         for attempt in attempts {
             guard let test = try await ZnoshkaTest.find(attempt.testID, on: req.db) else { continue }
@@ -324,6 +326,24 @@ enum ZnoshkaAPI {
         try await req.znoshka.authoring.renameTopic(id, title: try req.content.decode(M.TopicRename.self).title, by: author)
         let (topic, _, pages, _) = try await req.znoshka.catalog.topic(id)
         return M.TopicSummary(id: id, title: topic.title, pages: pages.map { M.PageSummary(id: $0.id!, title: $0.title) })
+    }
+
+    static func createSubject(_ req: Request) async throws -> Response {
+        let author = try await req.student()
+        let input = try req.content.decode(M.SubjectInput.self)
+        let subject = try await req.znoshka.authoring.createSubject(slug: input.slug, nameUK: input.nameUk, nameEN: input.nameEn, by: author)
+        return try await authorSubject(subject).encodeResponse(status: .created, for: req)
+    }
+
+    static func updateSubject(_ req: Request) async throws -> M.AuthorSubject {
+        let author = try await req.student()
+        let input = try req.content.decode(M.SubjectInput.self)
+        return authorSubject(try await req.znoshka.authoring.updateSubject(req.parameters.get("slug") ?? "", nameUK: input.nameUk,
+                                                                            nameEN: input.nameEn, by: author))
+    }
+
+    static func authorSubject(_ subject: Subject) -> M.AuthorSubject {
+        M.AuthorSubject(id: subject.id!, slug: subject.slug, nameUk: subject.nameUK, nameEn: subject.nameEN, compulsory: subject.isCompulsory)
     }
 
     static func exportTest(_ req: Request) async throws -> Response {

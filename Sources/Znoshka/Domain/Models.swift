@@ -51,6 +51,16 @@ public final class Subject: Model, @unchecked Sendable {
     }
 
     public func name(in language: Language) -> String { language == .en ? nameEN : nameUK }
+
+    /// One of the НМТ's compulsory subjects (the rest are chosen ones, sat in block 2).
+    public var isCompulsory: Bool { SubjectCatalog.compulsory.contains { $0.id == id } }
+
+    /// A slug is its address (`/znoshka/subjects/biology`): 2–40 small Latin letters,
+    /// digits and hyphens, starting with a letter.
+    public static func isValidSlug(_ slug: String) -> Bool {
+        guard (2...40).contains(slug.count), let first = slug.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
 }
 
 /// A topic of a subject: its theory pages and the questions and tests about it.

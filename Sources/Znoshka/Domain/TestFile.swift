@@ -20,7 +20,8 @@ public struct AuthoredTest: Sendable, Equatable {
 public enum TestFile {
     /// А, Б, В, Г, Д: options as the answer sheet names them.
     static let letters: [Character] = ["А", "Б", "В", "Г", "Д"]
-    public static let subjects = ["ukrainian", "mathematics", "history"]
+    /// The compulsory subjects, seeded on every installation; authors may add chosen ones.
+    public static let subjects = SubjectCatalog.compulsory.map(\.slug)
 
     public struct Invalid: Error, Sendable, Equatable {
         public let problems: [ContentProblem]
@@ -32,7 +33,8 @@ public enum TestFile {
         }
         var reader = Reader()
         let subject = reader.string(root, "subject")
-        if let subject, !subjects.contains(subject) { reader.add("subject", .outOfRange, subjects.joined(separator: ", ")) }
+        // Whether the subject exists here is the importer's to say (authors add chosen subjects).
+        if let subject, !Subject.isValidSlug(subject) { reader.add("subject", .outOfRange, "a subject's slug, like history") }
         let kind = reader.string(root, "kind").flatMap { text in
             AuthoredTest.Kind(rawValue: text) ?? { reader.add("kind", .outOfRange, "simulation, topic, mixed"); return nil }()
         }

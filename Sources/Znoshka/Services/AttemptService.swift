@@ -59,20 +59,37 @@ public struct AttemptService: Sendable {
     }
 
     /// Starts an НМТ block: its subjects' newest simulations with one shared deadline.
-    public func startBlock(_ block: Int, for student: Student) async throws -> [Attempt] {
-        guard let slugs = Self.blocks[block] else {
+    /// Block 2 is history with the person's `chosen` subject (one an author added, with a
+    /// simulation; none is history alone).
+    public func startBlock(_ block: Int, chosen: String? = nil, for student: Student) async throws -> [Attempt] {
+        guard var slugs = Self.blocks[block] else {
             throw AppError.validation([FieldError(field: "block", key: "zn.validation.block")])
+        }
+        var chosenTest: ZnoshkaTest?
+        if let chosen, !chosen.isEmpty {
+            guard block == 2, let subject = try await Subject.query(on: db).filter(\.$slug == chosen).first(), !subject.isCompulsory,
+                  let test = try await newestSimulation(of: subject) else {
+                throw AppError.validation([FieldError(field: "subject", key: "zn.validation.chosen_subject")])
+            }
+            chosenTest = test
+            slugs.removeAll { $0 == chosen }
         }
         var tests: [ZnoshkaTest] = []
         for slug in slugs {
             guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first(),
-                  let test = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
-                      .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
-                      .filter(\.$replacedBy == nil).sort(\.$createdAt, .descending).first() else { continue }
+                  let test = try await newestSimulation(of: subject) else { continue }
             tests.append(test)
         }
+        tests += chosenTest.map { [$0] } ?? []
         guard !tests.isEmpty else { throw Self.testNotFound }
         return try await start(tests, minutes: Self.blockMinutes, block: UUID(), for: student)
+    }
+
+    /// A subject's current НМТ simulation, the newest when there are several.
+    func newestSimulation(of subject: Subject) async throws -> ZnoshkaTest? {
+        try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
+            .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
+            .filter(\.$replacedBy == nil).sort(\.$createdAt, .descending).first()
     }
 
     private func start(_ tests: [ZnoshkaTest], minutes: Int, block: UUID?, for student: Student) async throws -> [Attempt] {

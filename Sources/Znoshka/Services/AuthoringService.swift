@@ -28,7 +28,7 @@ public struct AuthoringService: Sendable {
         try Self.requireAuthor(author)
         var v = Kernel.Validator()
         let subject = v.text("subject", subject, maxLength: 40)
-        if let subject, !TestFile.subjects.contains(subject) { v.add("subject", "zn.import.subject") }
+        if let subject, !Subject.isValidSlug(subject) { v.add("subject", "zn.import.subject") }
         let kind = AuthoredTest.Kind(rawValue: kind ?? "topic")
         if kind == nil { v.add("kind", "zn.validation.kind") }
         let title = v.text("title", title, maxLength: 160)
@@ -217,6 +217,57 @@ public struct AuthoringService: Sendable {
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
                 "topic.rename", entityType: "topic", entityID: id.uuidString, actor: author.id, before: ["title": before], after: ["title": topic.title], on: db)
         }
+    }
+
+    // MARK: Subjects
+
+    /// Adds a subject (a chosen one of the НМТ: literature, a language, biology…) at the
+    /// end of the list; its slug is its address and unique, decided by the database when
+    /// two authors add the same one at once.
+    public func createSubject(slug: String?, nameUK: String?, nameEN: String?, by author: Student) async throws -> Subject {
+        try Self.requireAuthor(author)
+        var v = Kernel.Validator()
+        let slug = v.text("slug", slug, maxLength: 40)
+        if let slug, !Subject.isValidSlug(slug) { v.add("slug", "zn.author.slug_invalid") }
+        let names = Self.validNames(nameUK, nameEN, &v)
+        try v.throwIfInvalid()
+        let id = UUID()
+        return try await db.writeTransaction { db in
+            let position = (try await Subject.query(on: db).max(\.$position) ?? -1) + 1
+            let created = try await db.sql.insert(into: Subject.schema).columns("id", "slug", "name_uk", "name_en", "position")
+                .values(SQLBind(id), SQLBind(slug!), SQLBind(names.uk!), SQLBind(names.en!), SQLBind(position))
+                .ignoringConflicts(with: ["slug"]).returning("id").all()
+            guard !created.isEmpty else { throw AppError.validation([FieldError(field: "slug", key: "zn.author.slug_taken")]) }
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "subject.create", entityType: "subject", entityID: id.uuidString, actor: author.id,
+                after: ["slug": slug!, "name_uk": names.uk!, "name_en": names.en!], on: db)
+            return Subject(id: id, slug: slug!, nameUK: names.uk!, nameEN: names.en!, position: position)
+        }
+    }
+
+    /// Renames a subject in both languages (its slug, its address, stays).
+    public func updateSubject(_ slug: String, nameUK: String?, nameEN: String?, by author: Student) async throws -> Subject {
+        try Self.requireAuthor(author)
+        guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first() else {
+            throw AppError.notFound(code: "subject_not_found", key: "zn.subject.not_found")
+        }
+        var v = Kernel.Validator()
+        let names = Self.validNames(nameUK, nameEN, &v)
+        try v.throwIfInvalid()
+        let before = ["name_uk": subject.nameUK, "name_en": subject.nameEN]
+        subject.nameUK = names.uk!
+        subject.nameEN = names.en!
+        try await db.writeTransaction { db in
+            try await subject.update(on: db)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "subject.rename", entityType: "subject", entityID: subject.id!.uuidString, actor: author.id,
+                before: before, after: ["name_uk": subject.nameUK, "name_en": subject.nameEN], on: db)
+        }
+        return subject
+    }
+
+    private static func validNames(_ uk: String?, _ en: String?, _ v: inout Kernel.Validator) -> (uk: String?, en: String?) {
+        (v.text("nameUk", uk, maxLength: 80), v.text("nameEn", en, maxLength: 80))
     }
 
     static let pageNotFound = AppError.notFound(code: "page_not_found", key: "zn.theory.not_found")

@@ -33,6 +33,15 @@ public struct CatalogService: Sendable {
         try await Subject.query(on: db).sort(\.$position).all()
     }
 
+    /// The chosen subjects a person can sit in block 2: those not compulsory that have a
+    /// current simulation.
+    public func chosenSubjects() async throws -> [Subject] {
+        let simulations = try await ZnoshkaTest.query(on: db).filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
+            .filter(\.$replacedBy == nil).all()
+        let withSimulation = Set(simulations.map(\.subjectID))
+        return try await subjects().filter { !$0.isCompulsory && withSimulation.contains($0.id!) }
+    }
+
     /// Every topic, in each subject's order.
     public func topics() async throws -> [Topic] {
         try await Topic.query(on: db).sort(\.$position).all()

@@ -19,6 +19,7 @@ enum AuthorPage {
         web.post("author", "roles", use: setRole)
         TestEditorPage.register(on: web)
         TheoryEditorPage.register(on: web)
+        SubjectEditorPage.register(on: web)
     }
 
     static func author(_ req: Request) async throws -> Student {
@@ -102,11 +103,11 @@ enum AuthorPage {
         }
     }
 
-    static func render(_ req: Request, author: Student, form: FormState, problems: [FieldError] = [], preview: String? = nil,
-                       status: HTTPResponseStatus = .ok) async throws -> Response {
+    static func render(_ req: Request, author: Student, form: FormState, subjectForm: FormState = FormState(), problems: [FieldError] = [],
+                       preview: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let tests = try await req.znoshka.catalog.testsBySubject()
         let topics = try await req.znoshka.catalog.topics()
-        return req.render(AuthorView(author: author, tests: tests, topics: topics, form: form, problems: problems, preview: preview, status: status, c: req.viewContext).page)
+        return req.render(AuthorView(author: author, tests: tests, topics: topics, form: form, subjectForm: subjectForm, problems: problems, preview: preview, status: status, c: req.viewContext).page)
     }
 }
 
@@ -115,6 +116,8 @@ struct AuthorView {
     let tests: [(Subject, [ZnoshkaTest])]
     let topics: [Topic]
     let form: FormState
+    /// The new-subject form.
+    let subjectForm: FormState
     /// What an import found wrong, each naming its place in the file.
     let problems: [FieldError]
     /// A theory page's HTML, as students will see it.
@@ -160,6 +163,7 @@ struct AuthorView {
                 }
             }
             theory
+            subjects
             if author.isAdmin { roles }
         }
     }
@@ -218,6 +222,30 @@ struct AuthorView {
                     // Rendered by `TheoryMarkdown`: no raw HTML gets through.
                     HTML(unsafeRaw: preview)
                 }
+            }
+        }
+    }
+
+    /// Each subject with its editor, and a new (chosen) subject.
+    private var subjects: HTML {
+        H.section(.class("card"), .aria("labelledby", "subjects-title")) {
+            H.h2(.id("subjects-title")) { l.text("zn.author.subjects") }
+            H.ul(.class("plain-list")) {
+                HTMLBuilder.join(tests.map { subject, _ in
+                    H.li {
+                        H.a(.href(SubjectEditorPage.path(subject.slug)), .aria("label", l.text("zn.author.subject_edit_named", ["name": subject.name(in: l.language)]))) {
+                            subject.name(in: l.language)
+                        }
+                    }
+                })
+            }
+            H.h3 { l.text("zn.author.subject_new") }
+            H.p { l.text("zn.author.subject_new_explain") }
+            Components.errorSummary(subjectForm, l)
+            Components.postForm(c, action: "\(path)/subjects") {
+                FormField(name: "slug", label: l.text("zn.author.subject_slug"), hint: l.text("zn.author.subject_slug_hint"), maxLength: 40).render(subjectForm, l)
+                SubjectNameFields.render(subjectForm, l)
+                Components.primaryButton(l.text("zn.author.subject_create"))
             }
         }
     }

@@ -37,10 +37,11 @@ enum TestEditorPage {
     static func createTest(_ req: Request) async throws -> Response {
         let author = try await AuthorPage.author(req)
         let form = FormState.submitted(by: req)
-        var errors = details(form.values).errors
+        let details = details(form.values, subjects: try await req.znoshka.catalog.subjects().map(\.slug))
+        var errors = details.errors
         let question = QuestionForm.question(from: form.values)
         if case .invalid(let problems) = question { errors += problems }
-        guard errors.isEmpty, case .valid(let first) = question, let test = details(form.values).test(questions: [first]) else {
+        guard errors.isEmpty, case .valid(let first) = question, let test = details.test(questions: [first]) else {
             return try await renderNew(req, author: author, form: FormState(values: form.values, errors: errors), status: .unprocessableEntity)
         }
         if form.values["action"] == "preview" {
@@ -75,7 +76,7 @@ enum TestEditorPage {
         let form = FormState.submitted(by: req)
         let id = try ZnoshkaAPI.testID(req)
         let (stored, current) = try await req.znoshka.authoring.authoredTest(id, by: author)
-        let details = details(form.values.merging(["subject": current.subject]) { $1 })
+        let details = details(form.values.merging(["subject": current.subject]) { $1 }, subjects: [current.subject])
         guard details.errors.isEmpty, let edited = details.test(questions: current.questions) else {
             return req.render(TestEditorView(author: author, stored: stored, test: current, form: FormState(values: form.values, errors: details.errors),
                                              problems: [], status: .unprocessableEntity, c: req.viewContext).page)
@@ -196,9 +197,10 @@ enum TestEditorPage {
         }
     }
 
-    static func details(_ values: [String: String]) -> Details {
+    /// `subjects`: the slugs of the subjects the test may be of.
+    static func details(_ values: [String: String], subjects: [String]) -> Details {
         var v = Kernel.Validator()
-        let subject = values["subject"].flatMap { TestFile.subjects.contains($0) ? $0 : nil }
+        let subject = values["subject"].flatMap { subjects.contains($0) ? $0 : nil }
         if subject == nil { v.add("subject", "zn.import.subject") }
         let kind = AuthoredTest.Kind(rawValue: values["kind"] ?? "")
         if kind == nil { v.add("kind", "zn.validation.kind") }

@@ -15,13 +15,14 @@ enum SubjectsPage {
         let subjects = try await req.znoshka.catalog.subjects()
         let due = try await req.znoshka.reviews.dueCount(for: student)
         let running = try await req.znoshka.attempts.list(for: student, limit: 10).filter { !$0.0.isFinished }
-        return req.render(SubjectsView(student: student, subjects: subjects, dueToday: due, running: running, c: req.viewContext).page)
+        let chosen = try await req.znoshka.catalog.chosenSubjects()
+        return req.render(SubjectsView(student: student, subjects: subjects, chosen: chosen, dueToday: due, running: running, c: req.viewContext).page)
     }
 
     static func startBlock(_ req: Request) async throws -> Response {
         let student = try await req.student()
         let block = Int(req.content[String.self, at: "block"] ?? "") ?? 0
-        let attempts = try await req.znoshka.attempts.startBlock(block, for: student)
+        let attempts = try await req.znoshka.attempts.startBlock(block, chosen: req.content[String.self, at: "subject"], for: student)
         return req.redirect(to: ZnoshkaWeb.attemptPath(attempts[0].id!), redirectType: .normal)
     }
 }
@@ -29,6 +30,8 @@ enum SubjectsPage {
 struct SubjectsView {
     let student: Student
     let subjects: [Subject]
+    /// Chosen subjects with a simulation, for block 2.
+    let chosen: [Subject]
     let dueToday: Int
     let running: [(Attempt, ZnoshkaTest)]
     let c: ViewContext
@@ -67,9 +70,13 @@ struct SubjectsView {
                 }
                 Components.postForm(c, action: "\(ZnoshkaWeb.prefix)/blocks") {
                     H.input(.type("hidden"), .name("block"), .value("2"))
+                    if !chosen.isEmpty {
+                        SelectField(name: "subject", label: l.text("zn.blocks.chosen"), options: chosen.map { ($0.slug, $0.name(in: l.language)) },
+                                    required: false, emptyLabel: l.text("zn.blocks.history_only")).render(FormState(), l)
+                    }
                     H.button(.type("submit"), .class("button button-block")) { l.text("zn.blocks.second") }
                 }
-                H.p(.class("hint")) { l.text("zn.blocks.chosen_note") }
+                if chosen.isEmpty { H.p(.class("hint")) { l.text("zn.blocks.chosen_note") } }
             }
         }
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// Authors' subjects: a new one (a chosen subject of the НМТ, sat in block 2 with
+/// history) from the authors' page, and each one's names in both languages.
+enum SubjectEditorPage {
+    static func register(on web: any RoutesBuilder) {
+        web.post("author", "subjects", use: create)
+        web.get("author", "subjects", ":slug", use: show)
+        web.post("author", "subjects", ":slug", use: update)
+    }
+
+    static func path(_ slug: String) -> String { "\(AuthorPage.path)/subjects/\(slug)" }
+
+    static func create(_ req: Request) async throws -> Response {
+        let author = try await AuthorPage.author(req)
+        let form = FormState.submitted(by: req)
+        do {
+            let subject = try await req.znoshka.authoring.createSubject(slug: form.values["slug"], nameUK: form.values["nameUk"],
+                                                                       nameEN: form.values["nameEn"], by: author)
+            return req.redirect(to: AuthorPage.path + "#subjects-title", flash: .success, "zn.author.subject_created",
+                                ["name": subject.name(in: req.language)])
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await AuthorPage.render(req, author: author, form: FormState(), subjectForm: FormState(values: form.values, errors: error.fieldErrors),
+                                               status: error.status)
+        }
+    }
+
+    static func show(_ req: Request) async throws -> Response {
+        let author = try await AuthorPage.author(req)
+        let subject = try await subject(req)
+        return req.render(SubjectEditorView(author: author, subject: subject, form: FormState(values: ["nameUk": subject.nameUK, "nameEn": subject.nameEN]),
+                                            c: req.viewContext).page)
+    }
+
+    static func update(_ req: Request) async throws -> Response {
+        let author = try await AuthorPage.author(req)
+        let form = FormState.submitted(by: req)
+        let slug = req.parameters.get("slug") ?? ""
+        do {
+            _ = try await req.znoshka.authoring.updateSubject(slug, nameUK: form.values["nameUk"], nameEN: form.values["nameEn"], by: author)
+            return req.redirect(to: path(slug), flash: .success, "zn.author.subject_saved")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return req.render(SubjectEditorView(author: author, subject: try await subject(req), form: FormState(values: form.values, errors: error.fieldErrors),
+                                                status: error.status, c: req.viewContext).page)
+        }
+    }
+
+    private static func subject(_ req: Request) async throws -> Subject {
+        guard let subject = try await req.znoshka.catalog.subjects().first(where: { $0.slug == req.parameters.get("slug") }) else {
+            throw AppError.notFound(code: "subject_not_found", key: "zn.subject.not_found")
+        }
+        return subject
+    }
+}
+
+/// The fields of a subject's names.
+enum SubjectNameFields {
+    static func render(_ form: FormState, _ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            FormField(name: "nameUk", label: l.text("zn.author.subject_name_uk"), maxLength: 80).render(form, l),
+            FormField(name: "nameEn", label: l.text("zn.author.subject_name_en"), maxLength: 80).render(form, l),
+        ])
+    }
+}
+
+struct SubjectEditorView {
+    let author: Student
+    let subject: Subject
+    let form: FormState
+    var status: HTTPResponseStatus = .ok
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+
+    var page: Page {
+        ZnoshkaWeb.shell(author, title: subject.name(in: l.language), section: .profile, status: status, c) {
+            H.p(.class("breadcrumb")) { H.a(.href(AuthorPage.path)) { l.text("zn.author.title") } }
+            H.h1 { subject.name(in: l.language) }
+            H.p { l.text(subject.isCompulsory ? "zn.author.subject_compulsory" : "zn.author.subject_chosen") }
+            Components.errorSummary(form, l)
+            Components.postForm(c, action: SubjectEditorPage.path(subject.slug)) {
+                SubjectNameFields.render(form, l)
+                Components.primaryButton(l.text("zn.editor.save"))
+            }
+            H.p { H.a(.href(ZnoshkaWeb.subjectPath(subject.slug))) { l.text("zn.editor.student_page") } }
+        }
+    }
+}
