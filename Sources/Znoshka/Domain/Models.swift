@@ -256,11 +256,30 @@ public final class AttemptAnswer: Model, @unchecked Sendable {
     public init() {}
 
     public var given: GivenAnswer? {
-        answer.flatMap { try? JSONDecoder().decode(GivenAnswer.self, from: Data($0.utf8)) }
+        answer.flatMap(GivenAnswerCache.shared.decode)
     }
 
     static func encode(_ answer: GivenAnswer?) -> String? {
         answer.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// Stored answers decoded once per distinct text: ten thousand attempts hold the same few
+/// hundred answers (an option, a set of pairs), read at every page and finish.
+final class GivenAnswerCache: @unchecked Sendable {
+    static let shared = GivenAnswerCache()
+    private let lock = NSLock()
+    private var decoded: [String: GivenAnswer] = [:]
+
+    func decode(_ text: String) -> GivenAnswer? {
+        if let known = lock.withLock({ decoded[text] }) { return known }
+        guard let answer = try? JSONDecoder().decode(GivenAnswer.self, from: Data(text.utf8)) else { return nil }
+        lock.withLock {
+            // Bounded: typed numbers make the set open-ended.
+            if decoded.count >= 20_000 { decoded.removeAll() }
+            decoded[text] = answer
+        }
+        return answer
     }
 }
 

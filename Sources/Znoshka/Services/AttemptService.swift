@@ -160,7 +160,7 @@ public struct AttemptService: Sendable {
             attempt = try await owned(id, by: owner)
         }
         guard let test = try await content.test(attempt.testID, on: db) else { throw Self.notFound }
-        let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == id).sort(\.$position).all()
+        let answers = try await AttemptRows.answers(of: id, on: db)
         let byID = try await content.questions(answers.map(\.questionID), on: db)
         let items = answers.enumerated().compactMap { index, answer -> AttemptView.Item? in
             guard let question = byID[answer.questionID] else { return nil }
@@ -171,7 +171,7 @@ public struct AttemptService: Sendable {
     }
 
     private func owned(_ id: UUID, by owner: UUID) async throws -> Attempt {
-        guard let attempt = try await Attempt.query(on: db).filter(\.$id == id).filter(\.$ownerID == owner).first() else { throw Self.notFound }
+        guard let attempt = try await AttemptRows.attempt(id, owner: owner, on: db) else { throw Self.notFound }
         return attempt
     }
 
@@ -220,7 +220,7 @@ public struct AttemptService: Sendable {
     /// Why an answer was not saved: no such attempt or question of the person's (404), the
     /// attempt finished (409), or its time up (409, and the attempt is finished now).
     func refusal(_ attemptID: UUID, owner: UUID, at moment: Date) async throws -> AppError {
-        guard let attempt = try await Attempt.query(on: db).filter(\.$id == attemptID).filter(\.$ownerID == owner).first() else { return Self.notFound }
+        guard let attempt = try await AttemptRows.attempt(attemptID, owner: owner, on: db) else { return Self.notFound }
         if attempt.isFinished { return Self.finished }
         if attempt.deadline <= moment {
             _ = try await finish(attemptID, owner: owner, how: .timeout)
@@ -274,7 +274,7 @@ public struct AttemptService: Sendable {
 
     func finish(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> AttemptResult {
         let moment = now
-        let exam = try await ZnoshkaProfile.find(owner, on: db).flatMap { profile in profile.exam?.start(in: profile.timeZone) }
+        let exam = try await ZnoshkaProfile.fetch(owner, idColumn: "account_id", on: db).flatMap { profile in profile.exam?.start(in: profile.timeZone) }
         try await db.writeTransaction { db in
             // The claim: only one finish gets the row; the others read its result below.
             let claimed = try await db.sql.update(Attempt.schema)
@@ -293,7 +293,7 @@ public struct AttemptService: Sendable {
     /// into the review queue; inside the finishing transaction.
     private func score(_ attemptID: UUID, testID: UUID, owner: UUID, exam: Date?, at moment: Date, on db: any Database) async throws {
         guard let test = try await content.test(testID, on: db) else { return }
-        let answers = try await AttemptAnswer.query(on: db).filter(\.$attemptID == attemptID).all()
+        let answers = try await AttemptRows.answers(of: attemptID, on: db)
         let byID = try await content.questions(answers.map(\.questionID), on: db)
         var scores: [(answer: AttemptAnswer, score: QuestionScore)] = []
         for answer in answers {
