@@ -32,5 +32,27 @@ extension ZnoshkaTests {
                 #expect(topics.allSatisfy(theory.contains), "\(subject): every topic test's topic has its theory page")
             }
         }
+
+        @Test("numbers among a question's options are in ascending order, as the exam prints them")
+        func numericOptionsAscend() throws {
+            /// The value of an option that is a number (`12`, `$-2$`, `0,35`, `665 грн`, `40 %`), or nil.
+            func number(_ option: String) -> Double? {
+                var text = option.trimmingCharacters(in: .whitespaces)
+                if text.hasPrefix("$") && text.hasSuffix("$") && text.count > 1 { text = String(text.dropFirst().dropLast()) }
+                for unit in [" грн", " %", "\\degree"] where text.hasSuffix(unit) { text = String(text.dropLast(unit.count)) }
+                return Double(text.replacingOccurrences(of: ",", with: "."))
+            }
+            var checked = 0
+            for (name, data) in try SeedTests.files() {
+                for (index, question) in try TestFile.read(data).questions.enumerated() {
+                    guard case .singleChoice = question.kind else { continue }
+                    let values = question.options.compactMap(number)
+                    guard values.count == question.options.count else { continue }
+                    checked += 1
+                    #expect(values == values.sorted(), "\(name): question \(index + 1)")
+                }
+            }
+            #expect(checked >= 8)
+        }
     }
 }
