@@ -14,9 +14,8 @@ public struct StudyReminder: Sendable {
     @discardableResult
     public func sendDue() async throws -> Int {
         let now = context.clock.now
-        let profiles = try await ZnoshkaProfile.query(on: context.db).filter(\.$reminderMinutes != nil).all()
         var sent = 0
-        for profile in profiles {
+        for profile in try await candidates(at: now) {
             guard let minutes = profile.reminderMinutes, let accountID = profile.id else { continue }
             let zone = profile.timeZone
             let today = LocalDay(now, in: zone)
@@ -36,6 +35,28 @@ public struct StudyReminder: Sendable {
             sent += 1
         }
         return sent
+    }
+
+    /// The profiles whose reminder may be due: per time zone in use, those whose chosen time
+    /// has come on the local clock (an hour's slack for a daylight-saving change; the exact
+    /// moment is checked after) and who were not reminded today there. Run every few
+    /// seconds, it reads only them rather than everyone with a reminder.
+    private func candidates(at now: Date) async throws -> [ZnoshkaProfile] {
+        let sql = context.db.sql
+        let zones = try await sql.select().distinct().column("time_zone").from(ZnoshkaProfile.schema)
+            .where("reminder_minutes", .isNot, SQLLiteral.null).all().map { try $0.decode(column: "time_zone", as: String.self) }
+        var profiles: [ZnoshkaProfile] = []
+        for zoneID in zones {
+            let zone = TimeZone(identifier: zoneID) ?? ZnoshkaProfile.defaultTimeZone
+            let clock = LocalDateTime.calendar(zone).dateComponents([.hour, .minute], from: now)
+            let minutesNow = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
+            let today = LocalDay(now, in: zone).description
+            profiles += try await sql.select().column(SQLLiteral.all).from(ZnoshkaProfile.schema)
+                .where("time_zone", .equal, SQLBind(zoneID)).where("reminder_minutes", .lessThanOrEqual, SQLBind(minutesNow + 60))
+                .where { $0.where("reminded_on", .is, SQLLiteral.null).orWhere("reminded_on", .notEqual, SQLBind(today)) }
+                .all().map { try ZnoshkaProfile.decode($0) }
+        }
+        return profiles
     }
 
     /// The reminder's words: the items due today, and the days left when an exam date is set.
