@@ -191,7 +191,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// An account with this e-mail exists (`conflict`).
+            /// An account with this e-mail exists (`login_taken`).
             ///
             /// - Remark: Generated from `#/paths//accounts/post(register)/responses/409`.
             ///
