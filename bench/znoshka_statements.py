@@ -2,15 +2,15 @@
 """pgbench scripts for the database limits of bench/znoshka (bench/README.md, "Ratios"):
 every statement the server sends to PostgreSQL for one call, in its order, written as
 Fluent and SQLKit write them (Sources/Znoshka/Services/AttemptService.swift). Saving an
-answer is the server's own one-trip statement (`zn_save_answer` of `hromada statements`,
-STATEMENTS); the question page and finishing are several round trips: the
+answer and the question page are the server's own one-trip statements (`zn_save_answer`
+and `zn_attempt` of `hromada statements`, STATEMENTS); finishing is several round trips: the
 kernel's sign-in (`kernel_token_sign_in` of `hromada statements`, made into pgbench by
 `bench/ratios.py pgbench-script`: SIGNIN), then the call's own (the API's attempt calls
 take the account id without reading the profile; tests and questions come from the
 server's memory, `ContentCache`, so they are not read here).
 
     znoshka_statements.py save   --people N --signin SIGNIN --questions Q --statements STATEMENTS
-    znoshka_statements.py view   --people N --signin SIGNIN --questions Q --test T
+    znoshka_statements.py view   --people N --signin SIGNIN --questions Q --statements STATEMENTS
     znoshka_statements.py finish --people N --signin SIGNIN --questions Q --test T --scored S --scored-attempt A
 
 Q holds "position questionId kind" per question of the history simulation (kind `single`
@@ -75,34 +75,44 @@ def view_statements():
     return [owned(), answers(ordered=True)]
 
 
-def save(args, questions):
-    """The server's own one-trip statement (`zn_save_answer` of `hromada statements`: the
-    sign-in and the guarded write as one), its parameters as a random student's."""
-    single = [qid for _, qid, kind in questions if kind == "single"]
+SIGN_IN_PARAMS = {
+    1: "encode(sha256(convert_to('zn-bench-token-' || :g, 'UTF8')), 'hex')",
+    2: "now()",
+    3: "'znoshka'",
+}
+
+
+def server_statement(args, name, params):
+    """The statement `name` of `hromada statements` (STATEMENTS), its $N as pgbench expressions."""
     statements = json.load(open(args.statements))
-    sql = next(s["sql"] for s in statements if s["name"] == "zn_save_answer")
-    params = {
-        1: "encode(sha256(convert_to('zn-bench-token-' || :g, 'UTF8')), 'hex')",
-        2: "now()",
-        3: "'znoshka'",
-        4: ATTEMPT_ID,
-        5: f"('{{{','.join(single)}}}'::uuid[])[(:q)::int]",
-        6: "true",
-        7: "'{\"option\":{\"_0\":' || :o || '}}'",
-        8: "now()",
-        9: "NULL::boolean",
-    }
-    body = re.sub(r"\$(\d+)", lambda m: f"({params[int(m.group(1))]})", sql)
+    sql = next(s["sql"] for s in statements if s["name"] == name)
+    return re.sub(r"\$(\d+)", lambda m: f"({params[int(m.group(1))]})", sql).strip() + ";"
+
+
+def save(args, questions):
+    """The server's own one-trip statement (`zn_save_answer`: the sign-in and the guarded
+    write as one), its parameters as a random student's."""
+    single = [qid for _, qid, kind in questions if kind == "single"]
     return [
         f"\\set g random(1, {args.people})",
         f"\\set q random(1, {len(single)})",
         "\\set o random(0, 3)",
-        body.strip() + ";",
+        server_statement(args, "zn_save_answer", {
+            **SIGN_IN_PARAMS,
+            4: ATTEMPT_ID,
+            5: f"('{{{','.join(single)}}}'::uuid[])[(:q)::int]",
+            6: "true",
+            7: "'{\"option\":{\"_0\":' || :o || '}}'",
+            8: "now()",
+            9: "NULL::boolean",
+        }),
     ]
 
 
 def view(args, questions):
-    return [f"\\set g random(1, {args.people})", read_signin(args.signin)] + view_statements()
+    """The server's own one-trip statement (`zn_attempt`: the sign-in, the attempt and its
+    answers in order; the test and the questions are in the server's memory)."""
+    return [f"\\set g random(1, {args.people})", server_statement(args, "zn_attempt", {**SIGN_IN_PARAMS, 4: ATTEMPT_ID})]
 
 
 def finish(args, questions):

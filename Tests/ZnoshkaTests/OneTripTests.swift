@@ -35,6 +35,10 @@ extension ZnoshkaTests {
                         #expect(response.status == .unauthorized, "\(why): \(body)")
                         #expect(try problem(response).code == "unauthenticated", why)
                     }
+                    for path in ["/attempts/\(attempt.id)", "/attempts/not-an-id"] {
+                        let response = try await send(app, .GET, path, as: person)
+                        #expect(response.status == .unauthorized, "\(why): GET \(path)")
+                    }
                     let after = try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt.id).all().map { "\($0.answer ?? "-") \($0.flagged)" }
                     #expect(after == before, why)
                 }
@@ -79,6 +83,35 @@ extension ZnoshkaTests {
                 #expect(!cleared.answered && cleared.flagged, "{} clears the answer and keeps the flag")
                 let row = try #require(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt.id).filter(\.$questionID == first).first())
                 #expect(row.answer == nil && row.answeredAt == nil && row.flagged)
+            }
+        }
+
+        @Test("the question page read in one statement is the service's view: running, flagged and partly answered, then finished; others' and unknown ids are 404")
+        func viewAlike() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let taras = try await register(app, name: "Тарас")
+                let attempt = try await start(app, try await seededTest(app, "history", .simulation), as: olena)
+                for (index, item) in attempt.questions.enumerated() where index % 3 == 0 {
+                    _ = try await saveAnswer(app, attempt.id, item.id, rightAnswer(try await stored(app, item.id)), flagged: index % 2 == 0, as: olena)
+                }
+                func expectSameAsService(_ why: Comment) async throws {
+                    let response = try await send(app, .GET, "/attempts/\(attempt.id)", as: olena)
+                    #expect(response.status == .ok, why)
+                    let served = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? NSDictionary
+                    var json = JSONWriter()
+                    ZnoshkaAPI.attemptDTO(try await app.znoshkaAttempts.view(attempt.id, owner: olena.id)).write(to: &json)
+                    let expected = try JSONSerialization.jsonObject(with: Data(json.buffer.readableBytesView), options: .mutableContainers) as? NSMutableDictionary
+                    // The time left moves on between the two reads.
+                    expected?["secondsLeft"] = served?["secondsLeft"]
+                    #expect(served == expected, why)
+                }
+                try await expectSameAsService("running")
+                _ = try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: olena)
+                try await expectSameAsService("finished")
+                #expect(try await send(app, .GET, "/attempts/\(attempt.id)", as: taras).status == .notFound)
+                #expect(try await send(app, .GET, "/attempts/\(UUID())", as: olena).status == .notFound)
+                #expect(try await send(app, .GET, "/attempts/not-an-id", as: olena).status == .notFound)
             }
         }
     }

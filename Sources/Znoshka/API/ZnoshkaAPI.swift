@@ -127,9 +127,11 @@ enum ZnoshkaAPI {
         return try await req.znoshka.attempts.list(for: student).map(attemptSummary)
     }
 
+    /// The question page's data; through `AttemptStore`: on PostgreSQL one statement signs
+    /// the caller in and reads the attempt with its answers.
     static func attempt(_ req: Request) async throws -> Response {
-        let owner = try await req.studentID()
-        return Response(status: .ok, json: attemptDTO(try await req.znoshka.attempts.view(try attemptID(req), owner: owner)))
+        let view = try await req.znoshka.attemptStore.view(by: req.caller(in: Znoshka.descriptor), Result { try attemptID(req) })
+        return Response(status: .ok, json: attemptDTO(view))
     }
 
     /// Through `AnswerStore`: on PostgreSQL one statement signs the caller in and saves.
@@ -141,7 +143,7 @@ enum ZnoshkaAPI {
             return AnswerInput(attemptID: try attemptID(req), questionID: questionID, given: given ?? nil,
                                clear: body.answer != nil && given == .some(nil), flagged: body.flagged)
         }
-        let saved = try await req.znoshka.answerStore.save(by: req.caller(in: Znoshka.descriptor), input)
+        let saved = try await req.znoshka.attemptStore.save(by: req.caller(in: Znoshka.descriptor), input)
         return M.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged, secondsLeft: saved.secondsLeft)
     }
 

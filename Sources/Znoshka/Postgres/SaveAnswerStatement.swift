@@ -64,35 +64,66 @@ struct SaveAnswerStatement: PostgresPreparedStatement {
     }
 }
 
-/// Answer saves in one round trip (`SaveAnswerStatement`) for callers with a bearer
-/// token; input the statement cannot judge alone (a malformed body, a question that is not
-/// of the test's shape, a browser session) goes the portable way, which signs in first.
-struct PostgresAnswerStore: AnswerStore {
-    let context: ZnoshkaContext
+/// Signs the caller in and reads their attempt `$4` with its answers in the test's order,
+/// as parallel arrays (an absent answer, points or verdict as '' or -1: PostgreSQL arrays
+/// of NULLs do not decode into Swift optionals). No attempt columns when it is not theirs.
+struct AttemptStatement: PostgresPreparedStatement {
+    static let name = "zn_attempt"
+    static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
+        """
+         SELECT \(caller.columns), a.id, a.owner_id, a.test_id, a.block_id, a.started_at, a.deadline, a.finished_at, a.finished_how, a.raw_points,
+                a.max_points, a.scaled, a.passed, x.question_ids, x.answers, x.flagged, x.points, x.verdicts
+        FROM signed_in
+        LEFT JOIN \(Attempt.schema) a ON a.id = $4 AND a.owner_id = \(caller.accountID)
+        LEFT JOIN LATERAL (
+            SELECT array_agg(question_id ORDER BY position) AS question_ids, array_agg(coalesce(answer, '') ORDER BY position) AS answers,
+                   array_agg(flagged ORDER BY position) AS flagged, array_agg(coalesce(points, -1) ORDER BY position) AS points,
+                   array_agg(coalesce(verdict, '') ORDER BY position) AS verdicts
+            FROM \(AttemptAnswer.schema) WHERE attempt_id = a.id) x ON true
+        """
+    }
+    static let bindingDataTypes = SignIn.bindingDataTypes + [.uuid]
 
-    private var portable: PortableAnswerStore { PortableAnswerStore(context: context) }
+    struct Row: Sendable {
+        let signIn: SignIn
+        /// Nil when the caller has no such attempt.
+        let attempt: Attempt?
+        let answers: [AttemptService.AnswerRow]
+    }
 
-    func save(by caller: SignInCaller, _ input: Result<AnswerInput, any Error>) async throws -> AttemptService.Saved {
-        guard let credential = caller.credential, credential.isBearerToken, let answer = try? input.get(),
-              let question = try await ContentCache.shared(context.state).question(answer.questionID, on: context.db) else {
-            return try await portable.save(by: caller, input)
+    let credential: SignInCaller.Credential
+    let app: String
+    let now: Date
+    let id: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = credential.bindings(app: app, now: now, capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = Kernel.PostgresColumns(row)
+        let signIn = try SignIn.decode(&cells)
+        guard let id = try cells.next(UUID?.self) else { return Row(signIn: signIn, attempt: nil, answers: []) }
+        let attempt = Attempt(id: id, ownerID: try cells.next(UUID.self), testID: try cells.next(UUID.self), blockID: try cells.next(UUID?.self),
+                              startedAt: try cells.next(Date.self), deadline: try cells.next(Date.self), maxPoints: 0)
+        attempt.finishedAt = try cells.next(Date?.self)
+        attempt.finishedHow = try cells.next(String?.self)
+        attempt.rawPoints = try cells.next(Int?.self)
+        attempt.maxPoints = try cells.next(Int.self)
+        attempt.scaled = try cells.next(Int?.self)
+        attempt.passed = try cells.next(Bool?.self)
+        attempt.$id.exists = true
+        let questionIDs = try cells.next([UUID]?.self) ?? [], answers = try cells.next([String]?.self) ?? []
+        let flagged = try cells.next([Bool]?.self) ?? [], points = try cells.next([Int]?.self) ?? [], verdicts = try cells.next([String]?.self) ?? []
+        guard [answers.count, flagged.count, points.count, verdicts.count].allSatisfy({ $0 == questionIDs.count }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The answer arrays differ in length"))
         }
-        let given: GivenAnswer?
-        do {
-            given = answer.clear ? nil : try AttemptService.validated(answer.given, for: question.kind)
-        } catch {
-            return try await portable.save(by: caller, input)
+        let rows = questionIDs.indices.map { index in
+            AttemptService.AnswerRow(questionID: questionIDs[index], answer: answers[index].isEmpty ? nil : answers[index], flagged: flagged[index],
+                                     points: points[index] < 0 ? nil : points[index], verdict: verdicts[index].isEmpty ? nil : verdicts[index])
         }
-        let now = context.clock.now
-        let write = answer.clear || answer.given != nil
-        let statement = SaveAnswerStatement(credential: credential, app: caller.app, now: now, input: answer, writeAnswer: write,
-                                            answer: write ? AttemptAnswer.encode(given) : nil)
-        let rows = try await context.db.preparedRows(statement)
-        let owner = try await caller.signIn(rows.first?.signIn).requireID()
-        guard let saved = rows.first?.saved else {
-            throw try await context.attempts.refusal(answer.attemptID, owner: owner, at: now)
-        }
-        return AttemptService.Saved(questionID: answer.questionID, answered: saved.answered, flagged: saved.flagged,
-                                    secondsLeft: max(0, Int(saved.deadline.timeIntervalSince(now).rounded(.down))))
+        return Row(signIn: signIn, attempt: attempt, answers: rows)
     }
 }

@@ -160,14 +160,31 @@ public struct AttemptService: Sendable {
             attempt = try await owned(id, by: owner)
         }
         guard let test = try await content.test(attempt.testID, on: db) else { throw Self.notFound }
-        let answers = try await AttemptRows.answers(of: id, on: db)
-        let byID = try await content.questions(answers.map(\.questionID), on: db)
-        let items = answers.enumerated().compactMap { index, answer -> AttemptView.Item? in
-            guard let question = byID[answer.questionID] else { return nil }
-            return AttemptView.Item(number: index + 1, questionID: answer.questionID, question: question, answer: answer.given,
-                                    flagged: answer.flagged, points: answer.points, verdict: answer.verdict.flatMap(QuestionScore.Verdict.init))
+        let answers = try await AttemptRows.answers(of: id, on: db).map {
+            AnswerRow(questionID: $0.questionID, answer: $0.answer, flagged: $0.flagged, points: $0.points, verdict: $0.verdict)
         }
-        return AttemptView(attempt: attempt, test: test, items: items, now: now)
+        let byID = try await content.questions(answers.map(\.questionID), on: db)
+        return AttemptView(attempt: attempt, test: test, items: Self.items(answers, byID), now: now)
+    }
+
+    /// An answer row as the attempt's view needs it, in the test's order.
+    struct AnswerRow: Sendable {
+        let questionID: UUID
+        /// The `GivenAnswer` as stored (JSON).
+        let answer: String?
+        let flagged: Bool
+        let points: Int?
+        let verdict: String?
+    }
+
+    /// The view's items: each answer row with its question, numbered in order.
+    static func items(_ answers: [AnswerRow], _ questions: [UUID: Question]) -> [AttemptView.Item] {
+        answers.enumerated().compactMap { index, answer -> AttemptView.Item? in
+            guard let question = questions[answer.questionID] else { return nil }
+            return AttemptView.Item(number: index + 1, questionID: answer.questionID, question: question,
+                                    answer: answer.answer.flatMap(GivenAnswerCache.shared.decode), flagged: answer.flagged,
+                                    points: answer.points, verdict: answer.verdict.flatMap(QuestionScore.Verdict.init))
+        }
     }
 
     private func owned(_ id: UUID, by owner: UUID) async throws -> Attempt {

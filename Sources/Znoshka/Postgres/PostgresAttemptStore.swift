@@ -1,0 +1,55 @@
+import FluentPostgresDriver
+import Foundation
+import Kernel
+
+/// Answer saves and attempt reads in one round trip each (`SaveAnswerStatement`,
+/// `AttemptStatement`) for callers with a bearer token; what a statement cannot settle
+/// alone (a malformed body, an answer not of the question's shape, a browser session, an
+/// attempt whose time ran out and must be finished first) goes the portable way, which
+/// signs in first.
+struct PostgresAttemptStore: AttemptStore {
+    let context: ZnoshkaContext
+
+    private var portable: PortableAttemptStore { PortableAttemptStore(context: context) }
+
+    func save(by caller: SignInCaller, _ input: Result<AnswerInput, any Error>) async throws -> AttemptService.Saved {
+        guard let credential = caller.credential, credential.isBearerToken, let answer = try? input.get(),
+              let question = try await ContentCache.shared(context.state).question(answer.questionID, on: context.db) else {
+            return try await portable.save(by: caller, input)
+        }
+        let given: GivenAnswer?
+        do {
+            given = answer.clear ? nil : try AttemptService.validated(answer.given, for: question.kind)
+        } catch {
+            return try await portable.save(by: caller, input)
+        }
+        let now = context.clock.now
+        let write = answer.clear || answer.given != nil
+        let statement = SaveAnswerStatement(credential: credential, app: caller.app, now: now, input: answer, writeAnswer: write,
+                                            answer: write ? AttemptAnswer.encode(given) : nil)
+        let rows = try await context.db.preparedRows(statement)
+        let owner = try await caller.signIn(rows.first?.signIn).requireID()
+        guard let saved = rows.first?.saved else {
+            throw try await context.attempts.refusal(answer.attemptID, owner: owner, at: now)
+        }
+        return AttemptService.Saved(questionID: answer.questionID, answered: saved.answered, flagged: saved.flagged,
+                                    secondsLeft: max(0, Int(saved.deadline.timeIntervalSince(now).rounded(.down))))
+    }
+
+    func view(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView {
+        guard let credential = caller.credential, credential.isBearerToken, let id = try? attemptID.get() else {
+            return try await portable.view(by: caller, attemptID)
+        }
+        let now = context.clock.now
+        let rows = try await context.db.preparedRows(AttemptStatement(credential: credential, app: caller.app, now: now, id: id))
+        _ = try await caller.signIn(rows.first?.signIn)
+        guard let row = rows.first, let attempt = row.attempt else { throw AttemptService.notFound }
+        if !attempt.isFinished && attempt.deadline <= now {
+            return try await portable.view(by: caller, attemptID) // finishes it first
+        }
+        let content = ContentCache.shared(context.state)
+        guard let test = try await content.test(attempt.testID, on: context.db) else { throw AttemptService.notFound }
+        let questions = try await content.questions(row.answers.map(\.questionID), on: context.db)
+        return AttemptView(attempt: attempt, test: test, items: AttemptService.items(row.answers, questions), now: now)
+    }
+}
