@@ -182,7 +182,7 @@ def main():
     parser.add_argument("--people", type=int, required=True)
     parser.add_argument("--signin", required=True)
     parser.add_argument("--questions", required=True)
-    parser.add_argument("--statements", help="`hromada statements` as JSON (save)")
+    parser.add_argument("--statements", help="`hromada statements` as JSON (save, view)")
     parser.add_argument("--test")
     parser.add_argument("--scored")
     parser.add_argument("--scored-attempt")
@@ -193,8 +193,10 @@ def main():
             position, qid, kind = line.split()
             questions.append((int(position), qid, kind))
     questions.sort()
-    if args.call != "save" and not args.test:
-        parser.error(f"{args.call} needs --test")
+    if args.call in ("save", "view") and not args.statements:
+        parser.error(f"{args.call} needs --statements")
+    if args.call == "finish" and not args.test:
+        parser.error("finish needs --test")
     if args.call == "finish" and not (args.scored and args.scored_attempt):
         parser.error("finish needs --scored and --scored-attempt")
     statements = {"save": save, "view": view, "finish": finish}[args.call](args, questions)
