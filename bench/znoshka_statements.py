@@ -32,13 +32,6 @@ import argparse
 import json
 import re
 
-# The models' fields in their order: Fluent selects them all, each aliased table_column.
-PROFILE = ["account_id", "exam_date", "reminder_minutes", "time_zone", "reminded_on", "created_at"]
-ATTEMPT = ["id", "owner_id", "test_id", "block_id", "started_at", "deadline", "finished_at", "finished_how", "raw_points",
-           "max_points", "scaled", "passed"]
-ANSWER = ["id", "attempt_id", "question_id", "position", "answer", "flagged", "answered_at", "points", "verdict"]
-REVIEW = ["id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", "reviews", "lapses"]
-
 # A student's account (and profile), attempt and answers, as bench/znoshka seeds them.
 OWNER = "md5('zn-bench-' || :g)::uuid"
 ATTEMPT_ID = "md5('zn-bench-attempt-' || :g)::uuid"
@@ -48,31 +41,8 @@ def answer_id(position):
     return f"md5('zn-bench-answer-' || :g || '-{position}')::uuid"
 
 
-def fluent_select(table, columns, where, tail=""):
-    """`Model.query(on:)…` as FluentSQL writes it."""
-    listed = ", ".join(f'"{table}"."{c}" AS "{table}_{c}"' for c in columns)
-    conditions = " AND ".join(f'"{table}"."{column}" {condition}' for column, condition in where)
-    return f'SELECT {listed} FROM "{table}" WHERE {conditions}{tail};'
-
-
 def uuid_list(ids):
     return ", ".join(f"'{i}'" for i in ids)
-
-
-def owned():
-    """`AttemptService.owned`."""
-    return fluent_select("zn_attempts", ATTEMPT, [("id", f"= {ATTEMPT_ID}"), ("owner_id", f"= {OWNER}")], " LIMIT 1")
-
-
-def answers(ordered):
-    tail = ' ORDER BY "zn_answers"."position" ASC' if ordered else ""
-    return fluent_select("zn_answers", ANSWER, [("attempt_id", f"= {ATTEMPT_ID}")], tail)
-
-
-def view_statements():
-    """`AttemptService.view` of a running attempt: its row and its answers (the test and
-    the questions are in the server's memory)."""
-    return [owned(), answers(ordered=True)]
 
 
 SIGN_IN_PARAMS = {
@@ -130,15 +100,15 @@ def finish(args, questions):
     statements = [
         f"\\set g random(1, {args.people})",
         read_signin(args.signin),
-        # AttemptService.finish: the exam date, for the review queue.
-        fluent_select("zn_profiles", PROFILE, [("account_id", f"= {OWNER}")], " LIMIT 1"),
+        # AttemptService.finishing: the exam date, for the review queue (read by column name).
+        f'SELECT * FROM "zn_profiles" WHERE "account_id" = {OWNER};',
         "BEGIN;",
-        # The claim.
+        # The claim, which reads the attempt back.
         "UPDATE \"zn_attempts\" SET \"finished_at\" = now(), \"finished_how\" = 'submitted', \"raw_points\" = 0 "
-        f'WHERE "id" = {ATTEMPT_ID} AND "owner_id" = {OWNER} AND "finished_at" IS NULL RETURNING "test_id";',
+        f'WHERE "id" = {ATTEMPT_ID} AND "owner_id" = {OWNER} AND "finished_at" IS NULL RETURNING *;',
         # score(…): the answers (the test and questions are in memory); the points and
         # verdicts in one statement, a CASE keyed by the answer's id; the attempt's score.
-        answers(ordered=False),
+        f'SELECT * FROM "zn_answers" WHERE "attempt_id" = {ATTEMPT_ID} ORDER BY "position";',
         f'UPDATE "zn_answers" SET "points" = CASE id {points} END, "verdict" = CASE id {verdicts} END '
         f'WHERE "attempt_id" = {ATTEMPT_ID};',
         f'UPDATE "zn_attempts" SET "raw_points" = {raw}, "scaled" = {scaled}, "passed" = {passed} WHERE "id" = {ATTEMPT_ID};',
@@ -146,8 +116,8 @@ def finish(args, questions):
     # ReviewQueueService.record: the person's items of the answered questions, then one
     # upsert per answered question not right (a right one never got wrong is skipped).
     if graded:
-        statements.append(fluent_select("zn_review_items", REVIEW, [
-            ("owner_id", f"= {OWNER}"), ("question_id", f"IN ({uuid_list(q for q, _ in graded)})")]))
+        statements.append(f'SELECT * FROM "zn_review_items" WHERE "owner_id" = {OWNER} '
+                          f'AND "question_id" IN ({uuid_list(q for q, _ in graded)});')
     rows = []
     for qid, verdict in graded:
         if verdict == "right":
@@ -164,9 +134,7 @@ def finish(args, questions):
             '"difficulty" = EXCLUDED."difficulty", "last_review" = EXCLUDED."last_review", "due" = EXCLUDED."due", '
             '"reviews" = zn_review_items.reviews + 1, "lapses" = zn_review_items.lapses + excluded.lapses;')
     statements.append("COMMIT;")
-    # The result (owned), then the handler's answer: the finished attempt's view.
-    statements += [owned()]
-    statements += view_statements()
+    # The answer is the view the scoring built: no read after the commit.
     return statements
 
 

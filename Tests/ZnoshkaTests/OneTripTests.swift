@@ -107,8 +107,14 @@ extension ZnoshkaTests {
                     #expect(served == expected, why)
                 }
                 try await expectSameAsService("running")
-                _ = try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: olena)
+                let finished = try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: olena)
                 try await expectSameAsService("finished")
+                // The finish answers with what its scoring read and wrote, not a second read: the same page.
+                let afterwards = try await send(app, .GET, "/attempts/\(attempt.id)", as: olena)
+                #expect(try JSONSerialization.jsonObject(with: Data(buffer: finished.body)) as? NSDictionary
+                        == JSONSerialization.jsonObject(with: Data(buffer: afterwards.body)) as? NSDictionary)
+                let again = try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: olena)
+                #expect(again.status == .ok && again.body == finished.body, "a second finish gives the same answer")
                 #expect(try await send(app, .GET, "/attempts/\(attempt.id)", as: taras).status == .notFound)
                 #expect(try await send(app, .GET, "/attempts/\(UUID())", as: olena).status == .notFound)
                 #expect(try await send(app, .GET, "/attempts/not-an-id", as: olena).status == .notFound)

@@ -149,9 +149,7 @@ enum ZnoshkaAPI {
 
     static func finish(_ req: Request) async throws -> Response {
         let owner = try await req.studentID()
-        let id = try attemptID(req)
-        _ = try await req.znoshka.attempts.finish(id, owner: owner)
-        return Response(status: .ok, json: attemptDTO(try await req.znoshka.attempts.view(id, owner: owner)))
+        return Response(status: .ok, json: attemptDTO(try await req.znoshka.attempts.finishView(try attemptID(req), owner: owner)))
     }
 
     static func review(_ req: Request) async throws -> M.Review {

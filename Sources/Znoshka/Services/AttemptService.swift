@@ -290,26 +290,46 @@ public struct AttemptService: Sendable {
     }
 
     func finish(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> AttemptResult {
-        let moment = now
-        let exam = try await ZnoshkaProfile.fetch(owner, idColumn: "account_id", on: db).flatMap { profile in profile.exam?.start(in: profile.timeZone) }
-        try await db.writeTransaction { db in
-            // The claim: only one finish gets the row; the others read its result below.
-            let claimed = try await db.sql.update(Attempt.schema)
-                .set("finished_at", to: SQLBind(moment)).set("finished_how", to: SQLBind(how.rawValue)).set("raw_points", to: SQLBind(0))
-                .where("id", .equal, SQLBind(attemptID)).where("owner_id", .equal, SQLBind(owner)).where("finished_at", .is, SQLLiteral.null)
-                .returning("test_id").all()
-            guard let testID = try claimed.first?.decode(column: "test_id", as: UUID.self) else { return }
-            try await score(attemptID, testID: testID, owner: owner, exam: exam, at: moment, on: db)
-        }
+        if let finished = try await finishing(attemptID, owner: owner, how: how) { return finished.result }
         let attempt = try await owned(attemptID, by: owner)
         guard attempt.isFinished, let test = try await content.test(attempt.testID, on: db) else { throw Self.notFound }
         return AttemptResult(attempt: attempt, test: test)
     }
 
-    /// Scores every answer, writes the points, the 100–200 outcome, and the wrong ones
-    /// into the review queue; inside the finishing transaction.
-    private func score(_ attemptID: UUID, testID: UUID, owner: UUID, exam: Date?, at moment: Date, on db: any Database) async throws {
-        guard let test = try await content.test(testID, on: db) else { return }
+    /// Finishes the person's attempt and gives its view, as `finish` does; when this call
+    /// is the one that finishes it, the view is what the scoring read and wrote, with no
+    /// second read (the API's finish answers with it).
+    public func finishView(_ attemptID: UUID, owner: UUID) async throws -> AttemptView {
+        if let finished = try await finishing(attemptID, owner: owner, how: .submitted) { return finished.view }
+        let attempt = try await owned(attemptID, by: owner)
+        guard attempt.isFinished else { throw Self.notFound }
+        return try await view(attemptID, owner: owner)
+    }
+
+    /// The claim and the scoring in one transaction; nil when another call finished the
+    /// attempt first (or it is not the person's).
+    private func finishing(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> (result: AttemptResult, view: AttemptView)? {
+        let moment = now
+        let exam = try await ZnoshkaProfile.fetch(owner, idColumn: "account_id", on: db).flatMap { profile in profile.exam?.start(in: profile.timeZone) }
+        return try await db.writeTransaction { db in
+            // The claim: only one finish gets the row; the others read its result.
+            let claimed = try await db.sql.update(Attempt.schema)
+                .set("finished_at", to: SQLBind(moment)).set("finished_how", to: SQLBind(how.rawValue)).set("raw_points", to: SQLBind(0))
+                .where("id", .equal, SQLBind(attemptID)).where("owner_id", .equal, SQLBind(owner)).where("finished_at", .is, SQLLiteral.null)
+                .returning(SQLLiteral.all).all()
+            guard let row = claimed.first else { return nil }
+            let attempt = try Attempt.decode(row)
+            guard let test = try await content.test(attempt.testID, on: db) else { throw Self.notFound }
+            let items = try await score(attempt, test: test, exam: exam, at: moment, on: db)
+            return (AttemptResult(attempt: attempt, test: test), AttemptView(attempt: attempt, test: test, items: items, now: moment))
+        }
+    }
+
+    /// Scores every answer, writes the points, the 100–200 outcome (into `attempt` too), and
+    /// the wrong ones into the review queue; inside the finishing transaction. Returns the
+    /// attempt's items as scored.
+    private func score(_ attempt: Attempt, test: ZnoshkaTest, exam: Date?, at moment: Date, on db: any Database) async throws -> [AttemptView.Item] {
+        let attemptID = try attempt.requireID(), owner = attempt.ownerID
         let answers = try await AttemptRows.answers(of: attemptID, on: db)
         let byID = try await content.questions(answers.map(\.questionID), on: db)
         var scores: [(answer: AttemptAnswer, score: QuestionScore)] = []
@@ -340,10 +360,18 @@ public struct AttemptService: Sendable {
         if case .passed(let score) = outcome { scaled = score }
         try await db.sql.update(Attempt.schema).set("raw_points", to: SQLBind(raw)).set("scaled", to: SQLBind(scaled))
             .set("passed", to: SQLBind(scaled != nil)).where("id", .equal, SQLBind(attemptID)).run()
+        attempt.rawPoints = raw
+        attempt.scaled = scaled
+        attempt.passed = scaled != nil
         let grades = scores.compactMap { item -> (UUID, QuestionScore.Verdict)? in
             item.answer.given == nil ? nil : (item.answer.questionID, item.score.verdict)
         }
         try await ReviewQueueService.record(grades, owner: owner, exam: exam, at: moment, inTest: true, on: db)
+        let scored = Dictionary(scores.map { ($0.answer.questionID, $0.score) }, uniquingKeysWith: { first, _ in first })
+        return Self.items(answers.map { answer in
+            AnswerRow(questionID: answer.questionID, answer: answer.answer, flagged: answer.flagged, points: scored[answer.questionID]?.points,
+                      verdict: scored[answer.questionID]?.verdict.rawValue)
+        }, byID)
     }
 
     /// Finishes every running attempt whose time is up, for people who left; returns how
