@@ -287,3 +287,41 @@ def test_an_author_writes_a_test_question_by_question(browser, base_url):
     assert heading(browser) == f"«{title}» очима учня"
     assert len(browser.find_elements(By.CSS_SELECTOR, "article.preview")) == 2
     assert_accessible(browser)
+
+
+def test_an_author_adds_a_chosen_subject_and_a_student_sits_it_in_block_two(new_browser, base_url):
+    author = new_browser()
+    open_page(author, base_url + PREFIX + "/login")
+    fill(author, "email", "author@znoshka.example")
+    fill(author, "password", "znoshka-demo")
+    tap(author, author.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    open_page(author, base_url + PREFIX + "/author")
+    slug = f"biology-{secrets.token_hex(2)}"
+    name = f"Біологія {slug[-4:]}"
+    fill(author, "slug", "Біологія")
+    fill(author, "nameUk", name)
+    fill(author, "nameEn", "Biology")
+    tap(author, author.find_element(By.XPATH, "//button[normalize-space()='Додати предмет']"))
+    assert "Лише малі латинські літери" in author.find_element(By.ID, "field-slug-error").text
+    assert_accessible(author)
+    fill(author, "slug", slug)
+    tap(author, author.find_element(By.XPATH, "//button[normalize-space()='Додати предмет']"))
+    assert f"Предмет «{name}» додано." in author.find_element(By.CSS_SELECTOR, ".flash").text
+    assert_accessible(author)
+
+    simulation = dict(PERCENTAGES, subject=slug, kind="simulation", title=f"{name}. Пробне НМТ")
+    simulation.pop("topic")
+    file_field = author.find_element(By.NAME, "file")
+    author.execute_script("arguments[0].value = arguments[1]", file_field, json.dumps(simulation, ensure_ascii=False))
+    tap(author, author.find_element(By.XPATH, "//button[normalize-space()='Імпортувати']"))
+    assert heading(author) == simulation["title"]
+
+    student = new_browser()
+    sign_up(student, base_url)
+    Select(student.find_element(By.NAME, "subject")).select_by_visible_text(name)
+    assert_accessible(student)
+    tap(student, student.find_element(By.XPATH, "//button[normalize-space()='Почати блок 2']"))
+    assert "/znoshka/attempts/" in student.current_url
+    open_page(student, base_url + PREFIX + "/subjects")
+    running = student.find_element(By.CSS_SELECTOR, "[aria-labelledby=running-title]").text
+    assert "Історія України" in running and simulation["title"] in running
