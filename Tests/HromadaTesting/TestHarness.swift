@@ -73,6 +73,10 @@ public enum TestHarness {
         _ body: (Application) async throws -> T
     ) async throws -> T {
         var configuration = configuration(database: database, channel: channel)
+        // A full run starts hundreds of applications on two shared cores; the event
+        // listener's connection then took longer than the default 10 s once, and a test that
+        // expects a live bus at start saw it still connecting. Tests wait as long as needed.
+        configuration.eventListenerStartTimeout = .seconds(60)
         adjust(&configuration)
         let application = try await Application.make(.testing)
         // Each application gets its own blocking-work threads. Vapor's default is one

@@ -47,6 +47,9 @@ public struct HromadaConfiguration: Sendable {
     public var demoData = true
     /// Run migrations at start.
     public var autoMigrate = true
+    /// How long the start waits for the PostgreSQL event listener to connect before serving
+    /// (it keeps trying in the background after that).
+    public var eventListenerStartTimeout: Duration = .seconds(10)
     /// Largest request body accepted.
     public var maxBodySize: ByteCount = "1mb"
     /// How long a web session lasts without use.

@@ -57,7 +57,7 @@ public enum Hromada {
                 throw Abort(.serviceUnavailable, reason: "The databases have shut down")
             }
             return db
-        }, eventLoop: application.eventLoopGroup.any())
+        }, eventLoop: application.eventLoopGroup.any(), timeout: configuration.eventListenerStartTimeout)
     }
 
     static func useDatabase(_ configuration: HromadaConfiguration, on application: Application, eventLoops: Int) throws {
