@@ -2,8 +2,8 @@
 """pgbench scripts for the database limits of bench/znoshka (bench/README.md, "Ratios"):
 every statement the server sends to PostgreSQL for one call, in its order, written as
 Fluent and SQLKit write them (Sources/Znoshka/Services/AttemptService.swift). Saving an
-answer and the question page are the server's own one-trip statements (`zn_save_answer`
-and `zn_attempt` of `hromada statements`, STATEMENTS); finishing is several round trips: the
+answer and the question page are the server's own one-trip statements (`zn_save_answers`,
+for one caller here, and `zn_attempt` of `hromada statements`, STATEMENTS); finishing is several round trips: the
 kernel's sign-in (`kernel_token_sign_in` of `hromada statements`, made into pgbench by
 `bench/ratios.py pgbench-script`: SIGNIN), then the call's own (the API's attempt calls
 take the account id without reading the profile; tests and questions come from the
@@ -60,21 +60,23 @@ def server_statement(args, name, params):
 
 
 def save(args, questions):
-    """The server's own one-trip statement (`zn_save_answer`: the sign-in and the guarded
-    write as one), its parameters as a random student's."""
+    """The server's own one-trip statement (`zn_save_answers`: the sign-in and the guarded
+    write as one), for one random student: a batch of one, as a quiet server sends it."""
     single = [qid for _, qid, kind in questions if kind == "single"]
     return [
         f"\\set g random(1, {args.people})",
         f"\\set q random(1, {len(single)})",
         "\\set o random(0, 3)",
-        server_statement(args, "zn_save_answer", {
-            **SIGN_IN_PARAMS,
-            4: ATTEMPT_ID,
-            5: f"('{{{','.join(single)}}}'::uuid[])[(:q)::int]",
-            6: "true",
-            7: "'{\"option\":{\"_0\":' || :o || '}}'",
-            8: "now()",
-            9: "NULL::boolean",
+        server_statement(args, "zn_save_answers", {
+            1: f"ARRAY[{SIGN_IN_PARAMS[1]}]",
+            2: f"ARRAY[{SIGN_IN_PARAMS[2]}]",
+            3: f"ARRAY[{SIGN_IN_PARAMS[3]}]",
+            4: f"ARRAY[{ATTEMPT_ID}]",
+            5: f"ARRAY[('{{{','.join(single)}}}'::uuid[])[(:q)::int]]",
+            6: "ARRAY[true]",
+            7: "ARRAY['{\"option\":{\"_0\":' || :o || '}}']",
+            8: "ARRAY[false]",
+            9: "ARRAY[false]",
         }),
     ]
 

@@ -33,7 +33,7 @@ public struct Znoshka: HromadaApp {
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }
 
-    public var postgresStatements: [any PostgresPreparedStatement.Type] { [SaveAnswerStatement.self, AttemptStatement.self] }
+    public var postgresStatements: [any PostgresPreparedStatement.Type] { [SaveAnswersStatement.self, AttemptStatement.self] }
 
     public func registerRoutes(_ mount: AppMount) throws {
         ZnoshkaAPI.register(on: mount.api)

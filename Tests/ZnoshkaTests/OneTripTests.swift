@@ -1,15 +1,16 @@
 import Fluent
 import Foundation
 import HromadaTesting
-import Kernel
+@testable import Kernel
 import Testing
 import Vapor
 import VaporTesting
 @testable import Znoshka
 
 /// Saving an answer signs the caller in inside its own statement on PostgreSQL
-/// (`SaveAnswerStatement`): these hold it to the portable path's answers on both
-/// databases, refusals first. (Every other attempt test saves through it too.)
+/// (`SaveAnswersStatement`, shared by the saves made at the same moment): these hold it to
+/// the portable path's answers on both databases, refusals first. (Every other attempt
+/// test saves through it too.)
 extension ZnoshkaTests {
     @Suite("Saving in one round trip")
     struct OneTripTests {
@@ -83,6 +84,59 @@ extension ZnoshkaTests {
                 #expect(!cleared.answered && cleared.flagged, "{} clears the answer and keeps the flag")
                 let row = try #require(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt.id).filter(\.$questionID == first).first())
                 #expect(row.answer == nil && row.answeredAt == nil && row.flagged)
+            }
+        }
+
+        @Test("saving for many callers in one statement: each gets their own answer; the same answer row again is saved after, as if alone; another's or a finished attempt, or an unknown token, write nothing",
+              .enabled(if: TestHarness.isPostgres, "the statement is PostgreSQL's; the test command runs the suite again with TEST_DATABASE_URL"))
+        func savingInOneBatch() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app), taras = try await register(app, name: "Тарас")
+                let test = try await seededTest(app, "history", .topic)
+                let attempt = try await start(app, test, as: olena)
+                let finished = try await start(app, test, as: taras)
+                #expect(try await send(app, .POST, "/attempts/\(finished.id)/finish", as: taras).status == .ok)
+                var singles: [UUID] = []
+                for item in attempt.questions where singles.count < 2 {
+                    if case .option = try await stored(app, item.id).key { singles.append(item.id) }
+                }
+                let (first, second) = (singles[0], singles[1])
+                #expect(try await saveAnswer(app, attempt.id, second, ["option": 0], as: olena).status == .ok)
+                let now = Date()
+                func item(_ person: Person, _ attemptID: UUID, _ question: UUID, _ given: GivenAnswer?, clear: Bool = false,
+                          flagged: Bool? = nil) -> SaveAnswersStatement.Item {
+                    let write = clear || given != nil
+                    return SaveAnswersStatement.Item(
+                        secretHash: SecretToken.hash(person.token), app: Znoshka.id, now: now,
+                        input: AnswerInput(attemptID: attemptID, questionID: question, given: given, clear: clear, flagged: flagged),
+                        writeAnswer: write, answer: write ? AttemptAnswer.encode(given) : nil)
+                }
+                let items = [
+                    item(olena, attempt.id, first, .option(1)),
+                    item(olena, attempt.id, first, nil, flagged: true),         // the same row: a flag after the answer
+                    item(olena, attempt.id, first, .option(2)),                 // and a changed answer after that
+                    item(taras, attempt.id, first, .option(3)),                 // olena's attempt
+                    item(Person(id: UUID(), login: "", token: "not-a-token"), attempt.id, first, .option(3)),
+                    item(olena, attempt.id, second, nil, clear: true),
+                    item(taras, finished.id, finished.questions[0].id, .option(0)),
+                ]
+                let rows = try await SaveAnswersStatement.run(items, on: app.db)
+
+                #expect(rows.map(\.count) == [1, 1, 1, 1, 0, 1, 1])
+                #expect(rows[0].first?.signIn.accountID == olena.id && rows[0].first?.saved?.answered == true && rows[0].first?.saved?.flagged == false)
+                #expect(rows[1].first?.saved?.answered == true && rows[1].first?.saved?.flagged == true, "the flag keeps the answer before it")
+                #expect(rows[2].first?.saved?.answered == true && rows[2].first?.saved?.flagged == true, "the answer keeps the flag before it")
+                #expect(rows[3].first?.signIn.accountID == taras.id && rows[3].first?.saved == nil)
+                #expect(rows[5].first?.saved?.answered == false)
+                #expect(rows[6].first?.signIn.accountID == taras.id && rows[6].first?.saved == nil)
+
+                let answers = try await AttemptAnswer.query(on: app.db).filter(\.$attemptID ~~ [attempt.id, finished.id]).all()
+                let firstRow = try #require(answers.first { $0.attemptID == attempt.id && $0.questionID == first })
+                #expect(firstRow.answer == AttemptAnswer.encode(.option(2)) && firstRow.flagged)
+                #expect(abs((firstRow.answeredAt ?? .distantPast).timeIntervalSince(now)) < 0.001)
+                let secondRow = try #require(answers.first { $0.attemptID == attempt.id && $0.questionID == second })
+                #expect(secondRow.answer == nil && secondRow.answeredAt == nil)
+                #expect(answers.filter { $0.attemptID == finished.id }.allSatisfy { $0.answer == nil && !$0.flagged }, "the finished attempt is as it was")
             }
         }
 

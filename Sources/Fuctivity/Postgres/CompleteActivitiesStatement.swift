@@ -56,7 +56,7 @@ struct CompleteActivitiesStatement: PostgresPreparedStatement {
 
     /// The rows of each item, in the items' order.
     static func run(_ items: [Item], on db: any Database) async throws -> [[Row]] {
-        try OneTripBatch.rows(of: try await db.preparedRows(Self(items: items)), items: items.count, index: \.index)
+        try BatchRows.grouped(try await db.preparedRows(Self(items: items)), items: items.count, index: \.index)
     }
 
     func makeBindings() throws -> PostgresBindings {

@@ -127,18 +127,3 @@ extension Kernel.PostgresColumns {
         return ActivityView(activity: activity, category: category ?? ActivityService.missingCategory(of: activity), reminders: reminders)
     }
 }
-
-/// What the batched statements share.
-enum OneTripBatch {
-    /// `rows` grouped by the item each belongs to (`index`), in the items' order.
-    static func rows<Row>(of rows: [Row], items: Int, index: (Row) -> Int) throws -> [[Row]] {
-        var grouped = Array(repeating: [Row](), count: items)
-        for row in rows {
-            guard grouped.indices.contains(index(row)) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A row for item \(index(row)) of \(items)"))
-            }
-            grouped[index(row)].append(row)
-        }
-        return grouped
-    }
-}

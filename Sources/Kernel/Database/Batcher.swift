@@ -127,6 +127,22 @@ public final class Batcher<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 }
 
+/// What a batched statement's rows are to its calls.
+public enum BatchRows {
+    /// `rows` grouped by the item each belongs to (`index`, from 0), in the items' order:
+    /// a batched statement's rows carry their caller's number, so each call gets only its own.
+    public static func grouped<Row>(_ rows: [Row], items: Int, index: (Row) -> Int) throws -> [[Row]] {
+        var grouped = Array(repeating: [Row](), count: items)
+        for row in rows {
+            guard grouped.indices.contains(index(row)) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A row for item \(index(row)) of \(items)"))
+            }
+            grouped[index(row)].append(row)
+        }
+        return grouped
+    }
+}
+
 /// `run` broke its contract: it returned a different number of outcomes than items.
 enum BatchError: Error, CustomStringConvertible {
     case outcomeCount(Int, Int)

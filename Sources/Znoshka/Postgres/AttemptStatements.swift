@@ -2,65 +2,114 @@ import FluentPostgresDriver
 import Foundation
 import Kernel
 
-/// Signs the caller in and saves one answer in one statement: the answer row of question
-/// `$5` in attempt `$4` is written only while the attempt is the caller's, running and
-/// before its deadline (`$2`, the sign-in's now), with the attempt's row share-locked so a
-/// finish scoring it makes this wait and then see it finished (as `AttemptService.answer`).
-/// `$6` says whether to write the answer (`$7`, its JSON, NULL to clear; `$8` when), `$9`
-/// the flag (NULL keeps it). No `saved` columns: refused, and the service says why.
-struct SaveAnswerStatement: PostgresPreparedStatement {
-    static let name = "zn_save_answer"
-    static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
+/// Saves answers for many API callers at once (`PostgresAttemptStore.save`, in batches of
+/// `Batcher`), each signed in by its own token: caller `n`'s answer row of question
+/// `question_id[n]` in attempt `attempt_id[n]` is written only while the attempt is theirs,
+/// running and before its deadline (the caller's `now`), with the attempt's row
+/// share-locked so a finish scoring it makes this wait and then see it finished (as
+/// `AttemptService.answer`). `write[n]` says whether to write the answer (`answer[n]`, its
+/// JSON, '' to clear), `set_flag[n]` whether to set the flag to `flagged[n]`. A row for each
+/// caller whose token is known; no `saved` columns when refused (the service says why).
+///
+/// PostgreSQL updates a row once per statement, from one of the callers naming it: a
+/// batch holds each answer row once (`SaveAnswersStatement.run` splits it).
+struct SaveAnswersStatement: PostgresPreparedStatement {
+    static let name = "zn_save_answers"
+    static let sql = SignedInSQL.batch(name, input: """
+        input AS (
+            SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::uuid[], $5::uuid[], $6::bool[], $7::text[], $8::bool[], $9::bool[])
+                WITH ORDINALITY AS i(secret_hash, now, app, attempt_id, question_id, write, answer, set_flag, flagged, n))
+        """, forEachOf: "input") { caller in
         """
         ,
         attempt AS (
-            SELECT a.id, a.deadline FROM \(Attempt.schema) a
-            WHERE a.id = $4 AND a.owner_id = \(caller.accountID) AND a.finished_at IS NULL AND a.deadline > $2
-            FOR SHARE),
+            SELECT i.n, a.id, a.deadline FROM input i
+            JOIN signed_in ON signed_in.n = i.n AND \(caller.valid)
+            JOIN \(Attempt.schema) a ON a.id = i.attempt_id AND a.owner_id = \(caller.accountID) AND a.finished_at IS NULL AND a.deadline > i.now
+            FOR SHARE OF a),
         saved AS (
             UPDATE \(AttemptAnswer.schema) x SET
-                answer = CASE WHEN $6 THEN $7 ELSE x.answer END,
-                answered_at = CASE WHEN $6 THEN $8 ELSE x.answered_at END,
-                flagged = COALESCE($9, x.flagged)
-            FROM attempt WHERE x.attempt_id = attempt.id AND x.question_id = $5
-            RETURNING x.flagged, x.answer IS NOT NULL AS answered, attempt.deadline)
-        SELECT \(caller.columns), saved.flagged, saved.answered, saved.deadline
-        FROM signed_in LEFT JOIN saved ON true
+                answer = CASE WHEN i.write THEN NULLIF(i.answer, '') ELSE x.answer END,
+                answered_at = CASE WHEN NOT i.write THEN x.answered_at WHEN i.answer <> '' THEN i.now END,
+                flagged = CASE WHEN i.set_flag THEN i.flagged ELSE x.flagged END
+            FROM attempt JOIN input i ON i.n = attempt.n
+            WHERE x.attempt_id = attempt.id AND x.question_id = i.question_id
+            RETURNING i.n, x.flagged, x.answer IS NOT NULL AS answered, attempt.deadline)
+        SELECT i.n, \(caller.columns), saved.flagged, saved.answered, saved.deadline
+        FROM input i
+        JOIN signed_in ON signed_in.n = i.n
+        LEFT JOIN saved ON saved.n = i.n
         """
     }
-    static let bindingDataTypes = SignIn.bindingDataTypes + [.uuid, .uuid, .bool, .text, .timestamptz, .bool]
+    static let bindingDataTypes: [PostgresDataType] = [.textArray, .timestamptzArray, .textArray, .uuidArray, .uuidArray, .boolArray,
+                                                        .textArray, .boolArray, .boolArray]
+
+    /// One caller's answer.
+    struct Item: Sendable {
+        let secretHash: String
+        let app: String
+        let now: Date
+        let input: AnswerInput
+        /// Whether the answer is written, and as stored (`AttemptAnswer.encode`; nil clears it).
+        let writeAnswer: Bool
+        let answer: String?
+
+        /// The row it writes: a batch holds each once.
+        var row: AnswerRowKey { AnswerRowKey(attemptID: input.attemptID, questionID: input.questionID) }
+    }
+
+    struct AnswerRowKey: Hashable {
+        let attemptID: UUID
+        let questionID: UUID
+    }
 
     struct Row: Sendable {
+        /// The caller's place in the batch, from 0.
+        let index: Int
         let signIn: SignIn
         /// Nil when the save was refused.
         let saved: (flagged: Bool, answered: Bool, deadline: Date)?
     }
 
-    let credential: SignInCaller.Credential
-    let app: String
-    let now: Date
-    let input: AnswerInput
-    /// The answer as stored (`AttemptAnswer.encode`), when it is written.
-    let writeAnswer: Bool
-    let answer: String?
+    let items: [Item]
+
+    /// The rows of each item, in the items' order. Items for an answer row already in the
+    /// statement go in a later one, in their order, so each write is made as if alone.
+    static func run(_ items: [Item], on db: any Database) async throws -> [[Row]] {
+        var rows = Array(repeating: [Row](), count: items.count)
+        var left = Array(items.indices)
+        while !left.isEmpty {
+            var taken = Set<AnswerRowKey>(), now: [Int] = [], later: [Int] = []
+            for index in left {
+                if taken.insert(items[index].row).inserted { now.append(index) } else { later.append(index) }
+            }
+            let grouped = try BatchRows.grouped(try await db.preparedRows(Self(items: now.map { items[$0] })), items: now.count, index: \.index)
+            for (place, index) in now.enumerated() { rows[index] = grouped[place] }
+            left = later
+        }
+        return rows
+    }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = credential.bindings(app: app, now: now, capacity: 6)
-        bindings.append(input.attemptID)
-        bindings.append(input.questionID)
-        bindings.append(writeAnswer)
-        bindings.append(answer)
-        bindings.append(answer == nil ? nil : now)
-        bindings.append(input.flagged)
+        var bindings = PostgresBindings(capacity: 9)
+        bindings.append(items.map(\.secretHash))
+        bindings.append(items.map(\.now))
+        bindings.append(items.map(\.app))
+        bindings.append(items.map(\.input.attemptID))
+        bindings.append(items.map(\.input.questionID))
+        bindings.append(items.map(\.writeAnswer))
+        bindings.append(items.map { $0.answer ?? "" })
+        bindings.append(items.map { $0.input.flagged != nil })
+        bindings.append(items.map { $0.input.flagged ?? false })
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        let signIn = try SignIn.decode(&cells)
+        let index = try cells.next(Int.self) - 1, signIn = try SignIn.decode(&cells)
         let flagged = try cells.next(Bool?.self), answered = try cells.next(Bool?.self), deadline = try cells.next(Date?.self)
-        guard let flagged, let answered, let deadline else { return Row(signIn: signIn, saved: nil) }
-        return Row(signIn: signIn, saved: (flagged, answered, deadline))
+        guard let flagged, let answered, let deadline else { return Row(index: index, signIn: signIn, saved: nil) }
+        return Row(index: index, signIn: signIn, saved: (flagged, answered, deadline))
     }
 }
 
@@ -71,8 +120,7 @@ struct AttemptStatement: PostgresPreparedStatement {
     static let name = "zn_attempt"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
         """
-         SELECT \(caller.columns), a.id, a.owner_id, a.test_id, a.block_id, a.started_at, a.deadline, a.finished_at, a.finished_how, a.raw_points,
-                a.max_points, a.scaled, a.passed, x.question_ids, x.answers, x.flagged, x.points, x.verdicts
+         SELECT \(caller.columns), \(Attempt.columns("a")), x.question_ids, x.answers, x.flagged, x.points, x.verdicts
         FROM signed_in
         LEFT JOIN \(Attempt.schema) a ON a.id = $4 AND a.owner_id = \(caller.accountID)
         LEFT JOIN LATERAL (
@@ -105,16 +153,7 @@ struct AttemptStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
         let signIn = try SignIn.decode(&cells)
-        guard let id = try cells.next(UUID?.self) else { return Row(signIn: signIn, attempt: nil, answers: []) }
-        let attempt = Attempt(id: id, ownerID: try cells.next(UUID.self), testID: try cells.next(UUID.self), blockID: try cells.next(UUID?.self),
-                              startedAt: try cells.next(Date.self), deadline: try cells.next(Date.self), maxPoints: 0)
-        attempt.finishedAt = try cells.next(Date?.self)
-        attempt.finishedHow = try cells.next(String?.self)
-        attempt.rawPoints = try cells.next(Int?.self)
-        attempt.maxPoints = try cells.next(Int.self)
-        attempt.scaled = try cells.next(Int?.self)
-        attempt.passed = try cells.next(Bool?.self)
-        attempt.$id.exists = true
+        guard let attempt = try Attempt.decode(&cells) else { return Row(signIn: signIn, attempt: nil, answers: []) }
         let questionIDs = try cells.next([UUID]?.self) ?? [], answers = try cells.next([String]?.self) ?? []
         let flagged = try cells.next([Bool]?.self) ?? [], points = try cells.next([Int]?.self) ?? [], verdicts = try cells.next([String]?.self) ?? []
         guard [answers.count, flagged.count, points.count, verdicts.count].allSatisfy({ $0 == questionIDs.count }) else {
@@ -125,5 +164,32 @@ struct AttemptStatement: PostgresPreparedStatement {
                                      points: points[index] < 0 ? nil : points[index], verdict: verdicts[index].isEmpty ? nil : verdicts[index])
         }
         return Row(signIn: signIn, attempt: attempt, answers: rows)
+    }
+}
+
+extension Attempt {
+    /// The attempt relation `alias`'s columns that `decode(_:)` reads, in its order.
+    static func columns(_ alias: String) -> String {
+        Kernel.PostgresColumns.qualified("id, owner_id, test_id, block_id, started_at, deadline, finished_at, finished_how, raw_points, max_points, "
+                                         + "scaled, passed", by: alias)
+    }
+
+    /// The attempt of `columns` read by position; nil when its id is NULL (no such attempt),
+    /// its other columns then passed over.
+    static func decode(_ cells: inout Kernel.PostgresColumns) throws -> Attempt? {
+        guard let id = try cells.next(UUID?.self) else {
+            cells.skip(11)
+            return nil
+        }
+        let attempt = Attempt(id: id, ownerID: try cells.next(UUID.self), testID: try cells.next(UUID.self), blockID: try cells.next(UUID?.self),
+                              startedAt: try cells.next(Date.self), deadline: try cells.next(Date.self), maxPoints: 0)
+        attempt.finishedAt = try cells.next(Date?.self)
+        attempt.finishedHow = try cells.next(String?.self)
+        attempt.rawPoints = try cells.next(Int?.self)
+        attempt.maxPoints = try cells.next(Int.self)
+        attempt.scaled = try cells.next(Int?.self)
+        attempt.passed = try cells.next(Bool?.self)
+        attempt.$id.exists = true
+        return attempt
     }
 }
