@@ -1,30 +1,24 @@
 #!/usr/bin/env python3
 """pgbench scripts for the database limits of bench/znoshka (bench/README.md, "Ratios"):
-every statement the server sends to PostgreSQL for one call, in its order, written as
-Fluent and SQLKit write them (Sources/Znoshka/Services/AttemptService.swift). Saving an
-answer and the question page are the server's own one-trip statements (`zn_save_answers`,
-for one caller here, and `zn_attempt` of `hromada statements`, STATEMENTS); finishing is several round trips: the
-kernel's sign-in (`kernel_token_sign_in` of `hromada statements`, made into pgbench by
-`bench/ratios.py pgbench-script`: SIGNIN), then the call's own (the API's attempt calls
-take the account id without reading the profile; tests and questions come from the
-server's memory, `ContentCache`, so they are not read here).
+every statement the server sends to PostgreSQL for one call, in its order: the server's
+own prepared statements of `hromada statements` (STATEMENTS), each of which signs its
+caller in. Saving an answer is `zn_save_answers` (for one caller here; under load the
+server sends one for a batch of callers), the question page `zn_attempt` (the test and
+the questions are in the server's memory, `ContentCache`, so they are not read here), and
+finishing `zn_claim_attempt`, `zn_finish_read` and `zn_finish_write` in one transaction.
 
-    znoshka_statements.py save   --people N --signin SIGNIN --questions Q --statements STATEMENTS
-    znoshka_statements.py view   --people N --signin SIGNIN --questions Q --statements STATEMENTS
-    znoshka_statements.py finish --people N --signin SIGNIN --questions Q --test T --scored S --scored-attempt A
+    znoshka_statements.py save   --people N --questions Q --statements STATEMENTS
+    znoshka_statements.py view   --people N --questions Q --statements STATEMENTS
+    znoshka_statements.py finish --people N --questions Q --statements STATEMENTS --scored S --scored-attempt A
 
 Q holds "position questionId kind" per question of the history simulation (kind `single`
-for a single-choice question); T is the test's id. S ("position questionId answered points
-verdict" per answer) and A ("rawPoints scaled passed") are what the server wrote when it
-finished one seeded attempt: the finish script writes the same points, verdicts and
-review-queue rows (one INSERT … ON CONFLICT per answered question not right, as
-`ReviewQueueService.record` does).
+for a single-choice question). S ("position questionId answered points verdict" per
+answer) and A ("rawPoints scaled passed") are what the server wrote when it finished one
+seeded attempt: the finish script writes the same points, verdicts and review-queue
+entries (one per answered question not right).
 
 The seed's ids are md5 of fixed texts (bench/znoshka), so pgbench names a student's
-account, attempt and answers from a random :g. Run the scripts with plan_cache_mode =
-force_custom_plan: the server sends these statements unprepared, planned on every
-execution, and a custom plan folds the md5 expressions into constants as the server's
-bound values are.
+account, attempt and answers from a random :g.
 
 Standard library only.
 """
@@ -88,6 +82,10 @@ def view(args, questions):
 
 
 def finish(args, questions):
+    """The server's own three statements in one transaction (`zn_claim_attempt`: the
+    sign-in, the profile and the claim; `zn_finish_read`: the answers and the review items;
+    `zn_finish_write`: the points and verdicts, the attempt's score and the review queue),
+    writing what the server wrote when it finished one seeded attempt (SCORED)."""
     scored = []
     for line in open(args.scored):
         if line.strip():
@@ -96,64 +94,43 @@ def finish(args, questions):
     if len(scored) != len(questions):
         raise SystemExit(f"{args.scored}: {len(scored)} answers, the test has {len(questions)} questions")
     raw, scaled, passed = open(args.scored_attempt).read().split()
-    points = " ".join(f"WHEN {answer_id(p)} THEN {pts}" for p, _, _, pts, _ in scored)
-    verdicts = " ".join(f"WHEN {answer_id(p)} THEN '{verdict}'" for p, _, _, _, verdict in scored)
-    graded = [(qid, verdict) for _, qid, answered, _, verdict in scored if answered]
-    statements = [
+    # ReviewQueueService.entries: each answered question not right (a right one never got
+    # wrong is skipped); FSRS-6's first review: "again" for wrong, "hard" for partly right;
+    # due at once (in a test).
+    entries = [(qid, *((0.212, 6.4133, 1) if verdict == "wrong" else (1.2931, 5.1122, 0)))
+               for _, qid, answered, _, verdict in scored if answered and verdict != "right"]
+    return [
         f"\\set g random(1, {args.people})",
-        read_signin(args.signin),
-        # AttemptService.finishing: the exam date, for the review queue (read by column name).
-        f'SELECT * FROM "zn_profiles" WHERE "account_id" = {OWNER};',
         "BEGIN;",
-        # The claim, which reads the attempt back.
-        "UPDATE \"zn_attempts\" SET \"finished_at\" = now(), \"finished_how\" = 'submitted', \"raw_points\" = 0 "
-        f'WHERE "id" = {ATTEMPT_ID} AND "owner_id" = {OWNER} AND "finished_at" IS NULL RETURNING *;',
-        # score(…): the answers (the test and questions are in memory); the points and
-        # verdicts in one statement, a CASE keyed by the answer's id; the attempt's score.
-        f'SELECT * FROM "zn_answers" WHERE "attempt_id" = {ATTEMPT_ID} ORDER BY "position";',
-        f'UPDATE "zn_answers" SET "points" = CASE id {points} END, "verdict" = CASE id {verdicts} END '
-        f'WHERE "attempt_id" = {ATTEMPT_ID};',
-        f'UPDATE "zn_attempts" SET "raw_points" = {raw}, "scaled" = {scaled}, "passed" = {passed} WHERE "id" = {ATTEMPT_ID};',
+        server_statement(args, "zn_claim_attempt", {**SIGN_IN_PARAMS, 4: ATTEMPT_ID}),
+        server_statement(args, "zn_finish_read", {1: ATTEMPT_ID, 2: OWNER}),
+        server_statement(args, "zn_finish_write", {
+            1: ATTEMPT_ID,
+            2: f"ARRAY[{', '.join(answer_id(p) for p, *_ in scored)}]::uuid[]",
+            3: f"ARRAY[{', '.join(str(points) for *_, points, _ in scored)}]::int8[]",
+            4: f"ARRAY[{', '.join(repr(verdict) for *_, verdict in scored)}]::text[]",
+            5: raw,
+            6: f"{scaled}::int8",
+            7: passed,
+            8: OWNER,
+            9: "now()",
+            10: f"ARRAY[{', '.join('gen_random_uuid()' for _ in entries)}]::uuid[]",
+            11: f"ARRAY[{uuid_list(qid for qid, *_ in entries)}]::uuid[]",
+            12: f"ARRAY[{', '.join(str(e[1]) for e in entries)}]::float8[]",
+            13: f"ARRAY[{', '.join(str(e[2]) for e in entries)}]::float8[]",
+            14: f"ARRAY[{', '.join('now()' for _ in entries)}]::timestamptz[]",
+            15: f"ARRAY[{', '.join(str(e[3]) for e in entries)}]::int8[]",
+        }),
+        "COMMIT;",
     ]
-    # ReviewQueueService.record: the person's items of the answered questions, then one
-    # upsert per answered question not right (a right one never got wrong is skipped).
-    if graded:
-        statements.append(f'SELECT * FROM "zn_review_items" WHERE "owner_id" = {OWNER} '
-                          f'AND "question_id" IN ({uuid_list(q for q, _ in graded)});')
-    rows = []
-    for qid, verdict in graded:
-        if verdict == "right":
-            continue
-        # FSRS-6's first review: "again" for wrong, "hard" for partly right; due at once (in a test).
-        stability, difficulty, lapses = (0.212, 6.4133, 1) if verdict == "wrong" else (1.2931, 5.1122, 0)
-        rows.append(f"(gen_random_uuid(), {OWNER}, '{qid}', {stability}, {difficulty}, now(), now(), 1, {lapses})")
-    if rows:
-        # One upsert for them all.
-        statements.append(
-            'INSERT INTO "zn_review_items" ("id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", '
-            f'"reviews", "lapses") VALUES {", ".join(rows)} '
-            'ON CONFLICT ("owner_id", "question_id") DO UPDATE SET "stability" = EXCLUDED."stability", '
-            '"difficulty" = EXCLUDED."difficulty", "last_review" = EXCLUDED."last_review", "due" = EXCLUDED."due", '
-            '"reviews" = zn_review_items.reviews + 1, "lapses" = zn_review_items.lapses + excluded.lapses;')
-    statements.append("COMMIT;")
-    # The answer is the view the scoring built: no read after the commit.
-    return statements
-
-
-def read_signin(path):
-    """The sign-in statement from `ratios.py pgbench-script` (no \\set lines of its own)."""
-    lines = [line for line in open(path).read().splitlines() if not line.startswith("\\set")]
-    return "\n".join(lines).strip()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("call", choices=["save", "view", "finish"])
     parser.add_argument("--people", type=int, required=True)
-    parser.add_argument("--signin", required=True)
     parser.add_argument("--questions", required=True)
-    parser.add_argument("--statements", help="`hromada statements` as JSON (save, view)")
-    parser.add_argument("--test")
+    parser.add_argument("--statements", required=True, help="`hromada statements` as JSON")
     parser.add_argument("--scored")
     parser.add_argument("--scored-attempt")
     args = parser.parse_args()
@@ -163,10 +140,6 @@ def main():
             position, qid, kind = line.split()
             questions.append((int(position), qid, kind))
     questions.sort()
-    if args.call in ("save", "view") and not args.statements:
-        parser.error(f"{args.call} needs --statements")
-    if args.call == "finish" and not args.test:
-        parser.error("finish needs --test")
     if args.call == "finish" and not (args.scored and args.scored_attempt):
         parser.error("finish needs --scored and --scored-attempt")
     statements = {"save": save, "view": view, "finish": finish}[args.call](args, questions)

@@ -11,11 +11,4 @@ extension Request {
     func student() async throws -> Student {
         try await signedIn(Student.self)
     }
-
-    /// The signed-in person's account id, without reading their profile: for the calls
-    /// made many times a minute during a test (saving an answer, the question page),
-    /// whose services check ownership by this id.
-    func studentID() async throws -> UUID {
-        try await requireAccount(in: Znoshka.descriptor).requireID()
-    }
 }

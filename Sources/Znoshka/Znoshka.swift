@@ -33,7 +33,9 @@ public struct Znoshka: HromadaApp {
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }
 
-    public var postgresStatements: [any PostgresPreparedStatement.Type] { [SaveAnswersStatement.self, AttemptStatement.self] }
+    public var postgresStatements: [any PostgresPreparedStatement.Type] { [
+        SaveAnswersStatement.self, AttemptStatement.self, ClaimAttemptStatement.self, FinishReadStatement.self, FinishWriteStatement.self,
+    ] }
 
     public func registerRoutes(_ mount: AppMount) throws {
         ZnoshkaAPI.register(on: mount.api)

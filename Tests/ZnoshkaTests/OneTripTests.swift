@@ -140,6 +140,60 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("finishing in three statements scores and queues as the service does: points, verdicts, the score, review items new, lapsed and reviewed well, before the exam date")
+        func finishingAlike() async throws {
+            let clock = ManualClock(Date())
+            try await withZnoshka(clock: clock) { app in
+                let olena = try await register(app), taras = try await register(app, name: "Тарас")
+                let exam = LocalDay(clock.now, in: ZnoshkaProfile.defaultTimeZone).adding(days: 20)
+                for person in [olena, taras] {
+                    #expect(try await send(app, .PATCH, "/me", as: person, ["examDate": exam.description]).status == .ok)
+                }
+                let test = try await seededTest(app, "mathematics", .simulation)
+                /// Right, wrong and unanswered in turn; a matching question partly right (one pair wrong).
+                func answerAll(_ attempt: ZNModels.AttemptDTO, as person: Person, round: Int) async throws {
+                    for (index, item) in attempt.questions.enumerated() {
+                        let question = try await stored(app, item.id)
+                        var answer: [String: Any]? = [0: rightAnswer(question), 1: wrongAnswer(question)][(index + round) % 3]
+                        if case .pairs(var pairs) = question.key, case .matching(_, let options) = question.kind {
+                            pairs[0] = (pairs[0] + 1) % options
+                            answer = ["pairs": pairs]
+                        }
+                        if let answer { #expect(try await saveAnswer(app, attempt.id, item.id, answer, as: person).status == .ok) }
+                    }
+                }
+                func reviewItems(_ person: Person) async throws -> [String] {
+                    try await ReviewItem.query(on: app.db).filter(\.$ownerID == person.id).all().map { item in
+                        "\(item.questionID) \(item.stability) \(item.difficulty) \(item.lastReview.timeIntervalSince1970) \(item.due.timeIntervalSince1970) \(item.reviews) \(item.lapses)"
+                    }.sorted()
+                }
+                // The second round meets the items the first queued.
+                for round in 0..<2 {
+                    let mine = try await start(app, test, as: olena), his = try await start(app, test, as: taras)
+                    try await answerAll(mine, as: olena, round: round)
+                    try await answerAll(his, as: taras, round: round)
+                    clock.advance(by: 3600)
+                    #expect(try await send(app, .POST, "/attempts/\(mine.id)/finish", as: olena).status == .ok)
+                    _ = try await app.znoshkaAttempts.finishView(his.id, owner: taras.id)
+
+                    let fast = try #require(try await Attempt.find(mine.id, on: app.db)), portable = try #require(try await Attempt.find(his.id, on: app.db))
+                    #expect(fast.rawPoints == portable.rawPoints && fast.scaled == portable.scaled && fast.passed == portable.passed, "round \(round)")
+                    #expect(fast.finishedHow == "submitted" && fast.finishedAt == portable.finishedAt)
+                    #expect((fast.rawPoints ?? 0) > 0 && (fast.rawPoints ?? 0) < fast.maxPoints)
+                    func scored(_ attempt: UUID) async throws -> [String] {
+                        try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt).sort(\.$position).all()
+                            .map { "\($0.questionID) \($0.points.map(String.init) ?? "-") \($0.verdict ?? "-")" }
+                    }
+                    let points = try await scored(mine.id)
+                    #expect(points == (try await scored(his.id)), "round \(round)")
+                    #expect(Set(points.map { $0.split(separator: " ")[2] }) == ["right", "wrong", "partly", "unanswered"])
+                    let queued = try await reviewItems(olena), queuedToo = try await reviewItems(taras)
+                    #expect(!queued.isEmpty && queued == queuedToo, "round \(round)")
+                }
+                #expect(try await ReviewItem.query(on: app.db).filter(\.$ownerID == olena.id).filter(\.$reviews == 2).count() > 0, "items reviewed twice")
+            }
+        }
+
         @Test("the question page read in one statement is the service's view: running, flagged and partly answered, then finished; others' and unknown ids are 404")
         func viewAlike() async throws {
             try await withZnoshka { app in

@@ -147,9 +147,10 @@ enum ZnoshkaAPI {
         return M.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged, secondsLeft: saved.secondsLeft)
     }
 
+    /// Through `AttemptStore`: on PostgreSQL three prepared statements in one transaction.
     static func finish(_ req: Request) async throws -> Response {
-        let owner = try await req.studentID()
-        return Response(status: .ok, json: attemptDTO(try await req.znoshka.attempts.finishView(try attemptID(req), owner: owner)))
+        let view = try await req.znoshka.attemptStore.finish(by: req.caller(in: Znoshka.descriptor), Result { try attemptID(req) })
+        return Response(status: .ok, json: attemptDTO(view))
     }
 
     static func review(_ req: Request) async throws -> M.Review {

@@ -28,6 +28,11 @@ public final class ZnoshkaProfile: Model, @unchecked Sendable {
 
     public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? ZnoshkaProfile.defaultTimeZone }
     public var exam: LocalDay? { examDate.flatMap { LocalDay($0) } }
+    /// The start of the exam day in the person's zone: what the review queue schedules before.
+    public var examStart: Date? { Self.examStart(examDate, timeZoneID: timeZoneID) }
+    static func examStart(_ examDate: String?, timeZoneID: String) -> Date? {
+        examDate.flatMap { LocalDay($0) }?.start(in: TimeZone(identifier: timeZoneID) ?? defaultTimeZone)
+    }
     public static let defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
 }
 

@@ -3,7 +3,8 @@ import Foundation
 import Kernel
 
 /// Answer saves and attempt reads in one round trip each (`SaveAnswersStatement`,
-/// `AttemptStatement`) for callers with a bearer token, saves made at the same moment
+/// `AttemptStatement`), and finishes in three prepared statements, for callers with a
+/// bearer token, saves made at the same moment
 /// sharing one statement (`Batcher`: its start-up and commit cost PostgreSQL more than the
 /// row each writes, docs/decisions/writes-share-one-statement.md); what a statement cannot settle
 /// alone (a malformed body, an answer not of the question's shape, a browser session, an
@@ -62,4 +63,31 @@ struct PostgresAttemptStore: AttemptStore {
         return AttemptView(attempt: attempt, test: test, items: AttemptService.items(row.answers, questions), now: now)
     }
 
+    /// The claim, the read and the write of `FinishStatements.swift` in one transaction, the
+    /// scoring in between shared with the portable path (`AttemptScoring`). When this call
+    /// claims nothing — another finished the attempt first, or it is not the caller's — the
+    /// portable path answers: the finished attempt's view, or 404.
+    func finish(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView {
+        guard let credential = caller.credential, credential.isBearerToken, let id = try? attemptID.get() else {
+            return try await portable.finish(by: caller, attemptID)
+        }
+        let now = context.clock.now
+        let content = ContentCache.shared(context.state)
+        let (signIn, view) = try await context.db.writeTransaction { db -> (SignIn?, AttemptView?) in
+            let claim = try await db.preparedRows(ClaimAttemptStatement(credential: credential, app: caller.app, now: now, id: id)).first
+            guard let claim, let attempt = claim.claimed else { return (claim?.signIn, nil) }
+            guard let test = try await content.test(attempt.testID, on: db) else { throw AttemptService.notFound }
+            guard let read = try await db.preparedRows(FinishReadStatement(attemptID: id, owner: attempt.ownerID)).first else {
+                throw DecodingError.valueNotFound(FinishReadStatement.Row.self, .init(codingPath: [], debugDescription: "The finish read no row"))
+            }
+            let scoring = AttemptScoring(read.answers, questions: try await content.questions(read.answers.map(\.row.questionID), on: db), test: test)
+            let entries = ReviewQueueService.entries(scoring.grades, queued: read.queued, exam: claim.exam, at: now, inTest: true)
+            _ = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, scoring: scoring, entries: entries, now: now))
+            scoring.apply(to: attempt)
+            return (claim.signIn, AttemptView(attempt: attempt, test: test, items: scoring.items, now: now))
+        }
+        _ = try await caller.signIn(signIn)
+        if let view { return view }
+        return try await portable.finish(by: caller, attemptID)
+    }
 }

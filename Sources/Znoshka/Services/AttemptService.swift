@@ -309,7 +309,7 @@ public struct AttemptService: Sendable {
     /// attempt first (or it is not the person's).
     private func finishing(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> (result: AttemptResult, view: AttemptView)? {
         let moment = now
-        let exam = try await ZnoshkaProfile.fetch(owner, idColumn: "account_id", on: db).flatMap { profile in profile.exam?.start(in: profile.timeZone) }
+        let exam = try await ZnoshkaProfile.fetch(owner, idColumn: "account_id", on: db)?.examStart
         return try await db.writeTransaction { db in
             // The claim: only one finish gets the row; the others read its result.
             let claimed = try await db.sql.update(Attempt.schema)
@@ -324,28 +324,26 @@ public struct AttemptService: Sendable {
         }
     }
 
-    /// Scores every answer, writes the points, the 100–200 outcome (into `attempt` too), and
-    /// the wrong ones into the review queue; inside the finishing transaction. Returns the
-    /// attempt's items as scored.
+    /// Scores every answer (`AttemptScoring`), writes the points, the 100–200 outcome (into
+    /// `attempt` too), and the answered questions into the review queue; inside the
+    /// finishing transaction. Returns the attempt's items as scored.
     private func score(_ attempt: Attempt, test: ZnoshkaTest, exam: Date?, at moment: Date, on db: any Database) async throws -> [AttemptView.Item] {
-        let attemptID = try attempt.requireID(), owner = attempt.ownerID
+        let attemptID = try attempt.requireID()
         let answers = try await AttemptRows.answers(of: attemptID, on: db)
-        let byID = try await content.questions(answers.map(\.questionID), on: db)
-        var scores: [(answer: AttemptAnswer, score: QuestionScore)] = []
-        for answer in answers {
-            guard let question = byID[answer.questionID] else { continue }
-            scores.append((answer, Scoring.score(answer.given, key: question.key, kind: question.kind)))
-        }
-        if !scores.isEmpty {
+        let questions = try await content.questions(answers.map(\.questionID), on: db)
+        let scoring = AttemptScoring(try answers.map { answer in
+            (try answer.requireID(), AnswerRow(questionID: answer.questionID, answer: answer.answer, flagged: answer.flagged, points: nil, verdict: nil))
+        }, questions: questions, test: test)
+        if !scoring.answers.isEmpty {
             // One statement for all the answers: a CASE per column keyed by the answer's id.
             var points = SQLQueryString("CASE id")
             var verdicts = SQLQueryString("CASE id")
-            for (answer, score) in scores {
+            for (id, score) in scoring.answers {
                 points.appendInterpolation(unsafeRaw: " WHEN ")
-                points.appendInterpolation(bind: answer.id!)
+                points.appendInterpolation(bind: id)
                 points.appendInterpolation(unsafeRaw: " THEN \(score.points)")
                 verdicts.appendInterpolation(unsafeRaw: " WHEN ")
-                verdicts.appendInterpolation(bind: answer.id!)
+                verdicts.appendInterpolation(bind: id)
                 verdicts.appendInterpolation(unsafeRaw: " THEN '\(score.verdict.rawValue)'")
             }
             points.appendInterpolation(unsafeRaw: " END")
@@ -353,24 +351,11 @@ public struct AttemptService: Sendable {
             try await db.sql.update(AttemptAnswer.schema).set(SQLIdentifier("points"), to: points).set(SQLIdentifier("verdict"), to: verdicts)
                 .where("attempt_id", .equal, SQLBind(attemptID)).run()
         }
-        let raw = scores.map(\.score.points).reduce(0, +)
-        let outcome = test.table.convert(raw)
-        var scaled: Int?
-        if case .passed(let score) = outcome { scaled = score }
-        try await db.sql.update(Attempt.schema).set("raw_points", to: SQLBind(raw)).set("scaled", to: SQLBind(scaled))
-            .set("passed", to: SQLBind(scaled != nil)).where("id", .equal, SQLBind(attemptID)).run()
-        attempt.rawPoints = raw
-        attempt.scaled = scaled
-        attempt.passed = scaled != nil
-        let grades = scores.compactMap { item -> (UUID, QuestionScore.Verdict)? in
-            item.answer.given == nil ? nil : (item.answer.questionID, item.score.verdict)
-        }
-        try await ReviewQueueService.record(grades, owner: owner, exam: exam, at: moment, inTest: true, on: db)
-        let scored = Dictionary(scores.map { ($0.answer.questionID, $0.score) }, uniquingKeysWith: { first, _ in first })
-        return Self.items(answers.map { answer in
-            AnswerRow(questionID: answer.questionID, answer: answer.answer, flagged: answer.flagged, points: scored[answer.questionID]?.points,
-                      verdict: scored[answer.questionID]?.verdict.rawValue)
-        }, byID)
+        try await db.sql.update(Attempt.schema).set("raw_points", to: SQLBind(scoring.raw)).set("scaled", to: SQLBind(scoring.scaled))
+            .set("passed", to: SQLBind(scoring.passed)).where("id", .equal, SQLBind(attemptID)).run()
+        scoring.apply(to: attempt)
+        try await ReviewQueueService.record(scoring.grades, owner: attempt.ownerID, exam: exam, at: moment, inTest: true, on: db)
+        return scoring.items
     }
 
     /// Finishes every running attempt whose time is up, for people who left; returns how

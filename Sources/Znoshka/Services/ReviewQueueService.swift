@@ -64,10 +64,8 @@ public struct ReviewQueueService: Sendable {
         return Graded(question: question, given: checked, score: score, nextDue: next[questionID] ?? moment)
     }
 
-    /// Records answers to questions: a wrong or partly right one enters the queue (or
-    /// lapses there); a right one counts as a good review of a question already queued.
-    /// A mistake made in a test is due at once (the day's «робота над помилками»); an
-    /// answer in review is due when FSRS says. Returns each question's next due time.
+    /// Records answers to questions (`entries`): reads the person's items for them, and
+    /// writes the entries in one statement. Returns each question's next due time.
     @discardableResult
     static func record(_ answers: [(UUID, QuestionScore.Verdict)], owner: UUID, exam examDate: Date?, at moment: Date, inTest: Bool = false,
                        on db: any Database) async throws -> [UUID: Date] {
@@ -75,37 +73,57 @@ public struct ReviewQueueService: Sendable {
         // Read by column name: a finish reads up to thirty of them (`RowDecodable`).
         let existing = try await db.sql.select().column(SQLLiteral.all).from(ReviewItem.schema).where("owner_id", .equal, SQLBind(owner))
             .where("question_id", .in, SQLBind.group(answers.map(\.0))).all().map { try ReviewItem.decode($0) }
-        let byQuestion = Dictionary(existing.map { ($0.questionID, $0) }, uniquingKeysWith: { first, _ in first })
-        var due: [UUID: Date] = [:]
-        var rows: [[any SQLExpression]] = []
-        for (questionID, verdict) in answers {
-            let item = byQuestion[questionID]
+        let memories = Dictionary(existing.map { ($0.questionID, $0.memory) }, uniquingKeysWith: { first, _ in first })
+        let entries = Self.entries(answers, queued: memories, exam: examDate, at: moment, inTest: inTest)
+        try await write(entries, owner: owner, at: moment, on: db)
+        return Dictionary(entries.map { ($0.questionID, $0.due) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// One question's item as recording an answer leaves it, upserted by (person, question):
+    /// a new item has one review; a queued one counts one more, and one more lapse for "again".
+    struct Entry: Sendable, Equatable {
+        let questionID: UUID
+        let memory: ReviewSchedule.Memory
+        let due: Date
+        let lapsed: Bool
+    }
+
+    /// What recording answers to questions writes, given the memory of those already in the
+    /// person's queue: a wrong or partly right one enters the queue (or lapses there); a
+    /// right one counts as a good review of a question already queued, and needs none
+    /// otherwise. A mistake made in a test is due at once (the day's «робота над
+    /// помилками»); an answer in review is due when FSRS says.
+    static func entries(_ answers: [(UUID, QuestionScore.Verdict)], queued: [UUID: ReviewSchedule.Memory], exam examDate: Date?,
+                        at moment: Date, inTest: Bool) -> [Entry] {
+        answers.compactMap { questionID, verdict in
             let grade: ReviewSchedule.Grade
             switch verdict {
             case .right: grade = .good
             case .partly: grade = .hard
             case .wrong, .unanswered: grade = .again
             }
-            // A right answer to a question never got wrong needs no review.
-            if item == nil && grade == .good { continue }
-            let (memory, scheduled) = schedule.review(item?.memory, grade, at: moment, examDate: examDate)
-            let next = inTest && grade != .good ? moment : scheduled
-            due[questionID] = next
-            rows.append([SQLBind(UUID()), SQLBind(owner), SQLBind(questionID), SQLBind(memory.stability), SQLBind(memory.difficulty),
-                         SQLBind(moment), SQLBind(next), SQLBind(1), SQLBind(grade == .again ? 1 : 0)])
+            let memory = queued[questionID]
+            if memory == nil && grade == .good { return nil }
+            let (next, scheduled) = schedule.review(memory, grade, at: moment, examDate: examDate)
+            return Entry(questionID: questionID, memory: next, due: inTest && grade != .good ? moment : scheduled, lapsed: grade == .again)
         }
-        guard !rows.isEmpty else { return due }
-        // One statement for the lot; a question already queued keeps its row and counts.
+    }
+
+    /// Writes `entries` in one statement; a question already queued keeps its row and counts.
+    static func write(_ entries: [Entry], owner: UUID, at moment: Date, on db: any Database) async throws {
+        guard !entries.isEmpty else { return }
         var insert = db.sql.insert(into: ReviewItem.schema)
             .columns("id", "owner_id", "question_id", "stability", "difficulty", "last_review", "due", "reviews", "lapses")
-        for row in rows { insert = insert.values(row) }
+        for entry in entries {
+            insert = insert.values([SQLBind(UUID()), SQLBind(owner), SQLBind(entry.questionID), SQLBind(entry.memory.stability),
+                                    SQLBind(entry.memory.difficulty), SQLBind(moment), SQLBind(entry.due), SQLBind(1), SQLBind(entry.lapsed ? 1 : 0)])
+        }
         try await insert.onConflict(with: ["owner_id", "question_id"]) { conflict in
             conflict.set(excludedValueOf: "stability").set(excludedValueOf: "difficulty").set(excludedValueOf: "last_review")
                 .set(excludedValueOf: "due")
                 .set("reviews", to: SQLRaw("zn_review_items.reviews + 1"))
                 .set("lapses", to: SQLRaw("zn_review_items.lapses + excluded.lapses"))
         }.run()
-        return due
     }
 
     private func endOfToday(_ student: Student) -> Date {

@@ -1,8 +1,9 @@
 import Foundation
 import Kernel
 
-/// The calls an exam day makes most — saving an answer, once per answer given, and reading
-/// the attempt, on every page of a running test — for a caller not yet signed in. The
+/// The calls an exam day makes most — saving an answer, once per answer given, reading
+/// the attempt, on every page of a running test, and finishing it — for a caller not yet
+/// signed in. The
 /// server picks the store once (`ZnoshkaContext.attemptStore`): `PortableAttemptStore` on
 /// any database, `PostgresAttemptStore` — one statement per call that also signs the caller
 /// in — on PostgreSQL. Both answer alike (the attempt tests run on both).
@@ -13,6 +14,9 @@ protocol AttemptStore: Sendable {
     func save(by caller: SignInCaller, _ input: Result<AnswerInput, any Error>) async throws -> AttemptService.Saved
     /// The caller's attempt with its questions (`AttemptService.view(_:owner:)`).
     func view(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView
+    /// Finishes the caller's attempt as submitted and gives its view
+    /// (`AttemptService.finishView(_:owner:)`).
+    func finish(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView
 }
 
 /// One answer to save: where, what (`clear` empties it; nil `given` without `clear` keeps
@@ -46,5 +50,10 @@ struct PortableAttemptStore: AttemptStore {
     func view(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView {
         let owner = try await caller.account().requireID()
         return try await context.attempts.view(try attemptID.get(), owner: owner)
+    }
+
+    func finish(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView {
+        let owner = try await caller.account().requireID()
+        return try await context.attempts.finishView(try attemptID.get(), owner: owner)
     }
 }
