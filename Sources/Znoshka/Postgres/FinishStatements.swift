@@ -9,18 +9,20 @@ import Kernel
 // answer (each statement of a READ COMMITTED transaction reads its own snapshot).
 
 /// Signs the caller in, reads their profile's exam date and time zone (for the review
-/// queue), and claims their running attempt `$4`: finished at `$2` (the sign-in's now) as
-/// submitted, with 0 points until it is scored. Only one finish gets the row; no attempt
-/// columns for the others, nor when it is not the caller's.
+/// queue), and claims their running attempt `$4` by locking its row (`FOR UPDATE`): of
+/// finishes at once, one gets it, and the others, let through when it commits, find it
+/// finished; saves wait for it the same way. No attempt columns for the others, nor when
+/// it is not the caller's. The row is written once, by `FinishWriteStatement`: a second
+/// update of a row the transaction had updated would check its foreign keys again.
 struct ClaimAttemptStatement: PostgresPreparedStatement {
     static let name = "zn_claim_attempt"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
         """
         ,
         claimed AS (
-            UPDATE \(Attempt.schema) SET finished_at = $2, finished_how = '\(AttemptService.FinishedHow.submitted.rawValue)', raw_points = 0
+            SELECT * FROM \(Attempt.schema)
             WHERE id = $4 AND owner_id = \(caller.accountID) AND finished_at IS NULL
-            RETURNING *)
+            FOR UPDATE)
         SELECT \(caller.columns), p.exam_date, p.time_zone, \(Attempt.columns("claimed"))
         FROM signed_in
         LEFT JOIN \(ZnoshkaProfile.schema) p ON p.account_id = \(caller.accountID)
@@ -33,7 +35,7 @@ struct ClaimAttemptStatement: PostgresPreparedStatement {
         let signIn: SignIn
         /// The start of the caller's exam day in their zone, when they set one.
         let exam: Date?
-        /// Nil when this call did not claim it.
+        /// Nil when this call did not claim it; running as it was read.
         let claimed: Attempt?
     }
 
@@ -113,9 +115,10 @@ struct FinishReadStatement: PostgresPreparedStatement {
 }
 
 /// Writes a claimed attempt's scoring (`AttemptScoring`) in one statement: each answer's
-/// points and verdict, the attempt's score, and the review queue's entries
-/// (`ReviewQueueService.entries`, upserted as `ReviewQueueService.write` does). Runs after
-/// `FinishReadStatement`, in the claim's transaction; its row counts what it wrote.
+/// points and verdict, the attempt finished at `$9` as submitted with its score, and the
+/// review queue's entries (`ReviewQueueService.entries`, upserted as
+/// `ReviewQueueService.write` does). Runs after `FinishReadStatement`, in the claim's
+/// transaction; its row counts what it wrote, with the attempt's finishing time as stored.
 struct FinishWriteStatement: PostgresPreparedStatement {
     static let name = "zn_finish_write"
     static let sql = """
@@ -125,8 +128,10 @@ struct FinishWriteStatement: PostgresPreparedStatement {
             WHERE x.id = s.id AND x.attempt_id = $1
             RETURNING 1),
         attempt AS (
-            UPDATE \(Attempt.schema) SET raw_points = $5, scaled = $6, passed = $7 WHERE id = $1
-            RETURNING 1),
+            UPDATE \(Attempt.schema) SET finished_at = $9, finished_how = '\(AttemptService.FinishedHow.submitted.rawValue)', raw_points = $5,
+                scaled = $6, passed = $7
+            WHERE id = $1
+            RETURNING finished_at),
         queued AS (
             INSERT INTO \(ReviewItem.schema) (id, owner_id, question_id, stability, difficulty, last_review, due, reviews, lapses)
             SELECT e.id, $8, e.question_id, e.stability, e.difficulty, $9, e.due, 1, e.lapses
@@ -136,15 +141,17 @@ struct FinishWriteStatement: PostgresPreparedStatement {
                 stability = excluded.stability, difficulty = excluded.difficulty, last_review = excluded.last_review, due = excluded.due,
                 reviews = \(ReviewItem.schema).reviews + 1, lapses = \(ReviewItem.schema).lapses + excluded.lapses
             RETURNING 1)
-        SELECT (SELECT count(*) FROM scored), (SELECT count(*) FROM attempt), (SELECT count(*) FROM queued)
+        SELECT (SELECT count(*) FROM scored), (SELECT finished_at FROM attempt), (SELECT count(*) FROM queued)
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .int8Array, .textArray, .int8, .int8, .bool, .uuid, .timestamptz,
                                                         .uuidArray, .uuidArray, .float8Array, .float8Array, .timestamptzArray, .int8Array]
 
-    /// How many rows of each it wrote.
     struct Row: Sendable, Equatable {
+        /// How many answers it scored.
         let answers: Int
-        let attempts: Int
+        /// When the attempt finished, as stored; nil when there was no such attempt.
+        let finishedAt: Date?
+        /// How many review items it wrote.
         let reviewItems: Int
     }
 
@@ -176,6 +183,6 @@ struct FinishWriteStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        return Row(answers: try cells.next(Int.self), attempts: try cells.next(Int.self), reviewItems: try cells.next(Int.self))
+        return Row(answers: try cells.next(Int.self), finishedAt: try cells.next(Date?.self), reviewItems: try cells.next(Int.self))
     }
 }

@@ -82,7 +82,13 @@ struct PostgresAttemptStore: AttemptStore {
             }
             let scoring = AttemptScoring(read.answers, questions: try await content.questions(read.answers.map(\.row.questionID), on: db), test: test)
             let entries = ReviewQueueService.entries(scoring.grades, queued: read.queued, exam: claim.exam, at: now, inTest: true)
-            _ = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, scoring: scoring, entries: entries, now: now))
+            let written = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, scoring: scoring,
+                                                                         entries: entries, now: now))
+            guard let finishedAt = written.first?.finishedAt else {
+                throw DecodingError.valueNotFound(Date.self, .init(codingPath: [], debugDescription: "The finish wrote no attempt"))
+            }
+            attempt.finishedAt = finishedAt
+            attempt.finishedHow = AttemptService.FinishedHow.submitted.rawValue
             scoring.apply(to: attempt)
             return (claim.signIn, AttemptView(attempt: attempt, test: test, items: scoring.items, now: now))
         }
