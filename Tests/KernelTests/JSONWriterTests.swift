@@ -60,5 +60,27 @@ extension KernelTests {
             #expect((object["list"] as? [[String: Int]]) == [["n": 1], ["n": 2]])
             #expect((object["empty"] as? [Any])?.isEmpty == true)
         }
+
+        @Test("integers and UUIDs written by hand are what String and uuidString spell; a fragment goes in as written")
+        func byHand() throws {
+            let integers = [0, 7, 9, 10, 99, 100, 101, 1_000_000, -1, -10, -907, Int.max, Int.min] + (0..<500).map { _ in Int.random(in: Int.min...Int.max) }
+            let ids = [UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)),
+                       UUID(uuid: (255, 254, 171, 205, 239, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176))] + (0..<500).map { _ in UUID() }
+            var element = JSONWriter()
+            element.object { $0.member("kept", true) }
+            var json = JSONWriter()
+            json.object { json in
+                json.key("integers")
+                json.array(integers) { json, value in json.integer(value) }
+                json.key("ids")
+                json.array(ids) { json, id in json.uuid(id) }
+                json.key("fragments")
+                json.array(0..<2) { json, _ in json.fragment(element.buffer) }
+            }
+            let text = String(buffer: json.buffer)
+            #expect(text.hasPrefix("{\"integers\":[\(integers.map(String.init).joined(separator: ","))],"))
+            #expect(text.contains("\"ids\":[\(ids.map { "\"\($0.uuidString)\"" }.joined(separator: ","))]"))
+            #expect(text.hasSuffix("\"fragments\":[{\"kept\":true},{\"kept\":true}]}"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import NIOCore
 
 // The answer of the question page (`GET attempts/{id}`, read on every page of a running
 // test: thirty questions with their texts) and of finishing are written by `JSONWriter`;
@@ -50,7 +51,7 @@ extension ZNModels.AttemptQuestion: JSONWritable {
             json.member("id", id)
             json.member("number", number)
             json.key("question")
-            question.write(to: &json)
+            json.fragment(QuestionJSON.shared.written(id, question))
             if let answer {
                 json.key("answer")
                 answer.write(to: &json)
@@ -59,6 +60,29 @@ extension ZNModels.AttemptQuestion: JSONWritable {
             json.member("points", points)
             json.member("verdict", verdict)
         }
+    }
+}
+
+/// Each question's object as the API writes it, kept written by the question's id: a
+/// question never changes (an edit makes a new version, a new question), and the page of
+/// a running test writes the same thirty on every request. Its JSON was about a tenth of
+/// the question page's CPU (perf, bench/znoshka).
+final class QuestionJSON: @unchecked Sendable {
+    static let shared = QuestionJSON()
+    private let lock = NSLock()
+    private var written: [UUID: ByteBuffer] = [:]
+
+    /// Question `id`'s object (`question`, its DTO) as JSON.
+    func written(_ id: UUID, _ question: ZNModels.QuestionDTO) -> ByteBuffer {
+        if let json = lock.withLock({ written[id] }) { return json }
+        var json = JSONWriter()
+        question.write(to: &json)
+        lock.withLock {
+            // Bounded: content is finite, but a server running for months of edits must not grow it for ever.
+            if written.count > 20_000 { written.removeAll() }
+            written[id] = json.buffer
+        }
+        return json.buffer
     }
 }
 
