@@ -136,12 +136,7 @@ struct AuthorView {
             H.section(.class("card"), .aria("labelledby", "import-title")) {
                 H.h2(.id("import-title")) { l.text("zn.author.import") }
                 H.p { l.text("zn.author.import_explain") }
-                if !problems.isEmpty {
-                    H.div(.class("flash flash-error"), .role("alert")) {
-                        H.p { l.text("zn.import.invalid") }
-                        H.ul { HTMLBuilder.join(problems.map { problem in H.li { H.element("code", [], content: HTML(text: problem.arguments["problem"] ?? problem.field)) } }) }
-                    }
-                }
+                TestDetailsFields.problems(problems, l, heading: "zn.import.invalid")
                 Components.postForm(c, action: "\(path)/import") {
                     TextAreaField(name: "file", label: l.text("zn.author.file"), maxLength: 2_000_000).render(form, l)
                     Components.primaryButton(l.text("zn.author.import_submit"))

@@ -228,11 +228,12 @@ enum TestDetailsFields {
         ])
     }
 
-    /// What saving the whole test found wrong, each naming its place.
-    static func problems(_ problems: [FieldError], _ l: Localizer) -> HTML {
+    /// What saving or importing a whole test found wrong, each naming its place
+    /// (`tests[0].questions[3].pairs[2]: …`), under `heading` (a catalog key).
+    static func problems(_ problems: [FieldError], _ l: Localizer, heading: String = "zn.editor.not_saved") -> HTML {
         guard !problems.isEmpty else { return .empty }
         return H.div(.class("flash flash-error"), .role("alert")) {
-            H.p { l.text("zn.editor.not_saved") }
+            H.p { l.text(heading) }
             H.ul { HTMLBuilder.join(problems.map { problem in H.li { H.element("code", [], content: HTML(text: problem.arguments["problem"] ?? problem.field)) } }) }
         }
     }
