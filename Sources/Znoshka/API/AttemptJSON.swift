@@ -63,26 +63,38 @@ extension ZNModels.AttemptQuestion: JSONWritable {
     }
 }
 
-/// Each question's object as the API writes it, kept written by the question's id: a
-/// question never changes (an edit makes a new version, a new question), and the page of
-/// a running test writes the same thirty on every request. Its JSON was about a tenth of
-/// the question page's CPU (perf, bench/znoshka).
+/// Each question's object as the API gives it (its DTO, with the text rendered) and as
+/// JSON, kept by the question's id: a question never changes (an edit makes a new version,
+/// a new question), and the page of a running test gives the same thirty on every
+/// request. Making and writing them was about a sixth of the question page's CPU (perf,
+/// bench/znoshka).
 final class QuestionJSON: @unchecked Sendable {
     static let shared = QuestionJSON()
     private let lock = NSLock()
-    private var written: [UUID: ByteBuffer] = [:]
+    private var kept: [UUID: (dto: ZNModels.QuestionDTO, json: ByteBuffer)] = [:]
+
+    /// Question `id`'s DTO (of `question`).
+    func dto(_ id: UUID, _ question: @autoclosure () -> Question) -> ZNModels.QuestionDTO {
+        if let entry = lock.withLock({ kept[id] }) { return entry.dto }
+        return keep(id, ZnoshkaAPI.questionDTO(question())).dto
+    }
 
     /// Question `id`'s object (`question`, its DTO) as JSON.
     func written(_ id: UUID, _ question: ZNModels.QuestionDTO) -> ByteBuffer {
-        if let json = lock.withLock({ written[id] }) { return json }
+        if let entry = lock.withLock({ kept[id] }) { return entry.json }
+        return keep(id, question).json
+    }
+
+    private func keep(_ id: UUID, _ dto: ZNModels.QuestionDTO) -> (dto: ZNModels.QuestionDTO, json: ByteBuffer) {
         var json = JSONWriter()
-        question.write(to: &json)
+        dto.write(to: &json)
+        let entry = (dto: dto, json: json.buffer)
         lock.withLock {
             // Bounded: content is finite, but a server running for months of edits must not grow it for ever.
-            if written.count > 20_000 { written.removeAll() }
-            written[id] = json.buffer
+            if kept.count > 20_000 { kept.removeAll() }
+            kept[id] = entry
         }
-        return json.buffer
+        return entry
     }
 }
 

@@ -408,7 +408,8 @@ enum ZnoshkaAPI {
                             blockId: attempt.blockID, startedAt: attempt.startedAt, deadline: attempt.deadline, secondsLeft: view.secondsLeft,
                             state: attempt.isFinished ? "finished" : "running", finishedHow: attempt.finishedHow, score: score(attempt),
                             questions: view.items.map { item in
-                                M.AttemptQuestion(id: item.questionID, number: item.number, question: questionDTO(item.question),
+                                M.AttemptQuestion(id: item.questionID, number: item.number,
+                                                  question: QuestionJSON.shared.dto(item.questionID, item.question),
                                                   answer: item.answer.map(answerDTO), flagged: item.flagged, points: item.points,
                                                   verdict: item.verdict?.rawValue)
                             })
