@@ -40,7 +40,7 @@ struct KernelErrorMiddleware: AsyncMiddleware {
             status: Int(problem.status.code),
             detail: problem.message(l),
             code: problem.code,
-            instance: request.url.path,
+            instance: request.urlPath,
             errors: problem.fieldErrors.isEmpty ? nil : problem.fieldErrors.map {
                 .init(field: $0.field, code: $0.key, message: l.text($0.key, $0.arguments))
             })
@@ -62,10 +62,10 @@ struct KernelErrorMiddleware: AsyncMiddleware {
 
     /// Pages of an app that needs sign-in send the person to its login page, and back afterwards.
     static func loginRedirect(for request: Request) -> String? {
-        guard request.method == .GET, let app = request.kernel.app(forPath: request.url.path), let login = app.loginPath else { return nil }
+        guard request.method == .GET, let app = request.kernel.app(forPath: request.urlPath), let login = app.loginPath else { return nil }
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "/-._~")
-        let next = request.url.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
+        let next = request.urlPath.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
         return "\(app.pathPrefix)\(login)?next=\(next)"
     }
 

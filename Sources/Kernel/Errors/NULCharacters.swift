@@ -21,7 +21,7 @@ enum NULCharacters {
     /// the query by subscript, which would quietly take a value it cannot decode as absent.)
     struct AddressGuard: AsyncMiddleware {
         func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-            if holdsNUL(request.url.path.utf8) { throw refusal(field: nil) }
+            if holdsNUL(request.urlPath.utf8) { throw refusal(field: nil) }
             if let found = request.url.query.flatMap(inForm) { throw refusal(field: found.field) }
             return try await next.respond(to: request)
         }

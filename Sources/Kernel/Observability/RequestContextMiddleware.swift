@@ -13,7 +13,7 @@ struct RequestContextMiddleware: AsyncMiddleware {
         response.headers.replaceOrAdd(name: "X-Request-ID", value: id)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        request.logger.info("\(request.method) \(request.url.path) \(response.status.code)", metadata: [
+        request.logger.info("\(request.method) \(request.urlPath) \(response.status.code)", metadata: [
             "status": .stringConvertible(response.status.code),
             "duration_ms": .string(String(format: "%.1f", milliseconds)),
         ])

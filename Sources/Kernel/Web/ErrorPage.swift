@@ -3,7 +3,7 @@ import Vapor
 /// The friendly page shown for an error: what happened, in plain words, and a way home.
 enum ErrorPage {
     static func response(for problem: AppError, request: Request) -> Response {
-        request.render(view(problem, app: request.kernel.app(forPath: request.url.path), request.viewContext))
+        request.render(view(problem, app: request.kernel.app(forPath: request.urlPath), request.viewContext))
     }
 
     static func view(_ problem: AppError, app: AppDescriptor?, _ c: ViewContext) -> Page {

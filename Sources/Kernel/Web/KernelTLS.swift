@@ -45,7 +45,7 @@ struct HTTPSRedirectResponder: Responder {
     }
 
     func location(for request: Request) -> String {
-        let path = request.url.path.isEmpty ? "/" : request.url.path
+        let path = request.urlPath.isEmpty ? "/" : request.urlPath
         let target = path + (request.url.query.map { "?\($0)" } ?? "")
         if publicURL.lowercased().hasPrefix("https://") { return publicURL + target }
         // The host the browser asked for, without its port (IPv6 addresses in brackets).

@@ -48,7 +48,7 @@ public struct ViewContext: Sendable {
 extension Request {
     /// The view context of this request: its localizer, CSRF token and address.
     public var viewContext: ViewContext {
-        ViewContext(localizer: localizer, csrfToken: csrfToken, path: url.path + (url.query.map { "?\($0)" } ?? ""))
+        ViewContext(localizer: localizer, csrfToken: csrfToken, path: urlPath + (url.query.map { "?\($0)" } ?? ""))
     }
 
     /// The view context for a signed-in person, in their own time zone (`localizer(for:)`).
