@@ -116,7 +116,7 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
 /// Signs the caller in and reads their attempt `$4` with its answers in the test's order,
 /// as parallel arrays (an absent answer, points or verdict as '' or -1: PostgreSQL arrays
 /// of NULLs do not decode into Swift optionals). No attempt columns when it is not theirs.
-struct AttemptStatement: PostgresPreparedStatement {
+struct AttemptStatement: CallerAttemptStatement {
     static let name = "zn_attempt"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
         """
@@ -144,12 +144,6 @@ struct AttemptStatement: PostgresPreparedStatement {
     let now: Date
     let id: UUID
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = credential.bindings(app: app, now: now, capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
-
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
         let signIn = try SignIn.decode(&cells)
@@ -164,6 +158,24 @@ struct AttemptStatement: PostgresPreparedStatement {
                                      points: points[index] < 0 ? nil : points[index], verdict: verdicts[index].isEmpty ? nil : verdicts[index])
         }
         return Row(signIn: signIn, attempt: attempt, answers: rows)
+    }
+}
+
+/// A one-trip statement about one attempt of its caller's: `$1`–`$3` sign the caller in
+/// (`SignInCaller.Credential.bindings`), `$4` is the attempt's id.
+protocol CallerAttemptStatement: PostgresPreparedStatement {
+    var credential: SignInCaller.Credential { get }
+    var app: String { get }
+    var now: Date { get }
+    /// The attempt's id.
+    var id: UUID { get }
+}
+
+extension CallerAttemptStatement {
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = credential.bindings(app: app, now: now, capacity: 1)
+        bindings.append(id)
+        return bindings
     }
 }
 

@@ -14,7 +14,7 @@ import Kernel
 /// finished; saves wait for it the same way. No attempt columns for the others, nor when
 /// it is not the caller's. The row is written once, by `FinishWriteStatement`: a second
 /// update of a row the transaction had updated would check its foreign keys again.
-struct ClaimAttemptStatement: PostgresPreparedStatement {
+struct ClaimAttemptStatement: CallerAttemptStatement {
     static let name = "zn_claim_attempt"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
         """
@@ -43,12 +43,6 @@ struct ClaimAttemptStatement: PostgresPreparedStatement {
     let app: String
     let now: Date
     let id: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = credential.bindings(app: app, now: now, capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
@@ -118,15 +112,15 @@ struct FinishReadStatement: PostgresPreparedStatement {
 /// points and verdict, the attempt finished at `$9` as submitted with its score, and the
 /// review queue's entries (`ReviewQueueService.entries`, upserted as
 /// `ReviewQueueService.write` does). Runs after `FinishReadStatement`, in the claim's
-/// transaction; its row counts what it wrote, with the attempt's finishing time as stored.
+/// transaction; its row is the attempt's finishing time as stored. (PostgreSQL runs each
+/// data-modifying part of the `WITH` once, read or not.)
 struct FinishWriteStatement: PostgresPreparedStatement {
     static let name = "zn_finish_write"
     static let sql = """
         WITH scored AS (
             UPDATE \(AttemptAnswer.schema) x SET points = s.points, verdict = s.verdict
             FROM unnest($2::uuid[], $3::int8[], $4::text[]) AS s(id, points, verdict)
-            WHERE x.id = s.id AND x.attempt_id = $1
-            RETURNING 1),
+            WHERE x.id = s.id AND x.attempt_id = $1),
         attempt AS (
             UPDATE \(Attempt.schema) SET finished_at = $9, finished_how = '\(AttemptService.FinishedHow.submitted.rawValue)', raw_points = $5,
                 scaled = $6, passed = $7
@@ -139,21 +133,14 @@ struct FinishWriteStatement: PostgresPreparedStatement {
                 AS e(id, question_id, stability, difficulty, due, lapses)
             ON CONFLICT (owner_id, question_id) DO UPDATE SET
                 stability = excluded.stability, difficulty = excluded.difficulty, last_review = excluded.last_review, due = excluded.due,
-                reviews = \(ReviewItem.schema).reviews + 1, lapses = \(ReviewItem.schema).lapses + excluded.lapses
-            RETURNING 1)
-        SELECT (SELECT count(*) FROM scored), (SELECT finished_at FROM attempt), (SELECT count(*) FROM queued)
+                reviews = \(ReviewItem.schema).reviews + 1, lapses = \(ReviewItem.schema).lapses + excluded.lapses)
+        SELECT finished_at FROM attempt
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .int8Array, .textArray, .int8, .int8, .bool, .uuid, .timestamptz,
                                                         .uuidArray, .uuidArray, .float8Array, .float8Array, .timestamptzArray, .int8Array]
 
-    struct Row: Sendable, Equatable {
-        /// How many answers it scored.
-        let answers: Int
-        /// When the attempt finished, as stored; nil when there was no such attempt.
-        let finishedAt: Date?
-        /// How many review items it wrote.
-        let reviewItems: Int
-    }
+    /// When the attempt finished, as stored (no row when there was no such attempt).
+    typealias Row = Date
 
     let attemptID: UUID
     let owner: UUID
@@ -183,6 +170,6 @@ struct FinishWriteStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
-        return Row(answers: try cells.next(Int.self), finishedAt: try cells.next(Date?.self), reviewItems: try cells.next(Int.self))
+        return try cells.next(Date.self)
     }
 }

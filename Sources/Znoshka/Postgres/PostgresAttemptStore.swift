@@ -84,7 +84,7 @@ struct PostgresAttemptStore: AttemptStore {
             let entries = ReviewQueueService.entries(scoring.grades, queued: read.queued, exam: claim.exam, at: now, inTest: true)
             let written = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, scoring: scoring,
                                                                          entries: entries, now: now))
-            guard let finishedAt = written.first?.finishedAt else {
+            guard let finishedAt = written.first else {
                 throw DecodingError.valueNotFound(Date.self, .init(codingPath: [], debugDescription: "The finish wrote no attempt"))
             }
             attempt.finishedAt = finishedAt
