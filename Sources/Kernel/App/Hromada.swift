@@ -160,5 +160,6 @@ enum KernelMigrations {
         CreateMailOutbox(),
         CreatePasswordResets(),
         CreatePushKeys(), CreatePushSubscriptions(), CreatePushOutbox(),
+        CreatePasswordConfirmations(),
     ]
 }

@@ -60,7 +60,7 @@ final class KernelLifecycle: LifecycleHandler {
 }
 
 /// Deletes what has expired: old events, sessions, failed sign-ins, API tokens, reset
-/// links and codes, sent mail (kept a week, to answer "did it go?") and push notifications
+/// links and codes, password confirmations, sent mail (kept a week, to answer "did it go?") and push notifications
 /// a day old.
 public enum Housekeeping {
     public static let sentMailRetention: TimeInterval = 7 * 24 * 3600
@@ -74,6 +74,8 @@ public enum Housekeeping {
             try await APIToken.query(on: database).filter(\.$expiresAt < now).delete()
             try await LoginAttempt.query(on: database).filter(\.$at < now.addingTimeInterval(-LoginThrottle.window)).delete()
             try await PasswordResetRecord.query(on: database).filter(\.$expiresAt < now).delete()
+            try await PasswordConfirmationRecord.query(on: database)
+                .filter(\.$confirmedAt < now.addingTimeInterval(-PasswordConfirmations.window)).delete()
             try await MailOutboxRecord.query(on: database).filter(\.$status == .sent)
                 .filter(\.$sentAt < now.addingTimeInterval(-Housekeeping.sentMailRetention)).delete()
             // Notifications are news: once sent, or given up on a day ago, they are gone.

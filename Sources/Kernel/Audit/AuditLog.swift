@@ -30,11 +30,13 @@ public struct AuditLog: Sendable {
         try await entry.create(on: database)
     }
 
-    /// The newest entries first, optionally for one record.
-    public func entries(entityType: String? = nil, entityID: String? = nil, limit: Int = 100, on database: any Database) async throws -> [AuditEntry] {
+    /// The newest entries first, optionally for one record or by one person.
+    public func entries(entityType: String? = nil, entityID: String? = nil, actor: UUID? = nil, limit: Int = 100,
+                        on database: any Database) async throws -> [AuditEntry] {
         var query = AuditEntry.query(on: database).filter(\.$app == app)
         if let entityType { query = query.filter(\.$entityType == entityType) }
         if let entityID { query = query.filter(\.$entityID == entityID) }
+        if let actor { query = query.filter(\.$actorID == actor) }
         return try await query.sort(\.$at, .descending).limit(limit).all()
     }
 

@@ -160,6 +160,9 @@ extension H {
     public static func ul(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("ul", a, content: c()) }
     public static func ol(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("ol", a, content: c()) }
     public static func li(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("li", a, content: c()) }
+    public static func dl(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("dl", a, content: c()) }
+    public static func dt(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("dt", a, content: c()) }
+    public static func dd(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("dd", a, content: c()) }
     public static func article(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("article", a, content: c()) }
     public static func section(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("section", a, content: c()) }
     public static func header(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("header", a, content: c()) }
