@@ -113,8 +113,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "SmartShelter",
+            dependencies: ["Kernel"],
+            resources: [.copy("Public")]
+        ),
+        .target(
             name: "HromadaSuite",
-            dependencies: ["Kernel", "GoldenAger", "MoveJoin", "Fuctivity", "Znoshka"]
+            dependencies: ["Kernel", "GoldenAger", "MoveJoin", "Fuctivity", "Znoshka", "SmartShelter"]
         ),
         .executableTarget(
             name: "Hromada",
@@ -178,6 +183,13 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "SmartShelterTests",
+            dependencies: [
+                "SmartShelter", "Kernel", "HromadaTesting",
+                .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
         .testTarget(

@@ -95,6 +95,7 @@ enum SignUps {
         case "movejoin": ["name": "Олена", "surname": "Тест", "cityId": "kyiv"]
         case "fuctivity": ["name": "Марта", "timeZone": "Europe/Kyiv"]
         case "znoshka": ["name": "Олена", "timeZone": "Europe/Kyiv"]
+        case "shelter": ["name": "Ірина", "timeZone": "Europe/Kyiv"]
         default: nil
         }
     }

@@ -1,0 +1,269 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// The JSON shapes of the Smart Shelter API (see `openapi.json`). Inputs have optional
+/// fields so that a missing one is a 422 naming the field, in the caller's language.
+/// Temperatures are °C and levels percent in the API, whatever a person shows on screen;
+/// times are RFC 3339 in UTC.
+enum SSModels {
+    struct Registration: Content {
+        let name: String?
+        let email: String?
+        let password: String?
+        let passwordRepeat: String?
+        let timeZone: String?
+    }
+
+    struct Session: Content {
+        let token: String
+        let expiresAt: Date
+        let profile: Profile
+    }
+
+    struct Profile: Content {
+        let id: UUID
+        let name: String
+        let email: String
+        /// `director`, `doctor`, `storekeeper` or `pending`.
+        let role: String
+        let language: String?
+        /// `c` or `f`.
+        let temperatureUnit: String
+        let timeZone: String
+        /// For a director: until when changes may be made without typing the password again.
+        let passwordConfirmedUntil: Date?
+
+        init(_ person: StaffMember) {
+            id = person.id
+            name = person.name
+            email = person.email
+            role = person.role.apiName
+            language = person.account.language
+            temperatureUnit = person.unit.rawValue
+            timeZone = person.timeZone.identifier
+            passwordConfirmedUntil = person.confirmedUntil
+        }
+    }
+
+    /// What is left out stays.
+    struct ProfileUpdate: Content {
+        let name: String?
+        let language: String?
+        let temperatureUnit: String?
+        let timeZone: String?
+    }
+
+    struct PasswordConfirmation: Content {
+        let password: String?
+    }
+
+    struct Confirmed: Content {
+        let confirmedUntil: Date
+    }
+
+    struct StaffEntry: Content {
+        let id: UUID
+        let name: String
+        let email: String
+        let role: String
+        let since: Date
+
+        init(_ account: Account) {
+            id = account.id!
+            name = account.displayName
+            email = account.login
+            role = (ShelterRole(rawValue: account.role) ?? .pending).apiName
+            since = account.createdAt
+        }
+    }
+
+    struct RoleChange: Content {
+        let role: String?
+    }
+
+    struct Conditions: Content {
+        let minTemperature: Double
+        let maxTemperature: Double
+        let minHumidity: Double
+        let maxHumidity: Double
+        let minWater: Double
+
+        init(_ c: EnclosureConditions) {
+            minTemperature = c.minTemperature
+            maxTemperature = c.maxTemperature
+            minHumidity = c.minHumidity
+            maxHumidity = c.maxHumidity
+            minWater = c.minWater
+        }
+    }
+
+    /// Numbers or text ("7,2") are both taken; a missing one is named.
+    struct ConditionsBody: Content {
+        let minTemperature: FlexibleNumber?
+        let maxTemperature: FlexibleNumber?
+        let minHumidity: FlexibleNumber?
+        let maxHumidity: FlexibleNumber?
+        let minWater: FlexibleNumber?
+
+        var input: ConditionsInput {
+            .init(minTemperature: minTemperature?.text, maxTemperature: maxTemperature?.text, minHumidity: minHumidity?.text,
+                  maxHumidity: maxHumidity?.text, minWater: minWater?.text)
+        }
+    }
+
+    struct NewEnclosure: Content {
+        let name: String?
+        let description: String?
+        let conditions: ConditionsBody?
+    }
+
+    struct EnclosureDTO: Content {
+        let id: UUID
+        let name: String
+        let description: String
+        let conditions: Conditions
+        let sensors: [SensorDTO]
+        let latest: ReadingDTO?
+
+        init(_ summary: EnclosureSummary) {
+            id = summary.enclosure.id!
+            name = summary.enclosure.name
+            description = summary.enclosure.description
+            conditions = Conditions(summary.enclosure.conditions)
+            sensors = summary.sensors.map(SensorDTO.init)
+            latest = summary.latest.map { ReadingDTO($0) }
+        }
+    }
+
+    struct SensorDTO: Content {
+        let id: UUID
+        let enclosureId: UUID
+        let name: String
+        let intervalSeconds: Int
+        let keyIssuedAt: Date
+        let lastReadingAt: Date?
+
+        init(_ sensor: Sensor) {
+            id = sensor.id!
+            enclosureId = sensor.enclosureID
+            name = sensor.name
+            intervalSeconds = sensor.intervalSeconds
+            keyIssuedAt = sensor.keyIssuedAt
+            lastReadingAt = sensor.lastReadingAt
+        }
+    }
+
+    struct NewSensor: Content {
+        let name: String?
+        let intervalSeconds: FlexibleNumber?
+    }
+
+    /// A sensor with its key: the only time the key is shown.
+    struct SensorKey: Content {
+        let sensor: SensorDTO
+        let key: String
+    }
+
+    struct ReadingDTO: Content {
+        let sensorId: UUID?
+        let at: Date
+        let temperature: Double
+        let humidity: Double
+        let waterLevel: Double?
+        let foodLevel: Double?
+        let heatStressIndex: Double
+        /// `normal`, `alert`, `danger` or `emergency`.
+        let heatStress: String
+
+        init(_ reading: Reading, sensorID: UUID? = nil) {
+            sensorId = sensorID
+            at = reading.at
+            temperature = reading.temperature
+            humidity = reading.humidity
+            waterLevel = reading.waterLevel
+            foodLevel = reading.foodLevel
+            heatStressIndex = reading.heatStressIndex
+            heatStress = reading.heatStressBand.rawValue
+        }
+    }
+
+    /// A reading as a device sends it.
+    struct ReadingInput: Content {
+        let at: Date?
+        let temperature: Double?
+        let humidity: Double?
+        let waterLevel: Double?
+        let foodLevel: Double?
+
+        var reading: Reading? {
+            guard let at, let temperature, let humidity else { return nil }
+            return Reading(at: at, temperature: temperature, humidity: humidity, waterLevel: waterLevel, foodLevel: foodLevel)
+        }
+    }
+
+    /// One reading, or `{"readings": [...]}` (up to 1,000).
+    enum ReadingsBody: Decodable {
+        case single(ReadingInput)
+        case batch([ReadingInput])
+
+        private enum Keys: String, CodingKey { case readings }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            if container.contains(.readings) {
+                self = .batch(try container.decode([ReadingInput].self, forKey: .readings))
+            } else {
+                self = .single(try ReadingInput(from: decoder))
+            }
+        }
+    }
+
+    struct IngestAnswer: Content {
+        let stored: Int
+        let duplicates: Int
+        let refused: [Refused]
+
+        struct Refused: Content {
+            let index: Int
+            let code: String
+            let message: String
+        }
+    }
+
+    struct DeviceTime: Content {
+        let now: Date
+    }
+
+    struct AuditEntryDTO: Content {
+        let id: UUID
+        let at: Date
+        let actorId: UUID?
+        let action: String
+        let entityType: String
+        let entityId: String
+        let before: String?
+        let after: String?
+    }
+}
+
+/// A number sent as a JSON number or as text (a form's "7,2"): read as the text a
+/// service validates.
+struct FlexibleNumber: Codable, Sendable {
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            // 60 is "60", not "60.0": a whole number stays one for the service's parser.
+            text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        } else {
+            text = try container.decode(String.self)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

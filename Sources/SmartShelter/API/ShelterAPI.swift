@@ -1,0 +1,182 @@
+import Fluent
+import Foundation
+import Kernel
+import Vapor
+
+/// `/shelter/api/v1`: the staff's work, and the sensor devices' readings. Handlers parse,
+/// call one service, and shape the answer.
+enum ShelterAPI {
+    typealias M = SSModels
+
+    static func register(on api: any RoutesBuilder) {
+        api.post("password-confirmation", use: confirmPassword)
+        api.get("staff", use: staff)
+        api.put("staff", ":accountID", "role", use: setRole)
+        api.get("audit", use: audit)
+        api.get("enclosures", use: enclosures)
+        api.post("enclosures", use: createEnclosure)
+        api.get("enclosures", ":enclosureID", use: enclosure)
+        api.put("enclosures", ":enclosureID", "conditions", use: setConditions)
+        api.get("enclosures", ":enclosureID", "readings", use: readings)
+        api.post("enclosures", ":enclosureID", "sensors", use: createSensor)
+        api.post("sensors", ":sensorID", "key", use: rotateKey)
+        // The devices' two calls, signed with the sensor's key (not a person's token).
+        api.on(.POST, "sensors", ":sensorID", "readings", body: .collect(maxSize: "512kb"), use: postReadings)
+        api.get("sensors", ":sensorID", "time", use: deviceTime)
+    }
+
+    // MARK: Accounts (served on the kernel's account paths, `ShelterAccounts`)
+
+    static func register(_ req: Request) async throws -> Response {
+        let input = try req.content.decode(M.Registration.self)
+        let person = try await req.shelter.staff.register(name: input.name, email: input.email, password: input.password,
+                                                          passwordRepeat: input.passwordRepeat, timeZone: input.timeZone,
+                                                          language: req.language)
+        let issued = try await req.accounts.issueToken(for: person.account)
+        return try await M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.Profile(person))
+            .created(at: "\(SmartShelter.descriptor.apiPath)/me", for: req)
+    }
+
+    static func updateProfile(_ req: Request) async throws -> M.Profile {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.ProfileUpdate.self)
+        return M.Profile(try await req.shelter.staff.updateSettings(person, name: input.name, language: input.language,
+                                                                      unit: input.temperatureUnit, timeZone: input.timeZone))
+    }
+
+    /// Starts the window in which a director's changes need no password (`PasswordConfirmations`).
+    static func confirmPassword(_ req: Request) async throws -> M.Confirmed {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.PasswordConfirmation.self)
+        guard let password = input.password, !password.isEmpty else {
+            throw AppError.validation([FieldError(field: "password", key: "validation.required")])
+        }
+        try await req.confirmPassword(password, of: person.account)
+        guard let until = try await req.passwordConfirmedUntil(person.account) else { throw AppError.unauthenticated }
+        return M.Confirmed(confirmedUntil: until)
+    }
+
+    // MARK: Staff and audit (the director)
+
+    static func staff(_ req: Request) async throws -> [M.StaffEntry] {
+        try await req.shelter.staff.list(by: try await req.staffMember()).map(M.StaffEntry.init)
+    }
+
+    static func setRole(_ req: Request) async throws -> M.StaffEntry {
+        let person = try await req.staffMember()
+        let id = try req.uuidParameter("accountID", notFound: "staff_not_found", key: "ss.error.staff_not_found")
+        let input = try req.content.decode(M.RoleChange.self)
+        return M.StaffEntry(try await req.shelter.staff.setRole(of: id, to: input.role, by: person))
+    }
+
+    static func audit(_ req: Request) async throws -> [M.AuditEntryDTO] {
+        let person = try await req.staffMember()
+        let actor: UUID? = try req.query.get(String?.self, at: "actor").flatMap { text in
+            guard let id = UUID(uuidString: text) else { throw AppError.badRequest(code: "bad_actor", key: "ss.error.bad_actor") }
+            return id
+        }
+        let entries = try await req.shelter.auditTrail.entries(entityID: try req.query.get(String?.self, at: "record"), actor: actor, by: person)
+        return entries.map { M.AuditEntryDTO(id: $0.id!, at: $0.at, actorId: $0.actorID, action: $0.action, entityType: $0.entityType,
+                                             entityId: $0.entityID, before: $0.before, after: $0.after) }
+    }
+
+    // MARK: Enclosures and sensors
+
+    static func enclosures(_ req: Request) async throws -> [M.EnclosureDTO] {
+        try await req.shelter.enclosures.list(for: try await req.staffMember()).map(M.EnclosureDTO.init)
+    }
+
+    static func enclosure(_ req: Request) async throws -> M.EnclosureDTO {
+        let person = try await req.staffMember()
+        return M.EnclosureDTO(try await req.shelter.enclosures.summary(try enclosureID(req), for: person))
+    }
+
+    static func createEnclosure(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.NewEnclosure.self)
+        let enclosure = try await req.shelter.enclosures.create(name: input.name, description: input.description,
+                                                               conditions: input.conditions?.input ?? ConditionsInput(.standard), by: person)
+        let summary = EnclosureSummary(enclosure: enclosure, sensors: [], latest: nil)
+        return try await M.EnclosureDTO(summary).created(at: "\(SmartShelter.descriptor.apiPath)/enclosures/\(enclosure.id!.uuidString.lowercased())", for: req)
+    }
+
+    static func setConditions(_ req: Request) async throws -> M.Conditions {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.ConditionsBody.self)
+        return M.Conditions(try await req.shelter.enclosures.setConditions(of: try enclosureID(req), to: input.input, by: person).conditions)
+    }
+
+    /// The last `hours` (24 unless asked, at most 72) of the enclosure's readings, newest first.
+    static func readings(_ req: Request) async throws -> [M.ReadingDTO] {
+        let person = try await req.staffMember()
+        let hours = try req.query.get(Int?.self, at: "hours") ?? 24
+        guard (1...72).contains(hours) else { throw AppError.badRequest(code: "bad_hours", key: "ss.error.bad_hours") }
+        let since = req.shelter.clock.now.addingTimeInterval(-Double(hours) * 3600)
+        return try await req.shelter.readings.recent(in: try enclosureID(req), since: since, limit: 5000, for: person)
+            .map { M.ReadingDTO($0.reading, sensorID: $0.sensorID) }
+    }
+
+    static func createSensor(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.NewSensor.self)
+        let issued = try await req.shelter.sensors.create(in: try enclosureID(req), name: input.name, intervalSeconds: input.intervalSeconds?.text,
+                                                          by: person)
+        return try await M.SensorKey(sensor: M.SensorDTO(issued.sensor), key: issued.key)
+            .created(at: "\(SmartShelter.descriptor.apiPath)/sensors/\(issued.sensor.id!.uuidString.lowercased())", for: req)
+    }
+
+    static func rotateKey(_ req: Request) async throws -> M.SensorKey {
+        let person = try await req.staffMember()
+        let issued = try await req.shelter.sensors.rotateKey(of: try sensorID(req), by: person)
+        return M.SensorKey(sensor: M.SensorDTO(issued.sensor), key: issued.key)
+    }
+
+    // MARK: Devices
+
+    /// `POST /sensors/{id}/readings` with `Authorization: Bearer <sensor key>`: one reading,
+    /// or `{"readings": [...]}`. A single reading that is refused is a 422 with its reason;
+    /// in a batch the valid ones are stored and each refused one is listed.
+    static func postReadings(_ req: Request) async throws -> Response {
+        // The key is checked before the body is read: a device without one learns nothing more.
+        let id = try sensorID(req)
+        let sensor = try await req.shelter.sensors.authenticate(id, key: req.bearerToken)
+        let body = try req.content.decode(M.ReadingsBody.self)
+        let inputs: [M.ReadingInput]
+        switch body {
+        case .single(let input): inputs = [input]
+        case .batch(let batch): inputs = batch
+        }
+        let readings = inputs.map { $0.reading ?? Reading(at: .distantPast, temperature: .nan, humidity: .nan) }
+        var result = try await req.shelter.readings.record(readings, from: sensor)
+        // A reading without its time, temperature or humidity is incomplete, not impossible.
+        result.refused = result.refused.map { refusal in
+            inputs[refusal.index].reading == nil ? .init(index: refusal.index, reason: "ss.reading.incomplete") : refusal
+        }
+        let l = req.localizer
+        if case .single = body, let refusal = result.refused.first {
+            throw AppError(.unprocessableEntity, code: Self.code(refusal.reason), key: refusal.reason)
+        }
+        return try await M.IngestAnswer(stored: result.stored, duplicates: result.duplicates, refused: result.refused.map {
+            M.IngestAnswer.Refused(index: $0.index, code: Self.code($0.reason), message: l.text($0.reason))
+        }).encodeResponse(for: req)
+    }
+
+    /// The server's clock, for a device without one of its own (the original's `time/{id}`).
+    static func deviceTime(_ req: Request) async throws -> M.DeviceTime {
+        _ = try await req.shelter.sensors.authenticate(try sensorID(req), key: req.bearerToken)
+        return M.DeviceTime(now: req.shelter.clock.now)
+    }
+
+    /// `ss.reading.future` → `reading_future`.
+    static func code(_ key: String) -> String {
+        "reading_" + key.split(separator: ".").last.map(String.init)!
+    }
+
+    private static func enclosureID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("enclosureID", notFound: "enclosure_not_found", key: "ss.error.enclosure_not_found")
+    }
+
+    private static func sensorID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("sensorID", notFound: "sensor_not_found", key: "ss.error.sensor_not_found")
+    }
+}

@@ -1,0 +1,93 @@
+import Fluent
+import Foundation
+import PostgresNIO
+import SQLKit
+
+/// The raw readings, one row per sensor and device time (the key that stores a repeated
+/// reading once). On PostgreSQL the table is partitioned by month, so retention drops a
+/// month's partition instead of deleting rows (`ReadingPartitions`).
+struct CreateReadings: AsyncMigration {
+    var name: String { "shelter.004.readings" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database.sql
+        let columns = """
+            sensor_id UUID NOT NULL REFERENCES ss_sensors (id),
+            device_time \(ReadingPartitions.isPostgres(sql) ? "TIMESTAMPTZ" : "REAL") NOT NULL,
+            received_at \(ReadingPartitions.isPostgres(sql) ? "TIMESTAMPTZ" : "REAL") NOT NULL,
+            temperature DOUBLE PRECISION NOT NULL,
+            humidity DOUBLE PRECISION NOT NULL,
+            water_level DOUBLE PRECISION,
+            food_level DOUBLE PRECISION,
+            thi DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (sensor_id, device_time)
+            """
+        if ReadingPartitions.isPostgres(sql) {
+            try await sql.raw("CREATE TABLE ss_readings (\(unsafeRaw: columns)) PARTITION BY RANGE (device_time)").run()
+            try await ReadingPartitions(sql: sql).ensure(around: Date())
+        } else {
+            try await sql.raw("CREATE TABLE ss_readings (\(unsafeRaw: columns))").run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql.raw("DROP TABLE ss_readings").run()
+    }
+}
+
+/// The monthly partitions of `ss_readings` on PostgreSQL: made for the last month, this one
+/// and the next two by the migration and by housekeeping (every ten minutes), which is
+/// ahead of any reading the server accepts (at most five minutes in the future); a reading
+/// that still finds none has its month made then (`ReadingService`).
+struct ReadingPartitions {
+    let sql: any SQLDatabase
+
+    static func isPostgres(_ sql: any SQLDatabase) -> Bool { sql.dialect.name == "postgresql" }
+
+    /// Whether PostgreSQL refused a row because no partition holds its time (a clock moved
+    /// past the months made ahead: a server stopped for months, or a test's clock).
+    static func isMissingPartition(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23514" else { return false }
+        return error.serverInfo?[.message]?.contains("no partition") ?? false
+    }
+
+    /// Makes the partitions of the months from one before `now` to two after.
+    func ensure(around now: Date) async throws {
+        try await ensure(months: (-1...2).map { Self.month(containing: now, offset: $0).start })
+    }
+
+    /// Makes the partitions of the months holding `dates`.
+    func ensure(months dates: some Sequence<Date>) async throws {
+        guard Self.isPostgres(sql) else { return }
+        for first in Set(dates.map { Self.month(containing: $0, offset: 0).start }).sorted() {
+            let (start, end) = Self.month(containing: first, offset: 0)
+            try await sql.raw("""
+                CREATE TABLE IF NOT EXISTS \(unsafeRaw: Self.partitionName(start)) PARTITION OF ss_readings
+                FOR VALUES FROM (\(literal: Self.timestamp(start))) TO (\(literal: Self.timestamp(end)))
+                """).run()
+        }
+    }
+
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// The first instant of the month `offset` months from the one holding `date`, in UTC,
+    /// and of the month after it.
+    static func month(containing date: Date, offset: Int) -> (start: Date, end: Date) {
+        let first = utc.date(from: utc.dateComponents([.year, .month], from: date))!
+        let start = utc.date(byAdding: .month, value: offset, to: first)!
+        return (start, utc.date(byAdding: .month, value: 1, to: start)!)
+    }
+
+    static func partitionName(_ start: Date) -> String {
+        let parts = utc.dateComponents([.year, .month], from: start)
+        return String(format: "ss_readings_%04d%02d", parts.year!, parts.month!)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,127 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// What became of a device's readings.
+public struct IngestResult: Sendable, Equatable {
+    public var stored: Int
+    /// Readings already stored (the same sensor and device time), kept once.
+    public var duplicates: Int
+    /// Readings refused, by their position in what was sent, with a `ss.reading.*` key.
+    public var refused: [Refusal]
+
+    public struct Refusal: Sendable, Equatable {
+        public let index: Int
+        public let reason: String
+    }
+}
+
+/// Readings from sensor devices: checked, stored once per sensor and device time, and read
+/// back for the enclosure pages.
+public struct ReadingService: Sendable {
+    /// The most readings one request may carry (a device that was offline sends its buffer).
+    public static let batchLimit = 1000
+    /// How long raw readings are kept; older ones are refused (the roll-ups keep the rest).
+    public static let rawRetention: TimeInterval = 30 * 24 * 3600
+
+    let context: ShelterContext
+    var db: any Database { context.db }
+
+    /// Stores what the device of `sensorID`, signed with `key`, sent. The valid readings are
+    /// stored and the others refused each with its reason, so a device can drop them from
+    /// its buffer; a repeated reading is counted, not stored again.
+    public func record(_ readings: [Reading], sensorID: UUID, key: String?) async throws -> IngestResult {
+        try await record(readings, from: try await context.sensors.authenticate(sensorID, key: key))
+    }
+
+    /// As `record(_:sensorID:key:)`, for a device `SensorService.authenticate` has let in.
+    public func record(_ readings: [Reading], from sensor: Sensor) async throws -> IngestResult {
+        guard !readings.isEmpty else { throw AppError(.unprocessableEntity, code: "no_readings", key: "ss.reading.none") }
+        guard readings.count <= Self.batchLimit else {
+            throw AppError(.payloadTooLarge, code: "too_many_readings", key: "ss.reading.too_many", arguments: ["max": String(Self.batchLimit)])
+        }
+        let now = context.clock.now
+        var result = IngestResult(stored: 0, duplicates: 0, refused: [])
+        var accepted: [Reading] = []
+        var seen = Set<Date>()
+        for (index, reading) in readings.enumerated() {
+            if let reason = reading.refusal(now: now, oldest: now.addingTimeInterval(-Self.rawRetention)) {
+                result.refused.append(.init(index: index, reason: reason))
+            } else if seen.insert(reading.at).inserted {
+                accepted.append(reading)
+            } else {
+                result.duplicates += 1
+            }
+        }
+        guard !accepted.isEmpty else { return result }
+        let stored = try await store(accepted, of: sensor, receivedAt: now)
+        result.stored = stored
+        result.duplicates += accepted.count - stored
+        return result
+    }
+
+    /// Inserts the readings (those already there are skipped by the key) and moves the
+    /// sensor's newest device time forward, in one transaction; how many were new.
+    private func store(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> Int {
+        do {
+            return try await insert(readings, of: sensor, receivedAt: now)
+        } catch where ReadingPartitions.isMissingPartition(error) {
+            // Two requests may make the month at once; the loser's error says only that it
+            // exists, and the insert that follows tells whether it does.
+            try? await ReadingPartitions(sql: db.sql).ensure(months: readings.map(\.at))
+            return try await insert(readings, of: sensor, receivedAt: now)
+        }
+    }
+
+    private func insert(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> Int {
+        let sensorID = try sensor.requireID()
+        let newest = readings.map(\.at).max()!
+        return try await db.writeTransaction { db in
+            let sql = db.sql
+            let rows = try await sql.insert(into: "ss_readings")
+                .columns("sensor_id", "device_time", "received_at", "temperature", "humidity", "water_level", "food_level", "thi")
+                .rows(readings.map { reading -> [any SQLExpression] in
+                    [SQLBind(sensorID), SQLBind(reading.at), SQLBind(now), SQLBind(reading.temperature), SQLBind(reading.humidity),
+                     SQLBind(reading.waterLevel), SQLBind(reading.foodLevel), SQLBind(reading.heatStressIndex)]
+                })
+                .ignoringConflicts(with: ["sensor_id", "device_time"])
+                .returning("device_time")
+                .all()
+            try await sql.update(Sensor.schema)
+                .set("last_reading_at", to: SQLBind(newest))
+                .where("id", .equal, SQLBind(sensorID))
+                .where { $0.where("last_reading_at", .is, SQLLiteral.null).orWhere("last_reading_at", .lessThan, SQLBind(newest)) }
+                .run()
+            return rows.count
+        }
+    }
+
+    /// The reading of `sensorID` at device time `at`.
+    func reading(of sensorID: UUID, at: Date) async throws -> Reading? {
+        try await db.sql.select().columns(Self.columns).from("ss_readings")
+            .where("sensor_id", .equal, SQLBind(sensorID)).where("device_time", .equal, SQLBind(at))
+            .first().map(Self.decode)
+    }
+
+    /// The readings of an enclosure's sensors since `since`, newest first (at most `limit`).
+    public func recent(in enclosureID: UUID, since: Date, limit: Int, for person: StaffMember) async throws -> [(sensorID: UUID, reading: Reading)] {
+        try context.authorize(person, [.doctor, .storekeeper])
+        _ = try await context.enclosures.find(enclosureID)
+        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == enclosureID).all().compactMap(\.id)
+        guard !sensors.isEmpty else { return [] }
+        let rows = try await db.sql.select().columns(["sensor_id"] + Self.columns).from("ss_readings")
+            .where("sensor_id", .in, SQLBind.group(sensors))
+            .where("device_time", .greaterThanOrEqual, SQLBind(since))
+            .orderBy("device_time", .descending).limit(limit).all()
+        return try rows.map { (try $0.decode(column: "sensor_id", as: UUID.self), try Self.decode($0)) }
+    }
+
+    static let columns = ["device_time", "temperature", "humidity", "water_level", "food_level"]
+
+    static func decode(_ row: any SQLRow) throws -> Reading {
+        Reading(at: try row.decode(column: "device_time", as: Date.self), temperature: try row.decode(column: "temperature", as: Double.self),
+                humidity: try row.decode(column: "humidity", as: Double.self), waterLevel: try row.optional("water_level"),
+                foodLevel: try row.optional("food_level"))
+    }
+}

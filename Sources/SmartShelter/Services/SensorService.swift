@@ -1,0 +1,91 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// A sensor and its secret key, shown this once.
+public struct IssuedSensorKey: Sendable {
+    public let sensor: Sensor
+    public let key: String
+}
+
+/// Sensors and their keys (the director's work). Keys are random 256-bit secrets; only
+/// their SHA-256 is stored, so a copy of the database cannot impersonate a device.
+public struct SensorService: Sendable {
+    public static let nameMaxLength = 80
+    public static let defaultInterval = 60
+    public static let intervalRange = 10...86_400
+    static let keyPrefix = "ssk_"
+
+    let context: ShelterContext
+    var db: any Database { context.db }
+
+    public func create(in enclosureID: UUID, name: String?, intervalSeconds: String?, by director: StaffMember) async throws -> IssuedSensorKey {
+        try context.authorizeChange(director, [])
+        _ = try await context.enclosures.find(enclosureID)
+        var v = Kernel.Validator()
+        let name = v.text("name", name, maxLength: Self.nameMaxLength)
+        let interval = Self.interval(intervalSeconds, &v)
+        try v.throwIfInvalid()
+        let key = Self.newKey()
+        let sensor = Sensor(enclosureID: enclosureID, name: name ?? "", keyHash: SecretToken.hash(key), intervalSeconds: interval,
+                            at: context.clock.now)
+        try await db.writeTransaction { db in
+            try await sensor.create(on: db)
+            try await context.audit.record("sensor.create", entityType: "sensor", entityID: sensor.requireID().uuidString.lowercased(),
+                                           actor: director.id,
+                                           after: ["enclosure": enclosureID.uuidString.lowercased(), "name": sensor.name,
+                                                   "intervalSeconds": String(interval)], on: db)
+        }
+        return IssuedSensorKey(sensor: sensor, key: key)
+    }
+
+    /// A new key for the sensor; the old one stops working at once.
+    public func rotateKey(of sensorID: UUID, by director: StaffMember) async throws -> IssuedSensorKey {
+        try context.authorizeChange(director, [])
+        let sensor = try await find(sensorID)
+        let key = Self.newKey()
+        sensor.keyHash = SecretToken.hash(key)
+        sensor.keyIssuedAt = context.clock.now
+        try await db.writeTransaction { db in
+            try await sensor.save(on: db)
+            // The key itself is never written anywhere; the trail says that it changed.
+            try await context.audit.record("sensor.key", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
+                                           after: ["keyIssuedAt": sensor.keyIssuedAt.ISO8601Format()], on: db)
+        }
+        return IssuedSensorKey(sensor: sensor, key: key)
+    }
+
+    public func find(_ id: UUID) async throws -> Sensor {
+        guard let sensor = try await Sensor.find(id, on: db) else {
+            throw AppError.notFound(code: "sensor_not_found", key: "ss.error.sensor_not_found")
+        }
+        return sensor
+    }
+
+    /// The sensor whose key is `key`, if `key` is the key of `sensorID`: no key or an
+    /// unknown one is a 401, the key of another sensor a 403 (a device sending for a sensor
+    /// it is not).
+    public func authenticate(_ sensorID: UUID, key: String?) async throws -> Sensor {
+        guard let key, !key.isEmpty else { throw Self.keyMissing }
+        guard let sensor = try await Sensor.query(on: db).filter(\.$keyHash == SecretToken.hash(key)).first() else { throw Self.keyWrong }
+        guard sensor.id == sensorID else { throw Self.keyForeign }
+        return sensor
+    }
+
+    static let keyMissing = AppError(.unauthorized, code: "sensor_key_missing", key: "ss.sensor.key_missing",
+                                     headers: ["WWW-Authenticate": "Bearer realm=\"shelter-sensors\""])
+    static let keyWrong = AppError(.unauthorized, code: "sensor_key_wrong", key: "ss.sensor.key_wrong",
+                                   headers: ["WWW-Authenticate": "Bearer realm=\"shelter-sensors\", error=\"invalid_token\""])
+    static let keyForeign = AppError(.forbidden, code: "sensor_key_foreign", key: "ss.sensor.key_foreign")
+
+    static func newKey() -> String { keyPrefix + SecretToken.generate() }
+
+    static func interval(_ text: String?, _ v: inout Kernel.Validator) -> Int {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return defaultInterval }
+        guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), intervalRange.contains(seconds) else {
+            v.add("intervalSeconds", "ss.validation.interval", ["min": String(intervalRange.lowerBound), "max": String(intervalRange.upperBound)])
+            return defaultInterval
+        }
+        return seconds
+    }
+}

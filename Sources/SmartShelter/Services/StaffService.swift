@@ -1,0 +1,87 @@
+import Fluent
+import Foundation
+import Kernel
+
+/// Accounts and roles: sign-up (pending until the director gives a role), the staff list,
+/// roles, and each person's settings.
+public struct StaffService: Sendable {
+    public static let passwordMinLength = 10
+    public static let nameMaxLength = 80
+
+    let context: ShelterContext
+    var db: any Database { context.db }
+
+    public func register(name: String?, email: String?, password: String?, passwordRepeat: String?, timeZone: String?,
+                         language: Language, role: ShelterRole = .pending) async throws -> StaffMember {
+        var v = Kernel.Validator()
+        let name = v.text("name", name, maxLength: Self.nameMaxLength)
+        let zone = v.timeZone("timeZone", timeZone) ?? ShelterProfile.defaultTimeZone
+        let profile = ShelterProfile(accountID: UUID(), at: context.clock.now)
+        let account = try await context.accounts.signUp(
+            app: SmartShelter.id, rules: ShelterAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
+            role: role.rawValue, displayName: name ?? "", language: language, validated: v
+        ) { account, db in
+            profile.id = try account.requireID()
+            try await profile.create(on: db)
+            account.timeZone = zone.identifier
+            try await account.save(on: db)
+        }
+        return StaffMember(account: account, profile: profile)
+    }
+
+    /// Everyone on the staff, pending people first (they are waiting), then by name.
+    public func list(by director: StaffMember) async throws -> [Account] {
+        try context.authorize(director, [])
+        let accounts = try await Account.query(on: db).filter(\.$app == SmartShelter.id).filter(\.$deactivatedAt == nil).all()
+        let pending = ShelterRole.pending.rawValue
+        return accounts.sorted { a, b in
+            if (a.role == pending) != (b.role == pending) { return a.role == pending }
+            return a.displayName.localizedStandardCompare(b.displayName) == .orderedAscending
+        }
+    }
+
+    /// Gives `role` to a member of the staff (the director, with a fresh confirmation). A
+    /// director does not change their own role: the shelter would be left without one.
+    public func setRole(of accountID: UUID, to roleName: String?, by director: StaffMember) async throws -> Account {
+        try context.authorizeChange(director, [])
+        guard let roleName, let role = ShelterRole(apiName: roleName), ShelterRole.assignable.contains(role) else {
+            throw AppError.validation([FieldError(field: "role", key: "ss.validation.role")])
+        }
+        guard let account = try await Account.find(accountID, on: db), account.app == SmartShelter.id, account.isActive else {
+            throw AppError.notFound(code: "staff_not_found", key: "ss.error.staff_not_found")
+        }
+        guard accountID != director.id else { throw AppError.conflict(code: "own_role", key: "ss.error.own_role") }
+        let before = ShelterRole(rawValue: account.role) ?? .pending
+        guard before != role else { return account }
+        account.role = role.rawValue
+        try await db.writeTransaction { db in
+            try await account.save(on: db)
+            try await context.audit.record("staff.role", entityType: "account", entityID: accountID.uuidString.lowercased(), actor: director.id,
+                                           before: ["role": before.apiName], after: ["role": role.apiName], on: db)
+        }
+        return account
+    }
+
+    /// A person's own settings: name, language, temperature unit and time zone (their own
+    /// display, not the shelter's records: no confirmation needed).
+    public func updateSettings(_ person: StaffMember, name: String?, language: String?, unit: String?, timeZone: String?) async throws -> StaffMember {
+        var v = Kernel.Validator()
+        let account = person.account, profile = person.profile
+        if name != nil, let name = v.text("name", name, maxLength: Self.nameMaxLength) { account.displayName = name }
+        if let language {
+            if let chosen = Language(code: language) { account.language = chosen.rawValue } else { v.add("language", "ss.validation.language") }
+        }
+        if let unit {
+            if let chosen = TemperatureUnit(rawValue: unit) { profile.temperatureUnitCode = chosen.rawValue } else { v.add("unit", "ss.validation.unit") }
+        }
+        if let zone = v.timeZone("timeZone", timeZone) { account.timeZone = zone.identifier }
+        try v.throwIfInvalid()
+        try await db.writeTransaction { db in
+            try await account.save(on: db)
+            try await profile.save(on: db)
+        }
+        var updated = StaffMember(account: account, profile: profile)
+        updated.confirmedUntil = person.confirmedUntil
+        return updated
+    }
+}

@@ -1,0 +1,45 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+import Vapor
+
+/// Smart Shelter: run an animal shelter — its enclosures and the sensors that watch them,
+/// its staff and their roles, with every change kept in an audit trail.
+public struct SmartShelter: HromadaApp {
+    public static let id = "shelter"
+
+    public static let descriptor = AppDescriptor(
+        id: id,
+        names: [.uk: "Smart Shelter", .en: "Smart Shelter"],
+        taglines: [.uk: "Керуйте притулком для тварин: тварини, вольєри, ліки, корм, склад",
+                   .en: "Run an animal shelter: animals, enclosures, medicine, food, warehouse"],
+        themeColor: "#9a3412", iconLetters: "SS", loginPath: "/login")
+
+    public init() {}
+
+    public var descriptor: AppDescriptor { Self.descriptor }
+    public var catalog: Catalog { ShelterStrings.catalog }
+
+    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings()] }
+
+    public var accounts: (any AppAccounts)? { ShelterAccounts() }
+
+    public func registerRoutes(_ mount: AppMount) throws {
+        ShelterAPI.register(on: mount.api)
+        ShelterWeb.register(on: mount.web)
+    }
+
+    /// Next months' partitions of the readings are made ahead of the readings.
+    public func housekeeping(_ services: ServiceContext) async throws {
+        try await ReadingPartitions(sql: services.db.sql).ensure(around: services.clock.now)
+    }
+
+    public var demoAccounts: [DemoAccount] { ShelterDemoData.accounts }
+
+    public func seedDemoData(_ context: SeedContext) async throws {
+        try await ShelterDemoData.seed(context)
+    }
+
+    public var publicDirectory: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// `/shelter/settings`: a person's name, language, temperature unit and time zone, and the
+/// kernel's account pages (password, sign-out, deletion).
+enum SettingsPage {
+    static func register(on web: any RoutesBuilder) {
+        web.get("settings", use: show)
+        web.post("settings", use: save)
+    }
+
+    static let path = "\(ShelterWeb.prefix)/settings"
+
+    static func show(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return req.render(SettingsView(person: person, form: SettingsView.form(person), c: req.viewContext(for: person.account)).page)
+    }
+
+    static func save(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let state = FormState.submitted(by: req)
+        do {
+            let updated = try await req.shelter.staff.updateSettings(person, name: state.values["name"], language: state.values["language"],
+                                                                     unit: state.values["unit"], timeZone: state.values["timeZone"])
+            if let language = updated.account.preferredLanguage { req.choose(language) }
+            return req.redirect(to: path, flash: .success, "ss.settings.saved")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return req.render(SettingsView(person: person, form: FormState(values: state.values, errors: error.fieldErrors),
+                                           status: error.status, c: req.viewContext(for: person.account)).page)
+        }
+    }
+}
+
+struct SettingsView {
+    let person: StaffMember
+    let form: FormState
+    var status: HTTPResponseStatus = .ok
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+
+    static func form(_ person: StaffMember) -> FormState {
+        FormState(values: ["name": person.name, "language": person.account.language ?? Language.uk.rawValue,
+                           "unit": person.unit.rawValue, "timeZone": person.timeZone.identifier])
+    }
+
+    var page: Page {
+        ShelterWeb.shell(person, title: l.text("ss.settings.title"), section: .settings, status: status, c) {
+            H.section(.class("card")) {
+                H.h1 { l.text("ss.settings.title") }
+                H.p { person.email; " · "; H.strong { l.text("ss.role.\(person.role.apiName)") } }
+                Components.errorSummary(form, l)
+                Components.postForm(c, action: SettingsPage.path) {
+                    FormField(name: "name", label: l.text("ss.field.name"), autocomplete: "name", maxLength: StaffService.nameMaxLength).render(form, l)
+                    SelectField(name: "language", label: l.text("ss.field.language"),
+                                options: [(Language.uk.rawValue, "Українська"), (Language.en.rawValue, "English")], includeEmpty: false).render(form, l)
+                    SelectField(name: "unit", label: l.text("ss.field.unit"),
+                                options: [(TemperatureUnit.celsius.rawValue, l.text("ss.unit.c")), (TemperatureUnit.fahrenheit.rawValue, l.text("ss.unit.f"))],
+                                includeEmpty: false).render(form, l)
+                    SelectField(name: "timeZone", label: l.text("ss.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),
+                                includeEmpty: false).render(form, l)
+                    Components.primaryButton(l.text("ss.settings.save"))
+                }
+            }
+            H.section(.class("card")) {
+                H.h2 { l.text("ss.settings.account") }
+                H.ul(.class("plain-list")) {
+                    H.li { H.a(.href("\(ShelterWeb.prefix)/account/password")) { l.text("ss.settings.password") } }
+                    H.li { H.a(.href("\(ShelterWeb.prefix)/account/delete")) { l.text("ss.settings.delete") } }
+                }
+                Components.postForm(c, action: "\(ShelterWeb.prefix)/logout") {
+                    H.button(.class("button button-block"), .type("submit")) { l.text("ss.settings.logout") }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+@testable import SmartShelter
+
+extension ShelterTests {
+    @Suite("Races over real HTTP")
+    struct RaceTests {
+        @Test("a device resending overlapping buffers at once: every reading is stored exactly once")
+        func overlappingBatches() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                let now = Date()
+                // Sixteen batches over 100 distinct minutes, each overlapping its neighbours.
+                let batches = (0..<16).map { start in
+                    json(["readings": (start * 5..<(start * 5 + 25)).map { reading(at: now.addingTimeInterval(-Double($0) * 60)) }])
+                }
+                let headers = bearerHeaders(setup.key)
+                let answers = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: (HTTPStatus, ByteBuffer?).self) { group in
+                        for batch in batches {
+                            group.addTask {
+                                let response = try await app.client.post(URI(string: "\(base)\(api)/sensors/\(setup.sensor)/readings"), headers: headers) {
+                                    $0.body = batch
+                                }
+                                return (response.status, response.body)
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                }
+                #expect(answers.allSatisfy { $0.0 == .ok }, "\(answers.map(\.0))")
+                let results = try answers.map { try decode(SSModels.IngestAnswer.self, status: $0.0, body: $0.1) }
+                let distinct = 15 * 5 + 25
+                #expect(results.map(\.stored).reduce(0, +) == distinct)
+                #expect(results.map { $0.stored + $0.duplicates }.reduce(0, +) == 16 * 25)
+                #expect(try await storedReadings(app, setup.sensor) == distinct)
+            }
+        }
+    }
+}

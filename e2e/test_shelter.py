@@ -1,0 +1,151 @@
+"""Smart Shelter in a real browser at phone size: a new member of staff signs up and waits
+for a role; the director gives it after typing the password again; the director adds a
+sensor, its key is shown once, and a reading sent with it appears on the enclosure's page;
+a doctor sets an enclosure's conditions with a comma decimal and switches to °F. axe runs
+on every screen. The director and the doctor are the demo accounts (the server runs with
+its demo data, the default).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import datetime, timezone
+
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from support import assert_accessible, click_and_wait_for_next_page, heading, open_page
+
+PREFIX = "/shelter"
+DEMO_PASSWORD = "shelter-demo"
+
+
+def tap(driver, element) -> None:
+    """Clicks after scrolling the element clear of the fixed tab bar, and waits for the next page."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    click_and_wait_for_next_page(driver, element)
+
+
+def fill(driver, name: str, value: str) -> None:
+    field = driver.find_element(By.NAME, name)
+    field.clear()
+    field.send_keys(value)
+
+
+def sign_in(driver, base_url: str, email: str, password: str = DEMO_PASSWORD) -> None:
+    open_page(driver, base_url + PREFIX + "/login")
+    fill(driver, "email", email)
+    fill(driver, "password", password)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+
+
+def flash(driver) -> str:
+    return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, ".flash"))
+
+
+def test_a_new_member_waits_until_the_director_gives_a_role(new_browser, base_url):
+    newcomer = new_browser()
+    email = f"staff-{secrets.token_hex(4)}@example.com"
+    open_page(newcomer, base_url + PREFIX + "/")
+    tap(newcomer, newcomer.find_element(By.LINK_TEXT, "Зареєструватися як працівник"))
+    fill(newcomer, "name", "Марія Нова")
+    fill(newcomer, "email", email)
+    fill(newcomer, "password", "shelter-pass-1")
+    fill(newcomer, "passwordRepeat", "shelter-pass-1")
+    tap(newcomer, newcomer.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert heading(newcomer) == "Чекаємо на роль"
+    assert not newcomer.find_elements(By.CSS_SELECTOR, ".enclosure-card")
+    assert_accessible(newcomer)
+
+    director = new_browser()
+    sign_in(director, base_url, "director@shelter.example")
+    tap(director, director.find_element(By.LINK_TEXT, "Персонал"))
+    assert heading(director) == "Персонал"
+    assert_accessible(director)
+    card = director.find_element(By.XPATH, f"//li[contains(@class,'staff-member')][.//span[normalize-space()='{email}']]")
+    Select(card.find_element(By.NAME, "role")).select_by_value("doctor")
+    tap(director, card.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    # The change needs the password again; then the director is back where they were.
+    assert heading(director) == "Підтвердьте пароль"
+    assert_accessible(director)
+    fill(director, "password", "wrong-password")
+    tap(director, director.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert "неправильний" in director.page_source
+    fill(director, "password", DEMO_PASSWORD)
+    tap(director, director.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert heading(director) == "Персонал"
+    card = director.find_element(By.XPATH, f"//li[contains(@class,'staff-member')][.//span[normalize-space()='{email}']]")
+    Select(card.find_element(By.NAME, "role")).select_by_value("doctor")
+    tap(director, card.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert "Марія Нова" in flash(director)
+
+    newcomer.refresh()
+    assert heading(newcomer) == "Вольєри"
+    assert newcomer.find_elements(By.CSS_SELECTOR, ".enclosure-card")
+
+
+def test_the_director_adds_a_sensor_and_its_readings_arrive(browser, base_url):
+    sign_in(browser, base_url, "director@shelter.example")
+    assert heading(browser) == "Вольєри"
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Карантин"))
+    assert heading(browser) == "Карантин"
+    assert_accessible(browser)
+    name = f"Датчик {secrets.token_hex(2)}"
+    fill(browser, "name", name)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Додати датчик']"))
+    if heading(browser) == "Підтвердьте пароль":
+        fill(browser, "password", DEMO_PASSWORD)
+        tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+        fill(browser, "name", name)
+        tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Додати датчик']"))
+    assert heading(browser) == "Ключ датчика"
+    assert_accessible(browser)
+    key = browser.find_element(By.CSS_SELECTOR, "code.secret").text
+    sensor = re.search(r"/sensors/([0-9a-f-]{36})/readings", browser.page_source).group(1)
+    assert key.startswith("ssk_")
+
+    at = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    api = f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings"
+    refused = requests.post(api, json={"at": at, "temperature": 31.2, "humidity": 70}, timeout=10)
+    assert refused.status_code == 401
+    sent = requests.post(api, json={"at": at, "temperature": 31.2, "humidity": 70},
+                         headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    assert sent.status_code == 200 and sent.json()["stored"] == 1
+
+    tap(browser, browser.find_element(By.LINK_TEXT, "Готово, ключ записано"))
+    assert heading(browser) == "Карантин"
+    latest = browser.find_element(By.CSS_SELECTOR, ".reading-facts").text
+    assert "31,2 °C" in latest and "70 %" in latest and "83 · небезпека" in latest
+    assert_accessible(browser)
+
+
+def test_a_doctor_sets_conditions_and_reads_in_fahrenheit(browser, base_url):
+    sign_in(browser, base_url, "doctor@shelter.example")
+    assert heading(browser) == "Вольєри"
+    assert not browser.find_elements(By.LINK_TEXT, "Персонал"), "the staff tab is the director's"
+    tap(browser, browser.find_element(By.LINK_TEXT, "Котяча кімната"))
+    fill(browser, "minTemperature", "15,5")
+    fill(browser, "maxTemperature", "10")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти умови']"))
+    assert "більшим за найнижче" in flash(browser)
+    fill(browser, "minTemperature", "15,5")
+    fill(browser, "maxTemperature", "26")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти умови']"))
+    assert "Умови збережено" in flash(browser)
+    assert browser.find_element(By.NAME, "minTemperature").get_attribute("value") == "15.5"
+    assert_accessible(browser)
+
+    tap(browser, browser.find_element(By.LINK_TEXT, "Налаштування"))
+    Select(browser.find_element(By.NAME, "unit")).select_by_value("f")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
+    assert "Налаштування збережено" in flash(browser)
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Вольєри"))
+    assert "°F" in browser.find_element(By.CSS_SELECTOR, ".enclosure-card .reading-facts").text
+    # Back to °C, so the demo stays as it was for the next run's journeys.
+    open_page(browser, base_url + PREFIX + "/settings")
+    Select(browser.find_element(By.NAME, "unit")).select_by_value("c")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
