@@ -149,3 +149,53 @@ def test_a_doctor_sets_conditions_and_reads_in_fahrenheit(browser, base_url):
     open_page(browser, base_url + PREFIX + "/settings")
     Select(browser.find_element(By.NAME, "unit")).select_by_value("c")
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
+
+
+def test_the_storekeeper_orders_and_the_director_approves(new_browser, base_url):
+    storekeeper = new_browser()
+    sign_in(storekeeper, base_url, "storekeeper@shelter.example")
+    tap(storekeeper, storekeeper.find_element(By.LINK_TEXT, "Склад"))
+    assert heading(storekeeper) == "Склад"
+    first = storekeeper.find_element(By.CSS_SELECTOR, ".stock-item")
+    assert "Корм сухий для собак" in first.text and "мало" in first.text, "low items come first"
+    assert_accessible(storekeeper)
+
+    name = f"Пелюшки {secrets.token_hex(2)}"
+    fill(storekeeper, "name", name)
+    fill(storekeeper, "unit", "шт.")
+    fill(storekeeper, "low", "5")
+    tap(storekeeper, storekeeper.find_element(By.XPATH, "//button[normalize-space()='Додати позицію']"))
+    assert heading(storekeeper) == name
+    assert_accessible(storekeeper)
+    fill(storekeeper, "amount", "3")
+    tap(storekeeper, storekeeper.find_element(By.XPATH, "//button[normalize-space()='Списати зі складу']"))
+    assert "Стільки немає" in flash(storekeeper)
+    form = storekeeper.find_element(By.XPATH, "//form[.//button[normalize-space()='Надіслати замовлення директору']]")
+    form.find_element(By.NAME, "amount").send_keys("40")
+    tap(storekeeper, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert "надіслано директору" in flash(storekeeper)
+
+    director = new_browser()
+    sign_in(director, base_url, "director@shelter.example")
+    tap(director, director.find_element(By.LINK_TEXT, "Склад"))
+    order = director.find_element(By.XPATH, f"//li[contains(@class,'order')][.//strong[normalize-space()='{name}']]")
+    tap(director, order.find_element(By.XPATH, ".//button[normalize-space()='Затвердити']"))
+    if heading(director) == "Підтвердьте пароль":
+        fill(director, "password", DEMO_PASSWORD)
+        tap(director, director.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+        order = director.find_element(By.XPATH, f"//li[contains(@class,'order')][.//strong[normalize-space()='{name}']]")
+        tap(director, order.find_element(By.XPATH, ".//button[normalize-space()='Затвердити']"))
+    assert "затверджено" in flash(director)
+
+    storekeeper.refresh()
+    order = storekeeper.find_element(By.XPATH, f"//li[contains(@class,'order')][.//strong[normalize-space()='{name}']]")
+    amount = order.find_element(By.NAME, "amount")
+    amount.clear()
+    amount.send_keys("25")
+    tap(storekeeper, order.find_element(By.XPATH, ".//button[normalize-space()='Прийняти на склад']"))
+    assert "Надходження записано" in flash(storekeeper)
+    order = storekeeper.find_element(By.XPATH, f"//li[contains(@class,'order')][.//strong[normalize-space()='{name}']]")
+    assert "отримано частково" in order.text
+    tap(storekeeper, storekeeper.find_element(By.LINK_TEXT, name))
+    assert "На складі: 25 шт." in storekeeper.find_element(By.CSS_SELECTOR, ".stock.big").text
+    assert_accessible(storekeeper)

@@ -21,7 +21,7 @@ public struct SmartShelter: HromadaApp {
     public var descriptor: AppDescriptor { Self.descriptor }
     public var catalog: Catalog { ShelterStrings.catalog }
 
-    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings()] }
+    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

@@ -3,7 +3,8 @@ import Foundation
 import Kernel
 
 /// A shelter to try: a director, a doctor, a storekeeper and a new sign-up waiting for a
-/// role; four enclosures with a sensor each and a week of readings, one of them running hot.
+/// role; four enclosures with a sensor each and a week of readings, one of them running
+/// hot; a warehouse with dry food near its threshold and an order awaiting approval.
 enum ShelterDemoData {
     static let password = "shelter-demo"
     static let accounts = [
@@ -40,6 +41,31 @@ enum ShelterDemoData {
             let week = weekOfReadings(until: now, mean: mean, swing: swing, humidity: humidity, seed: index)
             for batch in stride(from: 0, to: week.count, by: ReadingService.batchLimit) {
                 _ = try await context.readings.record(Array(week[batch..<min(batch + ReadingService.batchLimit, week.count)]), from: issued.sensor)
+            }
+        }
+        try await seedWarehouse(context, director: director, storekeeper: people[2], doctor: people[1])
+    }
+
+    /// (name, unit, low at, received, used) — the dry food is near its threshold, and an
+    /// order for more waits for the director.
+    static let items: [(String, String, String, String, String)] = [
+        ("Корм сухий для собак", "кг", "20", "60", "41,5"),
+        ("Корм для котів", "кг", "10", "30", "8"),
+        ("Вакцина від сказу", "доз", "5", "20", "4"),
+        ("Бинти", "шт.", "10", "50", "12"),
+    ]
+
+    static func seedWarehouse(_ context: ShelterContext, director: StaffMember, storekeeper: StaffMember, doctor: StaffMember) async throws {
+        let warehouse = context.warehouse
+        for (index, (name, unit, low, received, used)) in items.enumerated() {
+            let item = try await warehouse.createItem(name: name, unit: unit, low: low, by: storekeeper)
+            let order = try await warehouse.requestOrder(of: item.requireID(), amount: received, note: "", by: storekeeper)
+            _ = try await warehouse.decide(order.requireID(), approve: true, by: director)
+            _ = try await warehouse.receive(order.requireID(), amount: received, by: storekeeper)
+            let kind = index == 2 || index == 3 ? StockMovement.Kind.treatment : .feeding
+            _ = try await warehouse.use(item.requireID(), amount: used, kind: kind.rawValue, note: "", by: kind == .treatment ? doctor : storekeeper)
+            if index == 0 {
+                _ = try await warehouse.requestOrder(of: item.requireID(), amount: "100", note: "На місяць наперед", by: storekeeper)
             }
         }
     }

@@ -26,17 +26,17 @@ public struct EnclosureService: Sendable {
         let sensors = Dictionary(grouping: try await Sensor.query(on: db).all(), by: \.enclosureID)
         var summaries: [EnclosureSummary] = []
         for enclosure in enclosures {
-            let own = (sensors[enclosure.id!] ?? []).sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            let own = (sensors[enclosure.id!] ?? []).sorted { person.collation.areInIncreasingOrder($0.name, $1.name) }
             summaries.append(EnclosureSummary(enclosure: enclosure, sensors: own, latest: try await latest(of: own)))
         }
-        return summaries.sorted { $0.enclosure.name.localizedStandardCompare($1.enclosure.name) == .orderedAscending }
+        return summaries.sorted { person.collation.areInIncreasingOrder($0.enclosure.name, $1.enclosure.name) }
     }
 
     public func summary(_ id: UUID, for person: StaffMember) async throws -> EnclosureSummary {
         try context.authorize(person, [.doctor, .storekeeper])
         let enclosure = try await find(id)
         let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == id).all()
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .sorted { person.collation.areInIncreasingOrder($0.name, $1.name) }
         return EnclosureSummary(enclosure: enclosure, sensors: sensors, latest: try await latest(of: sensors))
     }
 

@@ -13,6 +13,7 @@ public struct ShelterContext: ServiceScoped {
     public var enclosures: EnclosureService { EnclosureService(context: self) }
     public var sensors: SensorService { SensorService(context: self) }
     public var readings: ReadingService { ReadingService(context: self) }
+    public var warehouse: WarehouseService { WarehouseService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 
@@ -55,4 +56,6 @@ public struct StaffMember: ProfiledPerson {
     public var role: ShelterRole { ShelterRole(rawValue: account.role) ?? .pending }
     public var timeZone: TimeZone { account.timeZone.flatMap(TimeZone.init(identifier:)) ?? ShelterProfile.defaultTimeZone }
     public var unit: TemperatureUnit { profile.temperatureUnit }
+    /// The order the person reads lists in (their alphabet's).
+    public var collation: Collation { Collation(account.preferredLanguage ?? .uk) }
 }

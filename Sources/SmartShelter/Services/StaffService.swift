@@ -36,7 +36,7 @@ public struct StaffService: Sendable {
         let pending = ShelterRole.pending.rawValue
         return accounts.sorted { a, b in
             if (a.role == pending) != (b.role == pending) { return a.role == pending }
-            return a.displayName.localizedStandardCompare(b.displayName) == .orderedAscending
+            return director.collation.areInIncreasingOrder(a.displayName, b.displayName)
         }
     }
 

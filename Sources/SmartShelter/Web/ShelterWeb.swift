@@ -16,12 +16,15 @@ enum ShelterWeb {
         StaffPage.register(on: web)
         ConfirmPasswordPage.register(on: web)
         SettingsPage.register(on: web)
+        WarehousePage.register(on: web)
+        ItemPage.register(on: web)
     }
 
     /// The tab a page belongs to (marked current in the bottom navigation).
-    enum Section { case dashboard, staff, audit, settings, none }
+    enum Section { case dashboard, warehouse, staff, settings, none }
 
-    /// A page in the app's shell; the director has the staff and the audit trail's tabs too.
+    /// A page in the app's shell; the director has the staff's tab too (the audit trail is
+    /// reached from it: five tabs would not fit a phone).
     static func shell(_ person: StaffMember?, title: String, section: Section, status: HTTPResponseStatus = .ok,
                       _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         Page(title: title, app: SmartShelter.descriptor, content: content(), tabs: person.map { tabs($0, section, c.localizer) } ?? [],
@@ -30,9 +33,11 @@ enum ShelterWeb {
 
     private static func tabs(_ person: StaffMember, _ section: Section, _ l: Localizer) -> [Tab] {
         var tabs = [Tab(label: l.text("ss.tab.dashboard"), href: "\(prefix)/dashboard", isCurrent: section == .dashboard)]
+        if person.role != .pending {
+            tabs.append(Tab(label: l.text("ss.tab.warehouse"), href: "\(prefix)/warehouse", isCurrent: section == .warehouse))
+        }
         if person.role == .director {
             tabs.append(Tab(label: l.text("ss.tab.staff"), href: "\(prefix)/staff", isCurrent: section == .staff))
-            tabs.append(Tab(label: l.text("ss.tab.audit"), href: "\(prefix)/admin/audit", isCurrent: section == .audit))
         }
         tabs.append(Tab(label: l.text("ss.tab.settings"), href: "\(prefix)/settings", isCurrent: section == .settings))
         return tabs
@@ -62,6 +67,11 @@ enum ShelterFormat {
 
     static func percent(_ value: Double, _ l: Localizer) -> String {
         l.number(value, fractionDigits: 0) + " %"
+    }
+
+    /// "2,5 кг": a quantity with its unit.
+    static func quantity(_ quantity: Quantity, _ unit: String, _ l: Localizer) -> String {
+        l.number(quantity.value, fractionDigits: 3) + " " + unit
     }
 
     static func band(_ band: HeatStress.Band, _ l: Localizer) -> String {
