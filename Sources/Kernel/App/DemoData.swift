@@ -31,7 +31,7 @@ public enum DemoData {
                 services: ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
                                          accounts: kernel.accountService(on: db, passwords: application.password.async),
                                          timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer,
-                                  push: application.pusher),
+                                         push: application.pusher, publicURL: kernel.configuration.publicURL),
                 logger: application.logger)
             try await app.seedDemoData(context)
             try await SeedRun(app: id, at: kernel.clock.now).create(on: db)

@@ -18,9 +18,11 @@ public struct ServiceContext: Sendable {
     public let mail: Mailer
     /// Queues Web Push notifications in `db`'s transaction (`Pusher.send`).
     public let push: Pusher
+    /// Where people reach the server (`HROMADA_PUBLIC_URL`), for links in mail.
+    public let publicURL: String
 
     public init(db: any Database, clock: any WallClock, events: EventBus, accounts: AccountService, timeZone: TimeZone, state: ServerState, mail: Mailer,
-                push: Pusher) {
+                push: Pusher, publicURL: String = "") {
         self.db = db
         self.clock = clock
         self.events = events
@@ -29,13 +31,15 @@ public struct ServiceContext: Sendable {
         self.state = state
         self.mail = mail
         self.push = push
+        self.publicURL = publicURL
     }
 }
 
 extension ServiceContext {
     /// The same services on another database handle (a transaction).
     public func on(_ db: any Database) -> ServiceContext {
-        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state, mail: mail, push: push)
+        ServiceContext(db: db, clock: clock, events: events, accounts: accounts.on(db), timeZone: timeZone, state: state, mail: mail, push: push,
+                       publicURL: publicURL)
     }
 }
 
@@ -53,6 +57,7 @@ extension ServiceScoped {
     public var state: ServerState { services.state }
     public var mail: Mailer { services.mail }
     public var push: Pusher { services.push }
+    public var publicURL: String { services.publicURL }
 }
 
 extension Request {
@@ -65,7 +70,7 @@ extension Request {
         let made = ServiceContext(db: db, clock: kernel.clock, events: kernel.events,
                                   accounts: kernel.accountService(on: db, passwords: password.async),
                                   timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: application.mailer,
-                                  push: application.pusher)
+                                  push: application.pusher, publicURL: kernel.configuration.publicURL)
         storage[ServiceContextKey.self] = made
         return made
     }
@@ -79,6 +84,7 @@ extension Application {
     /// A services context outside any request (background jobs).
     public var services: ServiceContext {
         ServiceContext(db: db, clock: kernel.clock, events: kernel.events, accounts: kernel.accountService(on: db, passwords: password.async),
-                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: mailer, push: pusher)
+                       timeZone: kernel.configuration.defaultTimeZone, state: kernel.state, mail: mailer, push: pusher,
+                       publicURL: kernel.configuration.publicURL)
     }
 }
