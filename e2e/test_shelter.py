@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 import requests
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from support import assert_accessible, click_and_wait_for_next_page, heading, open_page
 
@@ -86,12 +86,13 @@ def test_a_new_member_waits_until_the_director_gives_a_role(new_browser, base_ur
     assert newcomer.find_elements(By.CSS_SELECTOR, ".enclosure-card")
 
 
-def test_the_director_adds_a_sensor_and_its_readings_arrive(browser, base_url):
+def add_sensor(browser, base_url: str, enclosure: str) -> tuple[str, str]:
+    """The director adds a sensor to `enclosure` (typing the password again when asked);
+    returns the sensor's id and its key, read from the page that shows it once."""
     sign_in(browser, base_url, "director@shelter.example")
     assert heading(browser) == "Вольєри"
-    assert_accessible(browser)
-    tap(browser, browser.find_element(By.LINK_TEXT, "Карантин"))
-    assert heading(browser) == "Карантин"
+    tap(browser, browser.find_element(By.LINK_TEXT, enclosure))
+    assert heading(browser) == enclosure
     assert_accessible(browser)
     name = f"Датчик {secrets.token_hex(2)}"
     fill(browser, "name", name)
@@ -106,8 +107,17 @@ def test_the_director_adds_a_sensor_and_its_readings_arrive(browser, base_url):
     key = browser.find_element(By.CSS_SELECTOR, "code.secret").text
     sensor = re.search(r"/sensors/([0-9a-f-]{36})/readings", browser.page_source).group(1)
     assert key.startswith("ssk_")
+    return sensor, key
 
-    at = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+def now_rfc3339() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def test_the_director_adds_a_sensor_and_its_readings_arrive(browser, base_url):
+    sensor, key = add_sensor(browser, base_url, "Карантин")
+
+    at = now_rfc3339()
     api = f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings"
     refused = requests.post(api, json={"at": at, "temperature": 31.2, "humidity": 70}, timeout=10)
     assert refused.status_code == 401
@@ -199,3 +209,25 @@ def test_the_storekeeper_orders_and_the_director_approves(new_browser, base_url)
     tap(storekeeper, storekeeper.find_element(By.LINK_TEXT, name))
     assert "На складі: 25 шт." in storekeeper.find_element(By.CSS_SELECTOR, ".stock.big").text
     assert_accessible(storekeeper)
+
+
+def test_an_alarm_reaches_the_open_dashboard_and_a_doctor_takes_it(new_browser, base_url):
+    sensor, key = add_sensor(new_browser(), base_url, "Котяча кімната")
+    doctor = new_browser()
+    sign_in(doctor, base_url, "doctor@shelter.example")
+    assert heading(doctor) == "Вольєри"
+    assert not doctor.find_elements(By.XPATH, "//li[contains(@class,'alarm')][.//h3[contains(.,'Котяча кімната')]]")
+
+    sent = requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",
+                         json={"at": now_rfc3339(), "temperature": 3.5, "humidity": 45},
+                         headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    assert sent.status_code == 200
+    # No reload: the live region fetches the board again when the alarm's event arrives.
+    alarm_xpath = "//li[contains(@class,'alarm')][.//h3[contains(.,'Котяча кімната') and contains(.,'температура')]]"
+    WebDriverWait(doctor, 10).until(lambda d: d.find_elements(By.XPATH, alarm_xpath))
+    alarm = doctor.find_element(By.XPATH, alarm_xpath)
+    assert "3,5 °C" in alarm.text and "Ніхто ще не взявся" in alarm.text
+    assert_accessible(doctor)
+    tap(doctor, alarm.find_element(By.XPATH, ".//button[normalize-space()='Беруся']"))
+    assert "нагадувань більше не буде" in flash(doctor)
+    assert "Хтось уже займається" in doctor.find_element(By.XPATH, alarm_xpath).text

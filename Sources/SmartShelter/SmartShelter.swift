@@ -16,12 +16,17 @@ public struct SmartShelter: HromadaApp {
                    .en: "Run an animal shelter: animals, enclosures, medicine, food, warehouse"],
         themeColor: "#9a3412", iconLetters: "SS", loginPath: "/login")
 
-    public init() {}
+    /// How often each server looks for silent sensors and alarms to remind of.
+    let jobInterval: Duration
+
+    public init(jobInterval: Duration = .seconds(30)) {
+        self.jobInterval = jobInterval
+    }
 
     public var descriptor: AppDescriptor { Self.descriptor }
     public var catalog: Catalog { ShelterStrings.catalog }
 
-    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse()] }
+    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 
@@ -33,6 +38,15 @@ public struct SmartShelter: HromadaApp {
     /// Next months' partitions of the readings are made ahead of the readings.
     public func housekeeping(_ services: ServiceContext) async throws {
         try await ReadingPartitions(sql: services.db.sql).ensure(around: services.clock.now)
+    }
+
+    /// Silent sensors raise their alarm; alarms nobody acknowledged are told again.
+    public var backgroundJobs: [BackgroundJob] {
+        [BackgroundJob("shelter.alarms", every: jobInterval) { services in
+            let alarms = ShelterContext(services).alarms
+            try await alarms.checkSilence()
+            try await alarms.remind()
+        }]
     }
 
     public var demoAccounts: [DemoAccount] { ShelterDemoData.accounts }

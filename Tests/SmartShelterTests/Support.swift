@@ -9,7 +9,7 @@ import VaporTesting
 
 /// Smart Shelter on a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 func withShelter<T>(clock: any WallClock = SystemClock(), _ body: (Application) async throws -> T) async throws -> T {
-    try await TestHarness.withApp(apps: [SmartShelter()], clock: clock, body)
+    try await TestHarness.withApp(apps: [SmartShelter(jobInterval: .seconds(3600))], clock: clock, body)
 }
 
 let api = "/shelter/api/v1"

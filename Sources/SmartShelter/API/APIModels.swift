@@ -340,6 +340,44 @@ enum SSModels {
         let amount: FlexibleNumber?
     }
 
+    struct AlarmDTO: Content {
+        let id: UUID
+        let enclosureId: UUID
+        let enclosureName: String
+        let sensorId: UUID?
+        /// `temperature`, `humidity`, `heat_stress`, `water`, `silence` or `duration`.
+        let kind: String
+        /// `warning` or `critical`.
+        let severity: String
+        /// °C, %, the index, or seconds of silence.
+        let value: Double?
+        let openedAt: Date
+        let lastSeenAt: Date
+        let repeats: Int
+        let acknowledgedBy: UUID?
+        let acknowledgedAt: Date?
+        let resolvedBy: UUID?
+        let resolvedAt: Date?
+
+        init(_ summary: AlarmSummary) {
+            let alarm = summary.alarm
+            id = alarm.id!
+            enclosureId = alarm.enclosureID
+            enclosureName = summary.enclosureName
+            sensorId = alarm.sensorID
+            kind = alarm.kind
+            severity = alarm.severity
+            value = alarm.value
+            openedAt = alarm.openedAt
+            lastSeenAt = alarm.lastSeenAt
+            repeats = alarm.repeats
+            acknowledgedBy = alarm.acknowledgedBy
+            acknowledgedAt = alarm.acknowledgedAt
+            resolvedBy = alarm.resolvedBy
+            resolvedAt = alarm.resolvedAt
+        }
+    }
+
     struct AuditEntryDTO: Content {
         let id: UUID
         let at: Date

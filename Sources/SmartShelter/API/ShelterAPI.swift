@@ -29,6 +29,10 @@ enum ShelterAPI {
         api.post("orders", use: requestOrder)
         api.put("orders", ":orderID", "decision", use: decideOrder)
         api.post("orders", ":orderID", "receipts", use: receiveOrder)
+        api.get("alarms", use: alarms)
+        api.get("events", use: events)
+        api.post("alarms", ":alarmID", "acknowledgement", use: acknowledgeAlarm)
+        api.post("alarms", ":alarmID", "resolution", use: resolveAlarm)
         // The devices' two calls, signed with the sensor's key (not a person's token).
         api.on(.POST, "sensors", ":sensorID", "readings", body: .collect(maxSize: "512kb"), use: postReadings)
         api.get("sensors", ":sensorID", "time", use: deviceTime)
@@ -197,6 +201,33 @@ enum ShelterAPI {
         return M.OrderDTO(try await req.shelter.warehouse.receive(try orderID(req), amount: input.amount?.text, by: person))
     }
 
+    // MARK: Alarms
+
+    /// Open alarms (critical first), then the last day's resolved ones.
+    static func alarms(_ req: Request) async throws -> [M.AlarmDTO] {
+        try await req.shelter.alarms.list(for: try await req.staffMember()).map(M.AlarmDTO.init)
+    }
+
+    /// The alarms' event stream (Server-Sent Events), as the dashboard gets it: resumable
+    /// with `Last-Event-ID`.
+    static func events(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        guard person.role != .pending else { throw ShelterContext.pending }
+        return ServerSentEvents.response(for: req, topics: [AlarmService.topic])
+    }
+
+    static func acknowledgeAlarm(_ req: Request) async throws -> M.AlarmDTO {
+        let person = try await req.staffMember()
+        let alarm = try await req.shelter.alarms.acknowledge(try alarmID(req), by: person)
+        return M.AlarmDTO(AlarmSummary(alarm: alarm, enclosureName: try await req.shelter.enclosures.find(alarm.enclosureID).name))
+    }
+
+    static func resolveAlarm(_ req: Request) async throws -> M.AlarmDTO {
+        let person = try await req.staffMember()
+        let alarm = try await req.shelter.alarms.resolve(try alarmID(req), by: person)
+        return M.AlarmDTO(AlarmSummary(alarm: alarm, enclosureName: try await req.shelter.enclosures.find(alarm.enclosureID).name))
+    }
+
     // MARK: Devices
 
     /// `POST /sensors/{id}/readings` with `Authorization: Bearer <sensor key>`: one reading,
@@ -240,6 +271,10 @@ enum ShelterAPI {
 
     private static func enclosureID(_ req: Request) throws -> UUID {
         try req.uuidParameter("enclosureID", notFound: "enclosure_not_found", key: "ss.error.enclosure_not_found")
+    }
+
+    private static func alarmID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("alarmID", notFound: "alarm_not_found", key: "ss.error.alarm_not_found")
     }
 
     private static func itemID(_ req: Request) throws -> UUID {

@@ -61,20 +61,25 @@ public struct ReadingService: Sendable {
         return result
     }
 
-    /// Inserts the readings (those already there are skipped by the key) and moves the
-    /// sensor's newest device time forward, in one transaction; how many were new.
+    /// Inserts the readings (those already there are skipped by the key), then tells the
+    /// dashboards of the alarms they raised; how many were new.
     private func store(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> Int {
+        let stored: (count: Int, alarms: [AlarmEvent])
         do {
-            return try await insert(readings, of: sensor, receivedAt: now)
+            stored = try await insert(readings, of: sensor, receivedAt: now)
         } catch where ReadingPartitions.isMissingPartition(error) {
             // Two requests may make the month at once; the loser's error says only that it
             // exists, and the insert that follows tells whether it does.
             try? await ReadingPartitions(sql: db.sql).ensure(months: readings.map(\.at))
-            return try await insert(readings, of: sensor, receivedAt: now)
+            stored = try await insert(readings, of: sensor, receivedAt: now)
         }
+        try await context.alarms.publish(stored.alarms)
+        return stored.count
     }
 
-    private func insert(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> Int {
+    /// Stores the readings, checks the new ones against the rules and moves the sensor's
+    /// newest time, in one transaction; how many were new, and the alarms' live events.
+    private func insert(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> (count: Int, alarms: [AlarmEvent]) {
         let sensorID = try sensor.requireID()
         let newest = readings.map(\.at).max()!
         return try await db.writeTransaction { db in
@@ -88,12 +93,15 @@ public struct ReadingService: Sendable {
                 .ignoringConflicts(with: ["sensor_id", "device_time"])
                 .returning("device_time")
                 .all()
+            // Only what is new is checked: a resent buffer raises nothing twice.
+            let stored = Set(try rows.map { Self.millis(try $0.decode(column: "device_time", as: Date.self)) })
+            let alarms = try await context.alarms.check(readings.filter { stored.contains(Self.millis($0.at)) }, of: sensor, on: db)
             try await sql.update(Sensor.schema)
                 .set("last_reading_at", to: SQLBind(newest))
                 .where("id", .equal, SQLBind(sensorID))
                 .where { $0.where("last_reading_at", .is, SQLLiteral.null).orWhere("last_reading_at", .lessThan, SQLBind(newest)) }
                 .run()
-            return rows.count
+            return (rows.count, alarms)
         }
     }
 
@@ -115,6 +123,11 @@ public struct ReadingService: Sendable {
             .where("device_time", .greaterThanOrEqual, SQLBind(since))
             .orderBy("device_time", .descending).limit(limit).all()
         return try rows.map { (try $0.decode(column: "sensor_id", as: UUID.self), try Self.decode($0)) }
+    }
+
+    /// A time to the millisecond, to match what was sent with what the database returned.
+    static func millis(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     static let columns = ["device_time", "temperature", "humidity", "water_level", "food_level"]

@@ -14,6 +14,7 @@ public struct ShelterContext: ServiceScoped {
     public var sensors: SensorService { SensorService(context: self) }
     public var readings: ReadingService { ReadingService(context: self) }
     public var warehouse: WarehouseService { WarehouseService(context: self) }
+    public var alarms: AlarmService { AlarmService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 

@@ -25,9 +25,10 @@ enum ShelterWeb {
 
     /// A page in the app's shell; the director has the staff's tab too (the audit trail is
     /// reached from it: five tabs would not fit a phone).
-    static func shell(_ person: StaffMember?, title: String, section: Section, status: HTTPResponseStatus = .ok,
+    static func shell(_ person: StaffMember?, title: String, section: Section, status: HTTPResponseStatus = .ok, live: Bool = false,
                       _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         Page(title: title, app: SmartShelter.descriptor, content: content(), tabs: person.map { tabs($0, section, c.localizer) } ?? [],
+             scripts: live ? ["live-refresh.js"] : [], liveURL: live ? "\(prefix)/live" : nil, liveEvents: live ? [AlarmService.eventName] : [],
              status: status)
     }
 
@@ -56,25 +57,5 @@ enum ShelterWeb {
             let first = error.fieldErrors.first
             return req.redirect(to: back, flash: .error, first?.key ?? error.key, first?.arguments ?? error.arguments)
         }
-    }
-}
-
-/// Temperatures in the person's unit, and other numbers as the staff read them.
-enum ShelterFormat {
-    static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ l: Localizer) -> String {
-        l.number(unit.value(ofCelsius: celsius), fractionDigits: 1) + " " + unit.symbol
-    }
-
-    static func percent(_ value: Double, _ l: Localizer) -> String {
-        l.number(value, fractionDigits: 0) + " %"
-    }
-
-    /// "2,5 кг": a quantity with its unit.
-    static func quantity(_ quantity: Quantity, _ unit: String, _ l: Localizer) -> String {
-        l.number(quantity.value, fractionDigits: 3) + " " + unit
-    }
-
-    static func band(_ band: HeatStress.Band, _ l: Localizer) -> String {
-        l.text("ss.heat.\(band.rawValue)")
     }
 }

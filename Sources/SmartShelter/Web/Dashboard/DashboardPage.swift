@@ -7,14 +7,57 @@ import Vapor
 enum DashboardPage {
     static func register(on web: any RoutesBuilder) {
         web.get("dashboard", use: show)
+        web.get("dashboard", "content", use: content)
         web.post("enclosures", use: create)
+        web.post("alarms", ":alarmID", "acknowledgement", use: acknowledge)
+        web.post("alarms", ":alarmID", "resolution", use: resolve)
+        web.get("live", use: live)
     }
 
     static func show(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
         let c = req.viewContext(for: person.account)
         guard person.role != .pending else { return req.render(PendingView(person: person, c: c).page) }
-        return req.render(DashboardView(person: person, enclosures: try await req.shelter.enclosures.list(for: person), c: c).page)
+        return req.render(DashboardView(person: person, board: try await board(req, person), c: c).page)
+    }
+
+    /// The live region: alarms and enclosures, fetched again on every alarm event.
+    static func content(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return Response.fragment(DashboardView(person: person, board: try await board(req, person), c: req.viewContext(for: person.account)).content)
+    }
+
+    static func board(_ req: Request, _ person: StaffMember) async throws -> DashboardView.Board {
+        DashboardView.Board(alarms: try await req.shelter.alarms.list(for: person), enclosures: try await req.shelter.enclosures.list(for: person))
+    }
+
+    /// The browser's event stream: alarms opening, reminded, acknowledged and resolved.
+    static func live(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        guard person.role != .pending else { throw ShelterContext.pending }
+        return ServerSentEvents.response(for: req, topics: [AlarmService.topic])
+    }
+
+    static func acknowledge(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let id = try alarmID(req)
+        return try await ShelterWeb.change(req, back: "\(ShelterWeb.prefix)/dashboard") {
+            _ = try await req.shelter.alarms.acknowledge(id, by: person)
+            return req.redirect(to: "\(ShelterWeb.prefix)/dashboard", flash: .success, "ss.alarm.acknowledged")
+        }
+    }
+
+    static func resolve(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let id = try alarmID(req)
+        return try await ShelterWeb.change(req, back: "\(ShelterWeb.prefix)/dashboard") {
+            _ = try await req.shelter.alarms.resolve(id, by: person)
+            return req.redirect(to: "\(ShelterWeb.prefix)/dashboard", flash: .success, "ss.alarm.resolved")
+        }
+    }
+
+    private static func alarmID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("alarmID", notFound: "alarm_not_found", key: "ss.error.alarm_not_found")
     }
 
     static func create(_ req: Request) async throws -> Response {
@@ -30,20 +73,64 @@ enum DashboardPage {
 }
 
 struct DashboardView {
+    struct Board {
+        let alarms: [AlarmSummary]
+        let enclosures: [EnclosureSummary]
+    }
+
     let person: StaffMember
-    let enclosures: [EnclosureSummary]
+    let board: Board
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
 
     var page: Page {
-        ShelterWeb.shell(person, title: l.text("ss.dashboard.title"), section: .dashboard, c) {
+        ShelterWeb.shell(person, title: l.text("ss.dashboard.title"), section: .dashboard, live: true, c) {
             H.h1 { l.text("ss.dashboard.title") }
-            if enclosures.isEmpty { H.p(.class("empty")) { l.text("ss.dashboard.empty") } }
-            H.ul(.class("plain-list enclosure-cards")) {
-                HTMLBuilder.join(enclosures.map(card))
-            }
+            H.div(.id("board"), .class("live-region"), .data("refresh-url", "\(ShelterWeb.prefix)/dashboard/content"),
+                  .data("refresh-on", AlarmService.eventName), .aria("live", "polite")) { content }
             if person.role == .director { newEnclosure }
+        }
+    }
+
+    /// Open alarms first (what needs someone now), then every enclosure.
+    var content: HTML {
+        let open = board.alarms.filter(\.alarm.isOpen)
+        return HTMLBuilder.join([
+            H.section(.class("alarms"), .aria("labelledby", "alarms-title")) {
+                H.h2(.id("alarms-title")) { l.plural("ss.alarm.open_count", count: open.count) }
+                if open.isEmpty { H.p(.class("empty")) { l.text("ss.alarm.none") } }
+                H.ul(.class("plain-list")) { HTMLBuilder.join(board.alarms.map(alarm)) }
+            },
+            board.enclosures.isEmpty ? H.p(.class("empty")) { l.text("ss.dashboard.empty") } : .empty,
+            H.ul(.class("plain-list enclosure-cards")) { HTMLBuilder.join(board.enclosures.map(card)) },
+        ])
+    }
+
+    private func alarm(_ summary: AlarmSummary) -> HTML {
+        let alarm = summary.alarm
+        let id = alarm.id!.uuidString.lowercased()
+        let state = alarm.resolvedAt != nil ? "resolved" : alarm.acknowledgedAt != nil ? "acknowledged" : "open"
+        return H.li(.id("alarm-\(id)"), .class("card alarm alarm-\(alarm.severity) alarm-\(state)")) {
+            H.h3 { AlarmService.title(alarm, summary.enclosureName, l) }
+            H.p { AlarmText.describe(alarm, unit: person.unit, l) }
+            H.p(.class("hint")) {
+                l.text("ss.alarm.since", ["time": l.dateTime(alarm.openedAt), "last": l.dateTime(alarm.lastSeenAt)])
+                if alarm.repeats > 0 { " "; l.plural("ss.alarm.repeats", count: alarm.repeats) }
+            }
+            H.p(.class("alarm-state")) { H.strong { l.text("ss.alarm.state.\(state)") } }
+            if alarm.isOpen {
+                H.div(.class("button-row")) {
+                    if alarm.acknowledgedAt == nil {
+                        Components.postForm(c, action: "\(ShelterWeb.prefix)/alarms/\(id)/acknowledgement") {
+                            Components.primaryButton(l.text("ss.alarm.acknowledge"))
+                        }
+                    }
+                    Components.postForm(c, action: "\(ShelterWeb.prefix)/alarms/\(id)/resolution") {
+                        H.button(.class("button"), .type("submit")) { l.text("ss.alarm.resolve") }
+                    }
+                }
+            }
         }
     }
 

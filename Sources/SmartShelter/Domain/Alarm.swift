@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+
+/// Something wrong in an enclosure, raised by a rule: one open alarm per enclosure and
+/// kind (a repeat updates it), acknowledged and resolved by people, with who and when.
+public final class Alarm: Model, @unchecked Sendable {
+    public static let schema = "ss_alarms"
+
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        /// Temperature outside the enclosure's range.
+        case temperature
+        /// Humidity outside the enclosure's range.
+        case humidity
+        /// The temperature–humidity index in the alert band or above.
+        case heatStress = "heat_stress"
+        /// Water below the enclosure's minimum.
+        case water
+        /// A sensor silent for more than twice its reporting interval.
+        case silence
+        /// Outside 7.2–29.5 °C (9 CFR 3.3) for more than four hours in a row.
+        case duration
+    }
+
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case warning, critical
+
+        public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .critical }
+    }
+
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "enclosure_id") public var enclosureID: UUID
+    @OptionalField(key: "sensor_id") public var sensorID: UUID?
+    @Field(key: "kind") public var kind: String
+    @Field(key: "severity") public var severity: String
+    /// The reading's value that broke the rule (°C, %, the index, or seconds of silence).
+    @OptionalField(key: "value") public var value: Double?
+    @Field(key: "opened_at") public var openedAt: Date
+    @Field(key: "last_seen_at") public var lastSeenAt: Date
+    /// How many times the rule broke again while the alarm was open.
+    @Field(key: "repeats") public var repeats: Int
+    @OptionalField(key: "acknowledged_by") public var acknowledgedBy: UUID?
+    @OptionalField(key: "acknowledged_at") public var acknowledgedAt: Date?
+    @OptionalField(key: "resolved_by") public var resolvedBy: UUID?
+    @OptionalField(key: "resolved_at") public var resolvedAt: Date?
+    /// When the staff were last told (opened, or reminded while nobody acknowledged).
+    @Field(key: "notified_at") public var notifiedAt: Date
+
+    public init() {}
+
+    public var alarmKind: Kind { Kind(rawValue: kind) ?? .temperature }
+    public var alarmSeverity: Severity { Severity(rawValue: severity) ?? .warning }
+    public var isOpen: Bool { resolvedAt == nil }
+}
+
+/// A rule broken by a reading (or by silence): what to raise.
+public struct AlarmTrigger: Sendable, Equatable {
+    public let kind: Alarm.Kind
+    public let severity: Alarm.Severity
+    public let value: Double?
+    public let at: Date
+
+    /// The rules one reading is checked against, in the enclosure's conditions.
+    public static func of(_ reading: Reading, in conditions: EnclosureConditions) -> [AlarmTrigger] {
+        var triggers: [AlarmTrigger] = []
+        let t = reading.temperature, h = reading.humidity
+        if t < conditions.minTemperature || t > conditions.maxTemperature {
+            triggers.append(AlarmTrigger(kind: .temperature, severity: .warning, value: t, at: reading.at))
+        }
+        if h < conditions.minHumidity || h > conditions.maxHumidity {
+            triggers.append(AlarmTrigger(kind: .humidity, severity: .warning, value: h, at: reading.at))
+        }
+        let band = reading.heatStressBand
+        if band >= .alert {
+            triggers.append(AlarmTrigger(kind: .heatStress, severity: band >= .danger ? .critical : .warning, value: reading.heatStressIndex, at: reading.at))
+        }
+        if let water = reading.waterLevel, water < conditions.minWater {
+            triggers.append(AlarmTrigger(kind: .water, severity: water <= 0 ? .critical : .warning, value: water, at: reading.at))
+        }
+        return triggers
+    }
+
+    /// The range dogs and cats may be kept in, and for how long outside it at most (9 CFR 3.3).
+    public static let welfareRange = 7.2...29.5
+    public static let welfareLimit: TimeInterval = 4 * 3600
+}

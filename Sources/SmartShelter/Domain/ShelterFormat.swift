@@ -1,0 +1,37 @@
+import Foundation
+import Kernel
+
+/// An alarm's cause in words, temperatures in the reader's unit (the page's person, or °C
+/// in mail and push, which go to many).
+enum AlarmText {
+    static func describe(_ alarm: Alarm, unit: TemperatureUnit, _ l: Localizer) -> String {
+        guard let value = alarm.value else { return l.text("ss.alarm.describe.\(alarm.kind)", ["value": ""]) }
+        let shown: String = switch alarm.alarmKind {
+        case .temperature, .duration: ShelterFormat.temperature(value, unit, l)
+        case .humidity, .water: ShelterFormat.percent(value, l)
+        case .heatStress: l.number(value, fractionDigits: 0)
+        case .silence: l.duration(minutes: Int(value / 60))
+        }
+        return l.text("ss.alarm.describe.\(alarm.kind)", ["value": shown])
+    }
+}
+
+/// Temperatures in the person's unit, and other numbers as the staff read them.
+enum ShelterFormat {
+    static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ l: Localizer) -> String {
+        l.number(unit.value(ofCelsius: celsius), fractionDigits: 1) + " " + unit.symbol
+    }
+
+    static func percent(_ value: Double, _ l: Localizer) -> String {
+        l.number(value, fractionDigits: 0) + " %"
+    }
+
+    /// "2,5 кг": a quantity with its unit.
+    static func quantity(_ quantity: Quantity, _ unit: String, _ l: Localizer) -> String {
+        l.number(quantity.value, fractionDigits: 3) + " " + unit
+    }
+
+    static func band(_ band: HeatStress.Band, _ l: Localizer) -> String {
+        l.text("ss.heat.\(band.rawValue)")
+    }
+}

@@ -1,0 +1,300 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// An alarm with what the dashboard shows beside it.
+public struct AlarmSummary: Sendable {
+    public let alarm: Alarm
+    public let enclosureName: String
+}
+
+/// Alarms: raised by the rules on each reading and by the silence job, one open per
+/// enclosure and kind (a repeat updates it), told to the staff on duty live, by push and
+/// by mail, reminded while nobody acknowledges, acknowledged and resolved by people.
+public struct AlarmService: Sendable {
+    /// The live topic of the dashboard (`shelter.alarms`), and its event's name.
+    public static let topic = "shelter.alarms"
+    public static let eventName = "alarm"
+    /// How often an alarm nobody acknowledged is told again.
+    public static let reminderInterval: TimeInterval = 15 * 60
+
+    let context: ShelterContext
+    var db: any Database { context.db }
+
+    // MARK: Reading people's side
+
+    /// Open alarms (critical first, then newest), then the last day's resolved ones.
+    public func list(for person: StaffMember) async throws -> [AlarmSummary] {
+        try context.authorize(person, [.doctor, .storekeeper])
+        let since = context.clock.now.addingTimeInterval(-24 * 3600)
+        let alarms = try await Alarm.query(on: db).group(.or) { $0.filter(\.$resolvedAt == nil).filter(\.$resolvedAt >= since) }
+            .sort(\.$lastSeenAt, .descending).limit(200).all()
+        let names = try await enclosureNames(Set(alarms.map(\.enclosureID)))
+        return alarms.sorted { a, b in
+            if a.isOpen != b.isOpen { return a.isOpen }
+            if a.alarmSeverity != b.alarmSeverity { return a.alarmSeverity > b.alarmSeverity }
+            return a.lastSeenAt > b.lastSeenAt
+        }.map { AlarmSummary(alarm: $0, enclosureName: names[$0.enclosureID] ?? "") }
+    }
+
+    /// "I have seen it and I am on it": stops the reminders. Once only (a 409 after).
+    public func acknowledge(_ id: UUID, by person: StaffMember) async throws -> Alarm {
+        try await change(id, by: person, action: "alarm.acknowledge", set: ["acknowledged_by", "acknowledged_at"],
+                         onlyIf: "acknowledged_at IS NULL AND resolved_at IS NULL")
+    }
+
+    /// The cause is dealt with: the alarm closes, and the next breach opens a new one.
+    public func resolve(_ id: UUID, by person: StaffMember) async throws -> Alarm {
+        try await change(id, by: person, action: "alarm.resolve", set: ["resolved_by", "resolved_at"], onlyIf: "resolved_at IS NULL")
+    }
+
+    private func change(_ id: UUID, by person: StaffMember, action: String, set columns: [String], onlyIf condition: String) async throws -> Alarm {
+        try context.authorizeChange(person, [.doctor, .storekeeper])
+        let now = context.clock.now
+        let alarm = try await db.writeTransaction { db in
+            let changed = try await db.sql.update(Alarm.schema)
+                .set(columns[0], to: SQLBind(person.id)).set(columns[1], to: SQLBind(now))
+                .where("id", .equal, SQLBind(id)).where(SQLRaw(condition))
+                .returning("id").all()
+            guard let alarm = try await Alarm.find(id, on: db) else {
+                throw AppError.notFound(code: "alarm_not_found", key: "ss.error.alarm_not_found")
+            }
+            guard !changed.isEmpty else { throw AppError.conflict(code: "alarm_not_open", key: "ss.error.alarm_not_open") }
+            try await context.audit.record(action, entityType: "alarm", entityID: id.uuidString.lowercased(), actor: person.id,
+                                           after: ["at": now.ISO8601Format()], on: db)
+            return alarm
+        }
+        try await publish([try AlarmEvent(alarm, state: action == "alarm.resolve" ? "resolved" : "acknowledged")])
+        return alarm
+    }
+
+    // MARK: Raising
+
+    /// Checks newly stored readings of `sensor` against its enclosure's rules and raises what
+    /// they break, inside the transaction that stored them; returns the live events to
+    /// publish once it has committed (`publish`).
+    func check(_ readings: [Reading], of sensor: Sensor, on db: any Database) async throws -> [AlarmEvent] {
+        guard let newest = readings.max(by: { $0.at < $1.at }) else { return [] }
+        guard let enclosure = try await Enclosure.find(sensor.enclosureID, on: db) else { return [] }
+        // Per kind, the breaches in what came: a buffer's first one opens the alarm, its
+        // last one is the value shown, the worst sets the severity, each one counts.
+        var breaches: [Alarm.Kind: Breaches] = [:]
+        for reading in readings {
+            for trigger in AlarmTrigger.of(reading, in: enclosure.conditions) {
+                if breaches[trigger.kind] == nil { breaches[trigger.kind] = Breaches(trigger) } else { breaches[trigger.kind]!.add(trigger) }
+            }
+        }
+        if let duration = try await welfareBreach(of: sensor, newest: newest, on: db) { breaches[.duration] = Breaches(duration) }
+        var events: [AlarmEvent] = []
+        for kind in breaches.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let event = try await raise(breaches[kind]!, in: enclosure, sensor: sensor.id, on: db) { events.append(event) }
+        }
+        return events
+    }
+
+    /// The breaches of one rule in a batch of readings.
+    struct Breaches {
+        var first: Date
+        var latest: AlarmTrigger
+        var severity: Alarm.Severity
+        var count = 1
+
+        init(_ trigger: AlarmTrigger) {
+            first = trigger.at
+            latest = trigger
+            severity = trigger.severity
+        }
+
+        mutating func add(_ trigger: AlarmTrigger) {
+            first = min(first, trigger.at)
+            if trigger.at >= latest.at { latest = trigger }
+            severity = max(severity, trigger.severity)
+            count += 1
+        }
+
+        /// The trigger to raise: the latest breach at the worst severity seen.
+        var trigger: AlarmTrigger { AlarmTrigger(kind: latest.kind, severity: severity, value: latest.value, at: latest.at) }
+    }
+
+    /// The duration rule: the newest reading is outside 7.2–29.5 °C, and so has every reading
+    /// since the last one inside it, for more than four hours.
+    private func welfareBreach(of sensor: Sensor, newest: Reading, on db: any Database) async throws -> AlarmTrigger? {
+        guard !AlarmTrigger.welfareRange.contains(newest.temperature) else { return nil }
+        let sensorID = try sensor.requireID()
+        let lastInside = try await db.sql.select().column(SQLFunction("MAX", args: SQLIdentifier("device_time")), as: "at").from("ss_readings")
+            .where("sensor_id", .equal, SQLBind(sensorID)).where("device_time", .lessThanOrEqual, SQLBind(newest.at))
+            .where("temperature", .greaterThanOrEqual, SQLBind(AlarmTrigger.welfareRange.lowerBound))
+            .where("temperature", .lessThanOrEqual, SQLBind(AlarmTrigger.welfareRange.upperBound))
+            .first().flatMap { try $0.optional("at", as: Date.self) }
+        var firstOutside = db.sql.select().column(SQLFunction("MIN", args: SQLIdentifier("device_time")), as: "at").from("ss_readings")
+            .where("sensor_id", .equal, SQLBind(sensorID))
+        if let lastInside { firstOutside = firstOutside.where("device_time", .greaterThan, SQLBind(lastInside)) }
+        guard let start = try await firstOutside.first().flatMap({ try $0.optional("at", as: Date.self) }),
+              newest.at.timeIntervalSince(start) > AlarmTrigger.welfareLimit else { return nil }
+        return AlarmTrigger(kind: .duration, severity: .critical, value: newest.temperature, at: newest.at)
+    }
+
+    /// Sensors silent for more than twice their interval raise a silence alarm in their
+    /// enclosure (the background job, every minute).
+    public func checkSilence() async throws {
+        let now = context.clock.now
+        let sensors = try await Sensor.query(on: db).all()
+        var events: [AlarmEvent] = []
+        for sensor in sensors {
+            let heard = sensor.lastReadingAt ?? sensor.createdAt
+            let silent = now.timeIntervalSince(heard)
+            guard silent > Double(2 * sensor.intervalSeconds), let enclosure = try await Enclosure.find(sensor.enclosureID, on: db) else { continue }
+            let event = try await db.writeTransaction { db in
+                try await raise(Breaches(AlarmTrigger(kind: .silence, severity: .warning, value: silent.rounded(), at: now)),
+                                in: enclosure, sensor: sensor.id, on: db)
+            }
+            if let event { events.append(event) }
+        }
+        try await publish(events)
+    }
+
+    /// Opens the alarm of the trigger's kind in the enclosure, or updates the open one (a
+    /// repeat, a higher severity). The staff are told when it opens or grows critical: the
+    /// live event to publish after the commit is returned.
+    private func raise(_ breaches: Breaches, in enclosure: Enclosure, sensor: UUID?, on db: any Database) async throws -> AlarmEvent? {
+        let enclosureID = try enclosure.requireID()
+        let trigger = breaches.trigger
+        if let updated = try await repeatOpen(trigger, times: breaches.count, in: enclosureID, on: db) {
+            return updated.escalated ? try await notify(updated.alarm, enclosure: enclosure, on: db) : nil
+        }
+        let now = context.clock.now
+        let inserted = try await db.sql.insert(into: Alarm.schema)
+            .columns("id", "enclosure_id", "sensor_id", "kind", "severity", "value", "opened_at", "last_seen_at", "repeats", "notified_at")
+            .values(SQLBind(UUID()), SQLBind(enclosureID), SQLBind(sensor), SQLBind(trigger.kind.rawValue), SQLBind(trigger.severity.rawValue),
+                    SQLBind(trigger.value), SQLBind(breaches.first), SQLBind(trigger.at), SQLBind(breaches.count - 1), SQLBind(now))
+            .ignoringConflicts()
+            .returning("id").first(decodingColumn: "id", as: UUID.self)
+        if let id = inserted, let alarm = try await Alarm.find(id, on: db) {
+            return try await notify(alarm, enclosure: enclosure, on: db)
+        }
+        // Another request opened it between our look and our insert.
+        if let updated = try await repeatOpen(trigger, times: breaches.count, in: enclosureID, on: db), updated.escalated {
+            return try await notify(updated.alarm, enclosure: enclosure, on: db)
+        }
+        return nil
+    }
+
+    /// Updates the enclosure's open alarm of this kind, if there is one: when it was last
+    /// seen, the value, one more repeat, and critical if the trigger is. The row is locked
+    /// first (PostgreSQL; SQLite's writes queue anyway), so readings arriving together each
+    /// count their repeat.
+    private func repeatOpen(_ trigger: AlarmTrigger, times: Int, in enclosureID: UUID, on db: any Database) async throws -> (alarm: Alarm, escalated: Bool)? {
+        guard let id = try await db.sql.select().column("id").from(Alarm.schema)
+            .where("enclosure_id", .equal, SQLBind(enclosureID)).where("kind", .equal, SQLBind(trigger.kind.rawValue))
+            .where("resolved_at", .is, SQLLiteral.null).for(.update)
+            .first(decodingColumn: "id", as: UUID.self),
+            let open = try await Alarm.find(id, on: db) else { return nil }
+        let escalated = trigger.severity > open.alarmSeverity
+        open.repeats += times
+        if trigger.at >= open.lastSeenAt {
+            open.lastSeenAt = trigger.at
+            open.value = trigger.value
+        }
+        if escalated { open.severity = trigger.severity.rawValue }
+        try await open.save(on: db)
+        return (open, escalated)
+    }
+
+    // MARK: Telling people
+
+    /// Reminds the staff of open alarms nobody acknowledged (the background job).
+    public func remind() async throws {
+        let now = context.clock.now
+        let due = try await Alarm.query(on: db).filter(\.$resolvedAt == nil).filter(\.$acknowledgedAt == nil)
+            .filter(\.$notifiedAt <= now.addingTimeInterval(-Self.reminderInterval)).all()
+        var events: [AlarmEvent] = []
+        for alarm in due {
+            guard let enclosure = try await Enclosure.find(alarm.enclosureID, on: db) else { continue }
+            events.append(try await db.writeTransaction { db in
+                try await notify(alarm, enclosure: enclosure, reminder: true, on: db)
+            })
+        }
+        try await publish(events)
+    }
+
+    /// A push to the directors' and doctors' devices and mail to them, in each one's
+    /// language, in the transaction that raised the alarm; the live dashboard's event is
+    /// returned, for after the commit (a page that fetched the board on hearing it before
+    /// would not see the alarm yet).
+    private func notify(_ alarm: Alarm, enclosure: Enclosure, reminder: Bool = false, on db: any Database) async throws -> AlarmEvent {
+        alarm.notifiedAt = context.clock.now
+        try await alarm.save(on: db)
+        let staff = try await Account.query(on: db).filter(\.$app == SmartShelter.id)
+            .filter(\.$role ~~ [ShelterRole.director.rawValue, ShelterRole.doctor.rawValue]).filter(\.$deactivatedAt == nil).all()
+        let path = "\(SmartShelter.descriptor.pathPrefix)/dashboard#alarm-\(try alarm.requireID().uuidString.lowercased())"
+        _ = try await context.push.send(app: SmartShelter.id, to: staff.compactMap(\.id), urgency: alarm.alarmSeverity == .critical ? .high : .normal,
+                                        timeToLive: 3600, on: db) { language in
+            let l = Self.localizer(language, context.timeZone)
+            return PushNotification(title: Self.title(alarm, enclosure.name, l), body: Self.describe(alarm, l), url: path,
+                                    tag: try? alarm.requireID().uuidString)
+        }
+        for person in staff {
+            let l = Self.localizer(person.preferredLanguage ?? .uk, person.timeZone.flatMap(TimeZone.init(identifier:)) ?? context.timeZone)
+            try await context.mail.enqueue(Self.mail(alarm, enclosure: enclosure.name, to: person.login, url: context.publicURL + path,
+                                                     reminder: reminder, l), on: db)
+        }
+        return try AlarmEvent(alarm, state: reminder ? "reminder" : "open")
+    }
+
+    /// The alarm's e-mail: what broke, since when, what to do, and the link.
+    static func mail(_ alarm: Alarm, enclosure: String, to address: String, url: String, reminder: Bool, _ l: Localizer) -> OutgoingMail {
+        let lines = [describe(alarm, l), l.text("ss.alarm.mail_since", ["time": l.dateTime(alarm.openedAt)]),
+                     l.text(reminder ? "ss.alarm.mail_reminder" : "ss.alarm.mail_act")]
+        let html = H.div {
+            HTMLBuilder.join(lines.map { line in H.p { line } })
+            H.p { H.a(.href(url)) { l.text("ss.alarm.mail_open") } }
+        }.rendered
+        return OutgoingMail(to: address, subject: title(alarm, enclosure, l), text: (lines + [url]).joined(separator: "\n\n"), html: html)
+    }
+
+    /// Publishes alarm events on the dashboard's topic, after the change they tell of has
+    /// committed (outside any transaction).
+    func publish(_ events: [AlarmEvent]) async throws {
+        for event in events {
+            _ = try await context.events.publish(topic: Self.topic, name: Self.eventName, payload: event, at: context.clock.now, on: db)
+        }
+    }
+
+    private func enclosureNames(_ ids: Set<UUID>) async throws -> [UUID: String] {
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(uniqueKeysWithValues: try await Enclosure.query(on: db).filter(\.$id ~~ ids).all().map { ($0.id!, $0.name) })
+    }
+
+    static func localizer(_ language: Language, _ zone: TimeZone) -> Localizer {
+        Localizer(language: language, timeZone: zone, catalogs: [KernelStrings.catalog, ShelterStrings.catalog])
+    }
+
+    /// "Тривога · Карантин: тепловий стрес".
+    static func title(_ alarm: Alarm, _ enclosure: String, _ l: Localizer) -> String {
+        l.text("ss.alarm.title_\(alarm.alarmSeverity.rawValue)", ["enclosure": enclosure, "kind": l.text("ss.alarm.kind.\(alarm.kind)")])
+    }
+
+    /// What broke the rule, in words and the reading's figure (°C: mail and push go to many).
+    static func describe(_ alarm: Alarm, _ l: Localizer) -> String {
+        AlarmText.describe(alarm, unit: .celsius, l)
+    }
+}
+
+/// The live event of an alarm: ids only, the dashboard fetches what it shows.
+struct AlarmEvent: Codable, Sendable {
+    let id: UUID
+    let enclosureId: UUID
+    let kind: String
+    let severity: String
+    /// `open`, `reminder`, `acknowledged` or `resolved`.
+    let state: String
+
+    init(_ alarm: Alarm, state: String) throws {
+        id = try alarm.requireID()
+        enclosureId = alarm.enclosureID
+        kind = alarm.kind
+        severity = alarm.severity
+        self.state = state
+    }
+}
