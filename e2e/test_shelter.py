@@ -149,7 +149,7 @@ def test_a_doctor_sets_conditions_and_reads_in_fahrenheit(browser, base_url):
     assert_accessible(browser)
 
     tap(browser, browser.find_element(By.LINK_TEXT, "Налаштування"))
-    Select(browser.find_element(By.NAME, "unit")).select_by_value("f")
+    Select(browser.find_element(By.NAME, "temperatureUnit")).select_by_value("f")
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
     assert "Налаштування збережено" in flash(browser)
     assert_accessible(browser)
@@ -157,7 +157,7 @@ def test_a_doctor_sets_conditions_and_reads_in_fahrenheit(browser, base_url):
     assert "°F" in browser.find_element(By.CSS_SELECTOR, ".enclosure-card .reading-facts").text
     # Back to °C, so the demo stays as it was for the next run's journeys.
     open_page(browser, base_url + PREFIX + "/settings")
-    Select(browser.find_element(By.NAME, "unit")).select_by_value("c")
+    Select(browser.find_element(By.NAME, "temperatureUnit")).select_by_value("c")
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
 
 
@@ -173,7 +173,7 @@ def test_the_storekeeper_orders_and_the_director_approves(new_browser, base_url)
     name = f"Пелюшки {secrets.token_hex(2)}"
     fill(storekeeper, "name", name)
     fill(storekeeper, "unit", "шт.")
-    fill(storekeeper, "low", "5")
+    fill(storekeeper, "lowThreshold", "5")
     tap(storekeeper, storekeeper.find_element(By.XPATH, "//button[normalize-space()='Додати позицію']"))
     assert heading(storekeeper) == name
     assert_accessible(storekeeper)

@@ -26,7 +26,8 @@ public struct SmartShelter: HromadaApp {
     public var descriptor: AppDescriptor { Self.descriptor }
     public var catalog: Catalog { ShelterStrings.catalog }
 
-    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms()] }
+    public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
+                                                 CreateRollups()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 
@@ -54,6 +55,8 @@ public struct SmartShelter: HromadaApp {
     public func seedDemoData(_ context: SeedContext) async throws {
         try await ShelterDemoData.seed(context)
     }
+
+    public var openAPIDocument: String? { BundledOpenAPI.document(in: .module) }
 
     public var publicDirectory: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
 }

@@ -340,6 +340,49 @@ enum SSModels {
         let amount: FlexibleNumber?
     }
 
+    struct ChartDTO: Content {
+        /// `day`, `week` or `month`.
+        let range: String
+        let start: Date
+        /// Seconds each point covers (3,600, 21,600 or 86,400).
+        let pointSeconds: Int
+        /// The points with readings, oldest first.
+        let points: [ChartPointDTO]
+
+        init(_ chart: EnclosureChart) {
+            range = chart.range.rawValue
+            start = chart.start
+            pointSeconds = Int(chart.pointSeconds)
+            points = chart.spans.map(ChartPointDTO.init)
+        }
+    }
+
+    struct ChartPointDTO: Content {
+        let start: Date
+        let readings: Int
+        let temperature: Spread
+        let humidity: Spread
+        let heatStressMax: Double
+        let waterMin: Double?
+        let foodMin: Double?
+
+        struct Spread: Content {
+            let min: Double
+            let mean: Double
+            let max: Double
+        }
+
+        init(_ r: Rollup) {
+            start = r.start
+            readings = r.count
+            temperature = Spread(min: r.minTemperature, mean: r.meanTemperature, max: r.maxTemperature)
+            humidity = Spread(min: r.minHumidity, mean: r.meanHumidity, max: r.maxHumidity)
+            heatStressMax = r.maxHeatStress
+            waterMin = r.minWater
+            foodMin = r.minFood
+        }
+    }
+
     struct AlarmDTO: Content {
         let id: UUID
         let enclosureId: UUID

@@ -18,6 +18,7 @@ enum ShelterAPI {
         api.get("enclosures", ":enclosureID", use: enclosure)
         api.put("enclosures", ":enclosureID", "conditions", use: setConditions)
         api.get("enclosures", ":enclosureID", "readings", use: readings)
+        api.get("enclosures", ":enclosureID", "chart", use: chart)
         api.post("enclosures", ":enclosureID", "sensors", use: createSensor)
         api.post("sensors", ":sensorID", "key", use: rotateKey)
         api.get("items", use: items)
@@ -127,6 +128,15 @@ enum ShelterAPI {
         let since = req.shelter.clock.now.addingTimeInterval(-Double(hours) * 3600)
         return try await req.shelter.readings.recent(in: try enclosureID(req), since: since, limit: 5000, for: person)
             .map { M.ReadingDTO($0.reading, sensorID: $0.sensorID) }
+    }
+
+    /// The enclosure's roll-ups over `range` (`day` by the hour, `week` by six hours,
+    /// `month` by the day), all its sensors together.
+    static func chart(_ req: Request) async throws -> M.ChartDTO {
+        let person = try await req.staffMember()
+        let text = try req.query.get(String?.self, at: "range") ?? ChartRange.day.rawValue
+        guard let range = ChartRange(rawValue: text) else { throw AppError.badRequest(code: "bad_range", key: "ss.error.bad_range") }
+        return M.ChartDTO(try await req.shelter.readings.chart(of: try enclosureID(req), over: range, for: person))
     }
 
     static func createSensor(_ req: Request) async throws -> Response {

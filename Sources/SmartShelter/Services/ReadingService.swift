@@ -95,7 +95,9 @@ public struct ReadingService: Sendable {
                 .all()
             // Only what is new is checked: a resent buffer raises nothing twice.
             let stored = Set(try rows.map { Self.millis(try $0.decode(column: "device_time", as: Date.self)) })
-            let alarms = try await context.alarms.check(readings.filter { stored.contains(Self.millis($0.at)) }, of: sensor, on: db)
+            let new = readings.filter { stored.contains(Self.millis($0.at)) }
+            try await addToRollups(new, of: sensorID, on: db)
+            let alarms = try await context.alarms.check(new, of: sensor, on: db)
             try await sql.update(Sensor.schema)
                 .set("last_reading_at", to: SQLBind(newest))
                 .where("id", .equal, SQLBind(sensorID))
@@ -103,6 +105,87 @@ public struct ReadingService: Sendable {
                 .run()
             return (rows.count, alarms)
         }
+    }
+
+    /// Adds new readings to their hour's and day's roll-ups (made when the first reading of
+    /// the span comes), in the transaction that stores them: the sums stay exact because a
+    /// repeated reading is never new.
+    private func addToRollups(_ readings: [Reading], of sensorID: UUID, on db: any Database) async throws {
+        guard !readings.isEmpty else { return }
+        let sql = db.sql
+        let (least, greatest) = ReadingPartitions.isPostgres(sql) ? ("LEAST", "GREATEST") : ("min", "max")
+        let rows = [Rollup.Period.hour, .day].flatMap { period in Rollup.of(readings, per: period).map { (period, $0) } }
+        let values: [SQLQueryString] = rows.map { period, r in
+            """
+            (\(bind: sensorID), \(bind: period.rawValue), \(bind: r.start), \(bind: r.count), \(bind: r.minTemperature), \(bind: r.maxTemperature), \
+            \(bind: r.sumTemperature), \(bind: r.minHumidity), \(bind: r.maxHumidity), \(bind: r.sumHumidity), \(bind: r.maxHeatStress), \
+            \(bind: r.minWater), \(bind: r.minFood))
+            """
+        }
+        // A level may be missing on either side: the least of what is there.
+        func leastOf(_ column: String) -> String {
+            "\(least)(COALESCE(ss_rollups.\(column), excluded.\(column)), COALESCE(excluded.\(column), ss_rollups.\(column)))"
+        }
+        try await sql.raw("""
+            INSERT INTO ss_rollups (sensor_id, period, start, n, t_min, t_max, t_sum, h_min, h_max, h_sum, thi_max, water_min, food_min)
+            VALUES \(values.joined(separator: ", "))
+            ON CONFLICT (sensor_id, period, start) DO UPDATE SET
+                n = ss_rollups.n + excluded.n,
+                t_min = \(unsafeRaw: least)(ss_rollups.t_min, excluded.t_min),
+                t_max = \(unsafeRaw: greatest)(ss_rollups.t_max, excluded.t_max),
+                t_sum = ss_rollups.t_sum + excluded.t_sum,
+                h_min = \(unsafeRaw: least)(ss_rollups.h_min, excluded.h_min),
+                h_max = \(unsafeRaw: greatest)(ss_rollups.h_max, excluded.h_max),
+                h_sum = ss_rollups.h_sum + excluded.h_sum,
+                thi_max = \(unsafeRaw: greatest)(ss_rollups.thi_max, excluded.thi_max),
+                water_min = \(unsafeRaw: leastOf("water_min")),
+                food_min = \(unsafeRaw: leastOf("food_min"))
+            """).run()
+    }
+
+    /// An enclosure's chart: its sensors' roll-ups over `range`, ending now, a point per
+    /// span (empty spans left out).
+    public func chart(of enclosureID: UUID, over range: ChartRange, for person: StaffMember) async throws -> EnclosureChart {
+        try context.authorize(person, [.doctor, .storekeeper])
+        _ = try await context.enclosures.find(enclosureID)
+        let end = range.period.start(of: context.clock.now).addingTimeInterval(range.period.seconds)
+        let start = end.addingTimeInterval(-range.span)
+        return EnclosureChart(range: range, start: start, spans: try await spans(of: enclosureID, over: range, from: start, to: end))
+    }
+
+    private func spans(of enclosureID: UUID, over range: ChartRange, from start: Date, to end: Date) async throws -> [Rollup] {
+        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == enclosureID).all().compactMap(\.id)
+        guard !sensors.isEmpty else { return [] }
+        let rows = try await db.sql.select()
+            .column("start").column(SQLFunction("SUM", args: SQLIdentifier("n")), as: "n")
+            .column(SQLFunction("MIN", args: SQLIdentifier("t_min")), as: "t_min").column(SQLFunction("MAX", args: SQLIdentifier("t_max")), as: "t_max")
+            .column(SQLFunction("SUM", args: SQLIdentifier("t_sum")), as: "t_sum")
+            .column(SQLFunction("MIN", args: SQLIdentifier("h_min")), as: "h_min").column(SQLFunction("MAX", args: SQLIdentifier("h_max")), as: "h_max")
+            .column(SQLFunction("SUM", args: SQLIdentifier("h_sum")), as: "h_sum")
+            .column(SQLFunction("MAX", args: SQLIdentifier("thi_max")), as: "thi_max")
+            .column(SQLFunction("MIN", args: SQLIdentifier("water_min")), as: "water_min")
+            .column(SQLFunction("MIN", args: SQLIdentifier("food_min")), as: "food_min")
+            .from("ss_rollups")
+            .where("sensor_id", .in, SQLBind.group(sensors)).where("period", .equal, SQLBind(range.period.rawValue))
+            .where("start", .greaterThanOrEqual, SQLBind(start)).where("start", .lessThan, SQLBind(end))
+            .groupBy("start").orderBy("start").all()
+        let spans = try rows.map { row in
+            Rollup(start: try row.decode(column: "start", as: Date.self), count: try row.decode(column: "n", as: Int.self),
+                   minTemperature: try row.decode(column: "t_min", as: Double.self), maxTemperature: try row.decode(column: "t_max", as: Double.self),
+                   sumTemperature: try row.decode(column: "t_sum", as: Double.self), minHumidity: try row.decode(column: "h_min", as: Double.self),
+                   maxHumidity: try row.decode(column: "h_max", as: Double.self), sumHumidity: try row.decode(column: "h_sum", as: Double.self),
+                   maxHeatStress: try row.decode(column: "thi_max", as: Double.self), minWater: try row.optional("water_min"),
+                   minFood: try row.optional("food_min"))
+        }
+        guard range.hoursPerPoint > 1 else { return spans }
+        // A week's point is six hours: the hours merged from the range's start.
+        let width = Double(range.hoursPerPoint) * 3600
+        let grouped = Dictionary(grouping: spans) { start.addingTimeInterval((($0.start.timeIntervalSince(start)) / width).rounded(.down) * width) }
+        return grouped.map { key, hours in
+            var merged = hours.dropFirst().reduce(hours[0]) { $0.merged(with: $1) }
+            merged.start = key
+            return merged
+        }.sorted { $0.start < $1.start }
     }
 
     /// The reading of `sensorID` at device time `at`.

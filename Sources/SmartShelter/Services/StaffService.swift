@@ -72,7 +72,7 @@ public struct StaffService: Sendable {
             if let chosen = Language(code: language) { account.language = chosen.rawValue } else { v.add("language", "ss.validation.language") }
         }
         if let unit {
-            if let chosen = TemperatureUnit(rawValue: unit) { profile.temperatureUnitCode = chosen.rawValue } else { v.add("unit", "ss.validation.unit") }
+            if let chosen = TemperatureUnit(rawValue: unit) { profile.temperatureUnitCode = chosen.rawValue } else { v.add("temperatureUnit", "ss.validation.unit") }
         }
         if let zone = v.timeZone("timeZone", timeZone) { account.timeZone = zone.identifier }
         try v.throwIfInvalid()

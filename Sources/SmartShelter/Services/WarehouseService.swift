@@ -36,7 +36,7 @@ public struct WarehouseService: Sendable {
         var v = Kernel.Validator()
         let name = v.text("name", name, maxLength: Self.nameMaxLength)
         let unit = v.text("unit", unit, maxLength: Self.unitMaxLength)
-        let threshold = Self.quantity("low", low, allowZero: true, &v)
+        let threshold = Self.quantity("lowThreshold", low, allowZero: true, &v)
         try v.throwIfInvalid()
         let item = StockItem(name: name ?? "", unit: unit ?? "", low: threshold ?? .zero, at: context.clock.now)
         try await db.writeTransaction { db in

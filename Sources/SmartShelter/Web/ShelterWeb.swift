@@ -13,6 +13,7 @@ enum ShelterWeb {
         SignUpPage.register(on: web)
         DashboardPage.register(on: web)
         EnclosurePage.register(on: web)
+        ChartPage.register(on: web)
         StaffPage.register(on: web)
         ConfirmPasswordPage.register(on: web)
         SettingsPage.register(on: web)

@@ -83,6 +83,7 @@ struct EnclosureView {
             H.p(.class("breadcrumb")) { H.a(.href("\(ShelterWeb.prefix)/dashboard")) { l.text("ss.dashboard.title") } }
             H.h1 { enclosure.name }
             if !enclosure.description.isEmpty { H.p { enclosure.description } }
+            H.p { H.a(.class("button"), .href("\(path)/chart")) { l.text("ss.chart.open") } }
             if let latest = summary.latest {
                 H.section(.class("card"), .aria("labelledby", "latest")) {
                     H.h2(.id("latest")) { l.text("ss.enclosure.latest") }

@@ -22,7 +22,7 @@ enum SettingsPage {
         let state = FormState.submitted(by: req)
         do {
             let updated = try await req.shelter.staff.updateSettings(person, name: state.values["name"], language: state.values["language"],
-                                                                     unit: state.values["unit"], timeZone: state.values["timeZone"])
+                                                                     unit: state.values["temperatureUnit"], timeZone: state.values["timeZone"])
             if let language = updated.account.preferredLanguage { req.choose(language) }
             return req.redirect(to: path, flash: .success, "ss.settings.saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
@@ -42,7 +42,7 @@ struct SettingsView {
 
     static func form(_ person: StaffMember) -> FormState {
         FormState(values: ["name": person.name, "language": person.account.language ?? Language.uk.rawValue,
-                           "unit": person.unit.rawValue, "timeZone": person.timeZone.identifier])
+                           "temperatureUnit": person.unit.rawValue, "timeZone": person.timeZone.identifier])
     }
 
     var page: Page {
@@ -55,7 +55,7 @@ struct SettingsView {
                     FormField(name: "name", label: l.text("ss.field.name"), autocomplete: "name", maxLength: StaffService.nameMaxLength).render(form, l)
                     SelectField(name: "language", label: l.text("ss.field.language"),
                                 options: [(Language.uk.rawValue, "Українська"), (Language.en.rawValue, "English")], includeEmpty: false).render(form, l)
-                    SelectField(name: "unit", label: l.text("ss.field.unit"),
+                    SelectField(name: "temperatureUnit", label: l.text("ss.field.unit"),
                                 options: [(TemperatureUnit.celsius.rawValue, l.text("ss.unit.c")), (TemperatureUnit.fahrenheit.rawValue, l.text("ss.unit.f"))],
                                 includeEmpty: false).render(form, l)
                     SelectField(name: "timeZone", label: l.text("ss.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),

@@ -25,7 +25,7 @@ enum WarehousePage {
         let person = try await req.staffMember()
         let form = FormState.submitted(by: req).values
         return try await ShelterWeb.change(req, back: path) {
-            let item = try await req.shelter.warehouse.createItem(name: form["name"], unit: form["unit"], low: form["low"], by: person)
+            let item = try await req.shelter.warehouse.createItem(name: form["name"], unit: form["unit"], low: form["lowThreshold"], by: person)
             return req.redirect(to: ItemPage.path(item.id!), flash: .success, "ss.warehouse.item_created")
         }
     }
@@ -134,7 +134,7 @@ struct WarehouseView {
                 FormField(name: "name", label: l.text("ss.field.item_name"), maxLength: WarehouseService.nameMaxLength).render(FormState(), l)
                 FormField(name: "unit", label: l.text("ss.field.unit_name"), hint: l.text("ss.hint.unit"), maxLength: WarehouseService.unitMaxLength)
                     .render(FormState(), l)
-                FormField(name: "low", label: l.text("ss.field.low"), inputMode: "decimal", maxLength: 16).render(FormState(values: ["low": "0"]), l)
+                FormField(name: "lowThreshold", label: l.text("ss.field.low"), inputMode: "decimal", maxLength: 16).render(FormState(values: ["lowThreshold": "0"]), l)
                 Components.primaryButton(l.text("ss.warehouse.add_item"))
             }
         }

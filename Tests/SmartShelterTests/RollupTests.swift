@@ -1,0 +1,98 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+@testable import SmartShelter
+
+extension ShelterTests {
+    /// Hourly and daily roll-ups kept with the readings, equal to what the raw readings
+    /// say, and the charts drawn from them.
+    @Suite("Roll-ups and charts")
+    struct RollupTests {
+        @Test("roll-ups equal the raw readings' aggregates; repeats are not counted twice; the day's chart reads them")
+        func rollupsMatchRaw() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                let now = clock.now
+                // Three hours, one reading every 10 minutes, water missing from some.
+                let readings: [[String: Any]] = (0..<18).map { (i: Int) -> [String: Any] in
+                    let water: Double? = i % 3 == 0 ? nil : 50 + Double(i)
+                    return reading(at: now.addingTimeInterval(-Double(i) * 600), temperature: 15 + Double(i % 7), humidity: 40 + Double(i % 5),
+                                   water: water)
+                }
+                _ = try await postReadings(app, sensor: setup.sensor, key: setup.key, ["readings": Array(readings[0..<10])])
+                // The rest, with two repeats of what came already.
+                _ = try await postReadings(app, sensor: setup.sensor, key: setup.key, ["readings": Array(readings[8...])])
+                let raw = try await app.db.sql.raw("""
+                    SELECT COUNT(*) AS n, MIN(temperature) AS t_min, MAX(temperature) AS t_max, SUM(temperature) AS t_sum,
+                           MIN(humidity) AS h_min, MAX(humidity) AS h_max, SUM(humidity) AS h_sum, MIN(water_level) AS w
+                    FROM ss_readings WHERE sensor_id = \(bind: setup.sensor)
+                    """).first()!
+                let hours = try await app.db.sql.raw("""
+                    SELECT SUM(n) AS n, MIN(t_min) AS t_min, MAX(t_max) AS t_max, SUM(t_sum) AS t_sum, MIN(h_min) AS h_min, MAX(h_max) AS h_max,
+                           SUM(h_sum) AS h_sum, MIN(water_min) AS w, COUNT(*) AS spans
+                    FROM ss_rollups WHERE sensor_id = \(bind: setup.sensor) AND period = 'hour'
+                    """).first()!
+                let days = try await app.db.sql.raw("SELECT SUM(n) AS n, SUM(t_sum) AS t_sum FROM ss_rollups WHERE sensor_id = \(bind: setup.sensor) AND period = 'day'").first()!
+                #expect(try raw.decode(column: "n", as: Int.self) == 18)
+                #expect(try hours.decode(column: "n", as: Int.self) == 18 && days.decode(column: "n", as: Int.self) == 18)
+                for column in ["t_min", "t_max", "t_sum", "h_min", "h_max", "h_sum", "w"] {
+                    #expect(abs(try raw.decode(column: column, as: Double.self) - hours.decode(column: column, as: Double.self)) < 1e-9, "\(column)")
+                }
+                #expect(abs(try raw.decode(column: "t_sum", as: Double.self) - days.decode(column: "t_sum", as: Double.self)) < 1e-9)
+
+                let chart = try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(setup.enclosure)/chart?range=day", as: director)
+                #expect(chart.range == "day" && chart.pointSeconds == 3600)
+                #expect(chart.points.map(\.readings).reduce(0, +) == 18)
+                #expect(chart.points.map(\.start) == chart.points.map(\.start).sorted())
+                let week = try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(setup.enclosure)/chart?range=week", as: director)
+                #expect(week.pointSeconds == 6 * 3600 && week.points.map(\.readings).reduce(0, +) == 18 && week.points.count <= 2)
+                let month = try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(setup.enclosure)/chart?range=month", as: director)
+                #expect(month.points.map(\.readings).reduce(0, +) == 18)
+                #expect(try await send(app, .GET, "/enclosures/\(setup.enclosure)/chart?range=year", as: director).status == .badRequest)
+                #expect(try await send(app, .GET, "/enclosures/\(setup.enclosure)/chart", as: try await staff(app, .pending)).status == .forbidden)
+            }
+        }
+
+        @Test("an enclosure's sensors are charted together")
+        func sensorsTogether() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                let second = try await read(SSModels.SensorKey.self, app, .POST, "/enclosures/\(setup.enclosure)/sensors", as: director, ["name": "Другий"])
+                let at = Rollup.Period.hour.start(of: clock.now).addingTimeInterval(60)
+                _ = try await postReadings(app, sensor: setup.sensor, key: setup.key, reading(at: at, temperature: 10, humidity: 40))
+                _ = try await postReadings(app, sensor: second.sensor.id, key: second.key, reading(at: at, temperature: 20, humidity: 60))
+                let chart = try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(setup.enclosure)/chart", as: director)
+                let point = try #require(chart.points.last)
+                #expect(point.readings == 2 && point.temperature.min == 10 && point.temperature.max == 20 && point.temperature.mean == 15)
+                #expect(point.humidity.mean == 50)
+            }
+        }
+
+        @Test("the chart page draws the day with a table beside, in the person's unit")
+        func chartPage() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                _ = try await postReadings(app, sensor: setup.sensor, key: setup.key, ["readings": (0..<6).map {
+                    reading(at: Date().addingTimeInterval(-Double($0) * 1800), temperature: 20 + Double($0), humidity: 50)
+                }])
+                let browser = TestBrowser(app)
+                _ = try await browser.post("/shelter/login", form: ["email": director.login, "password": password])
+                let page = try await browser.get("/shelter/enclosures/\(setup.enclosure)/chart?range=day")
+                #expect(page.status == .ok)
+                let html = page.body.string
+                #expect(html.contains("<svg class=\"chart\"") && html.contains("<polyline class=\"line mean\"") && html.contains("<table"))
+                #expect(html.contains("°C") && html.contains("aria-current=\"page\""))
+            }
+        }
+    }
+}
