@@ -92,6 +92,29 @@ def znoshka(base_url: str) -> SignedInAPI:
     return SignedInAPI(api, load(base_url, "znoshka"), [bearer(student.json()["token"]), bearer(author.json()["token"])])
 
 
+def shelter(base_url: str) -> SignedInAPI:
+    """The demo director (with the password confirmed, so changes go through), doctor and
+    storekeeper, a new sign-up waiting for a role, and a sensor's key for the devices' calls."""
+    api = f"{base_url}/shelter/api/v1"
+
+    def sign_in(email: str) -> str:
+        answer = requests.post(f"{api}/session", timeout=10, json={"email": email, "password": "shelter-demo"})
+        assert answer.status_code == 200, answer.text
+        return answer.json()["token"]
+
+    director = sign_in("director@shelter.example")
+    confirmed = requests.post(f"{api}/password-confirmation", json={"password": "shelter-demo"}, headers=bearer(director), timeout=10)
+    assert confirmed.status_code == 200, confirmed.text
+    enclosure = requests.get(f"{api}/enclosures", headers=bearer(director), timeout=10).json()[0]["id"]
+    sensor = requests.post(f"{api}/enclosures/{enclosure}/sensors", json={"name": "Фаззі"}, headers=bearer(director), timeout=10)
+    assert sensor.status_code == 201, sensor.text
+    pending = requests.post(f"{api}/accounts", timeout=10, json={
+        "name": "Петро", "email": f"fuzz-{secrets.token_hex(6)}@example.com", "password": "shelter-pass-1", "timeZone": "Europe/Kyiv"})
+    assert pending.status_code == 201, pending.text
+    tokens = [director, sign_in("doctor@shelter.example"), sign_in("storekeeper@shelter.example"), pending.json()["token"], sensor.json()["key"]]
+    return SignedInAPI(api, load(base_url, "shelter"), [bearer(token) for token in tokens])
+
+
 def send_as_everyone(case, api: SignedInAPI) -> None:
     for headers in api.headers:
         case.call_and_validate(base_url=api.base, headers=headers, checks=[not_a_server_error])
@@ -123,7 +146,7 @@ def fuzz(api: SignedInAPI) -> tuple[int, int]:
     return allowed, broken
 
 
-@pytest.mark.parametrize("app", [golden_ager, fuctivity, znoshka], ids=["golden-ager", "fuctivity", "znoshka"])
+@pytest.mark.parametrize("app", [golden_ager, fuctivity, znoshka, shelter], ids=["golden-ager", "fuctivity", "znoshka", "shelter"])
 def test_api_never_answers_a_client_mistake_with_5xx(base_url, app):
     allowed, broken = fuzz(app(base_url))
     assert allowed >= 20 and broken >= 12, f"{allowed} operations fuzzed with valid input, {broken} with broken input"
