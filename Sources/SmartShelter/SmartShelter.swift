@@ -36,9 +36,12 @@ public struct SmartShelter: HromadaApp {
         ShelterWeb.register(on: mount.web)
     }
 
-    /// Next months' partitions of the readings are made ahead of the readings.
+    /// Next months' partitions of the readings are made ahead of the readings, and raw
+    /// readings past their retention go (the roll-ups stay).
     public func housekeeping(_ services: ServiceContext) async throws {
-        try await ReadingPartitions(sql: services.db.sql).ensure(around: services.clock.now)
+        let partitions = ReadingPartitions(sql: services.db.sql)
+        try await partitions.ensure(around: services.clock.now)
+        try await partitions.dropBefore(services.clock.now.addingTimeInterval(-ReadingService.rawRetention))
     }
 
     /// Silent sensors raise their alarm; alarms nobody acknowledged are told again.

@@ -96,3 +96,30 @@ extension ShelterTests {
         }
     }
 }
+
+extension ShelterTests.RollupTests {
+    @Test("past the retention raw readings go (a whole month's partition on PostgreSQL) and the roll-ups stay")
+    func retention() async throws {
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+        try await withShelter(clock: clock) { app in
+            let director = try await confirmedDirector(app)
+            let setup = try await enclosureWithSensor(app, by: director)
+            _ = try await postReadings(app, sensor: setup.sensor, key: setup.key, ["readings": (0..<5).map {
+                reading(at: clock.now.addingTimeInterval(-Double($0) * 600), temperature: 20, humidity: 50)
+            }])
+            let services: ServiceContext = app.services
+            try await SmartShelter().housekeeping(services)
+            #expect(try await storedReadings(app, setup.sensor) == 5, "within the retention")
+            clock.advance(by: 45 * 86_400)
+            try await SmartShelter().housekeeping(services)
+            #expect(try await storedReadings(app, setup.sensor) == 0)
+            let rollups = try await app.db.sql.raw("SELECT SUM(n) AS n FROM ss_rollups WHERE period = 'hour'").first()!
+            #expect(try rollups.decode(column: "n", as: Int.self) == 5)
+            // New readings still find their month.
+            let fresh = try await postReadings(app, sensor: setup.sensor, key: setup.key, reading(at: clock.now, temperature: 20, humidity: 50))
+            #expect(fresh.status == .ok)
+            #expect(ReadingService.retentionDays(["SHELTER_RAW_RETENTION_DAYS": "90"]) == 90)
+            #expect(ReadingService.retentionDays(["SHELTER_RAW_RETENTION_DAYS": "0"]) == 30)
+        }
+    }
+}

@@ -68,6 +68,32 @@ struct ReadingPartitions {
         }
     }
 
+    /// Removes raw readings older than `cutoff`: on PostgreSQL by dropping each month
+    /// whose partition ends by then (so a month goes whole, at most a month after its last
+    /// day passed the cutoff), on SQLite by deleting the rows. Roll-ups stay.
+    func dropBefore(_ cutoff: Date) async throws {
+        guard Self.isPostgres(sql) else {
+            try await sql.delete(from: "ss_readings").where("device_time", .lessThan, SQLBind(cutoff)).run()
+            return
+        }
+        let partitions = try await sql.raw("""
+            SELECT c.relname AS name FROM pg_inherits i
+            JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+            WHERE p.relname = 'ss_readings' AND p.relnamespace = c.relnamespace AND pg_table_is_visible(p.oid)
+            """).all(decodingColumn: "name", as: String.self)
+        for name in partitions {
+            guard let start = Self.start(ofPartition: name), Self.month(containing: start, offset: 0).end <= cutoff else { continue }
+            try await sql.raw("DROP TABLE IF EXISTS \(ident: name)").run()
+        }
+    }
+
+    /// `ss_readings_202609` → 2026-09-01T00:00Z.
+    static func start(ofPartition name: String) -> Date? {
+        let digits = name.dropFirst("ss_readings_".count)
+        guard name.hasPrefix("ss_readings_"), digits.count == 6, let year = Int(digits.prefix(4)), let month = Int(digits.suffix(2)) else { return nil }
+        return utc.date(from: DateComponents(year: year, month: month, day: 1))
+    }
+
     static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

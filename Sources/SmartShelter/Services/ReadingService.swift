@@ -22,8 +22,14 @@ public struct IngestResult: Sendable, Equatable {
 public struct ReadingService: Sendable {
     /// The most readings one request may carry (a device that was offline sends its buffer).
     public static let batchLimit = 1000
-    /// How long raw readings are kept; older ones are refused (the roll-ups keep the rest).
-    public static let rawRetention: TimeInterval = 30 * 24 * 3600
+    /// How long raw readings are kept (`SHELTER_RAW_RETENTION_DAYS`, 30 by default); older
+    /// ones are refused, and housekeeping removes them (the roll-ups are kept for good).
+    public static let rawRetention: TimeInterval = Double(retentionDays(ProcessInfo.processInfo.environment)) * 86_400
+
+    static func retentionDays(_ environment: [String: String]) -> Int {
+        guard let text = environment["SHELTER_RAW_RETENTION_DAYS"], let days = Int(text), (1...3650).contains(days) else { return 30 }
+        return days
+    }
 
     let context: ShelterContext
     var db: any Database { context.db }
