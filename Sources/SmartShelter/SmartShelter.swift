@@ -53,6 +53,8 @@ public struct SmartShelter: HromadaApp {
         }]
     }
 
+    public var commands: [String: any AsyncCommand] { ["shelter-simulate": SimulateCommand()] }
+
     public var demoAccounts: [DemoAccount] { ShelterDemoData.accounts }
 
     public func seedDemoData(_ context: SeedContext) async throws {
