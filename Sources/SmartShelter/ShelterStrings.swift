@@ -237,6 +237,9 @@ enum ShelterStrings {
         "ss.chart.humidity_column": "Вологість, середня",
         "ss.chart.heat_column": "THI, найвищий",
         "ss.error.bad_range": "Параметр range має бути day, week або month.",
+        "ss.time.summer": "літній час",
+        "ss.time.winter": "зимовий час",
+        "ss.settings.dst_hint": "Дати й час у літній час — червоні, у зимовий — сині.",
     ]
 
     static let en: [String: String] = [
@@ -469,5 +472,8 @@ enum ShelterStrings {
         "ss.chart.humidity_column": "Humidity, mean",
         "ss.chart.heat_column": "THI, highest",
         "ss.error.bad_range": "The range parameter must be day, week or month.",
+        "ss.time.summer": "summer time",
+        "ss.time.winter": "winter time",
+        "ss.settings.dst_hint": "In Ukrainian, dates in summer time are red and in winter time blue.",
     ]
 }

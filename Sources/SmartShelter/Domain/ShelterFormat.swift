@@ -18,6 +18,20 @@ enum AlarmText {
 
 /// Temperatures in the person's unit, and other numbers as the staff read them.
 enum ShelterFormat {
+    /// A moment as the original showed it: in Ukrainian, blue when it falls in winter
+    /// (standard) time and red in summer (daylight-saving) time in the person's zone, with
+    /// the season also in words for screen readers (colour alone tells no one who cannot
+    /// see it); in English, plain. `text` is how the moment is written (a time, a date).
+    static func moment(_ date: Date, _ text: String, _ l: Localizer) -> HTML {
+        let stamp = H.time(Attribute("datetime", date.ISO8601Format())) { text }
+        guard l.language == .uk else { return stamp }
+        let summer = l.timeZone.isDaylightSavingTime(for: date)
+        return H.span(.class(summer ? "dst-summer" : "dst-winter")) {
+            stamp
+            H.span(.class("visually-hidden")) { " (" + l.text(summer ? "ss.time.summer" : "ss.time.winter") + ")" }
+        }
+    }
+
     static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ l: Localizer) -> String {
         l.number(unit.value(ofCelsius: celsius), fractionDigits: 1) + " " + unit.symbol
     }

@@ -179,7 +179,7 @@ struct ReadingFacts {
             }
             if let water = reading.waterLevel { H.div { H.dt { l.text("ss.reading.water_label") }; H.dd { ShelterFormat.percent(water, l) } } }
             if let food = reading.foodLevel { H.div { H.dt { l.text("ss.reading.food_label") }; H.dd { ShelterFormat.percent(food, l) } } }
-            H.div { H.dt { l.text("ss.reading.at_label") }; H.dd { l.dateTime(reading.at) } }
+            H.div { H.dt { l.text("ss.reading.at_label") }; H.dd { ShelterFormat.moment(reading.at, l.dateTime(reading.at), l) } }
         }
     }
 }

@@ -185,7 +185,7 @@ struct EnclosureView {
                         H.tbody {
                             HTMLBuilder.join(readings.map { row in
                                 H.tr {
-                                    H.td { l.time(row.reading.at) }
+                                    H.td { ShelterFormat.moment(row.reading.at, l.time(row.reading.at), l) }
                                     H.td { names[row.sensorID] ?? "" }
                                     H.td { ShelterFormat.temperature(row.reading.temperature, person.unit, l) }
                                     H.td { ShelterFormat.percent(row.reading.humidity, l) }

@@ -62,6 +62,7 @@ struct SettingsView {
                                 includeEmpty: false).render(form, l)
                     Components.primaryButton(l.text("ss.settings.save"))
                 }
+                H.p(.class("hint")) { l.text("ss.settings.dst_hint") }
             }
             H.section(.class("card")) {
                 H.h2 { l.text("ss.settings.account") }

@@ -139,7 +139,7 @@ struct ItemView {
                         H.tbody {
                             HTMLBuilder.join(ledger.map { row in
                                 H.tr {
-                                    H.td { l.dateTime(row.at) }
+                                    H.td { ShelterFormat.moment(row.at, l.dateTime(row.at), l) }
                                     H.td { l.text("ss.movement.\(row.kind)") + (row.note.isEmpty ? "" : " — \(row.note)") }
                                     H.td { (row.deltaMilli > 0 ? "+" : "−") + ShelterFormat.quantity(Quantity(milli: abs(row.deltaMilli)), item.unit, l) }
                                     H.td { ShelterFormat.quantity(Quantity(milli: row.balanceMilli), item.unit, l) }
