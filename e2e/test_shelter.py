@@ -94,6 +94,13 @@ def test_a_new_member_waits_until_the_director_gives_a_role(new_browser, base_ur
     Select(card.find_element(By.NAME, "role")).select_by_value("doctor")
     tap(director, card.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     assert "Марія Нова" in flash(director)
+    # The change is in the trail, which the director narrows to one person.
+    tap(director, director.find_element(By.LINK_TEXT, "Журнал усіх змін"))
+    assert "staff.role" in director.page_source
+    Select(director.find_element(By.NAME, "actor")).select_by_visible_text("Оксана Директорка · director@shelter.example")
+    tap(director, director.find_element(By.XPATH, "//button[normalize-space()='Показати']"))
+    assert "staff.role" in director.page_source and "actor=" in director.current_url
+    assert_accessible(director)
 
     newcomer.refresh()
     assert heading(newcomer) == "Вольєри"

@@ -136,6 +136,18 @@ extension KernelTests {
                 #expect(page.text.contains("task.accept"))
                 #expect(page.text.contains("Адміністратор"))
                 #expect(page.text.contains("{&quot;status&quot;:&quot;accepted&quot;}"))
+
+                // Narrowed to a record, to a person, or to a person who changed nothing.
+                try await AuditLog(app: "demo-app", clock: app.kernel.clock).record(
+                    "task.cancel", entityType: "task", entityID: "43", actor: nil, on: app.db)
+                let byRecord = try await administrator.get("/demo-app/admin/audit?record=43")
+                #expect(byRecord.text.contains("task.cancel") && !byRecord.text.contains("task.accept"))
+                let byAdmin = try await administrator.get("/demo-app/admin/audit?actor=\(try admin.requireID().uuidString)")
+                #expect(byAdmin.text.contains("task.accept") && !byAdmin.text.contains("task.cancel"))
+                let byNobody = try await administrator.get("/demo-app/admin/audit?actor=\(UUID().uuidString)")
+                #expect(!byNobody.text.contains("task.accept") && byNobody.text.contains("name=\"actor\""))
+                let nonsense = try await administrator.get("/demo-app/admin/audit?actor=nonsense")
+                #expect(nonsense.status == .ok && !nonsense.text.contains("task."))
             }
         }
 

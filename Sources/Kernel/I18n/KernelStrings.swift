@@ -135,6 +135,10 @@ public enum KernelStrings {
         "audit.after": "Після",
         "audit.empty": "Змін ще не було.",
         "audit.system": "система",
+        "audit.filter_record": "Ідентифікатор запису",
+        "audit.filter_actor": "Хто змінював",
+        "audit.filter_anyone": "Будь-хто",
+        "audit.filter_submit": "Показати",
     ]
 
     static let en: [String: String] = [
@@ -268,5 +272,9 @@ public enum KernelStrings {
         "audit.after": "After",
         "audit.empty": "No changes yet.",
         "audit.system": "system",
+        "audit.filter_record": "Record id",
+        "audit.filter_actor": "Changed by",
+        "audit.filter_anyone": "Anyone",
+        "audit.filter_submit": "Show",
     ]
 }
