@@ -1,3 +1,4 @@
+import AsyncKit
 import Foundation
 import HromadaTesting
 @testable import Kernel
@@ -11,6 +12,13 @@ extension KernelTests {
         func adminToken(_ app: Application) async throws -> HTTPHeaders {
             try await makeAccount(app, login: "admin@example.org", role: Account.adminRole)
             return ["Authorization": "Bearer \(try await token(app, login: "admin@example.org"))", "Content-Type": "application/json"]
+        }
+
+        @Test("a connection pool that stayed busy is a 503 to retry in a moment, not a 500")
+        func poolTimeoutIsUnavailable() {
+            let problem = KernelErrorMiddleware.classify(ConnectionPoolTimeoutError.connectionRequestTimeout)
+            #expect(problem.status == .serviceUnavailable && problem.code == "unavailable")
+            #expect(problem.headers.first(name: "Retry-After") == "1")
         }
 
         @Test("malformed JSON is a 400 problem document, in the request's language")

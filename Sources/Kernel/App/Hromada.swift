@@ -63,7 +63,10 @@ public enum Hromada {
     static func useDatabase(_ configuration: HromadaConfiguration, on application: Application, eventLoops: Int) throws {
         switch configuration.database {
         case .sqlite(let path):
-            application.databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
+            // SQLite has one writer, so under a burst a request may wait its turn for a
+            // connection longer than Fluent's 10 s default; one that waited is served, not
+            // failed (ten password resets at once on a loaded test machine waited 10 s).
+            application.databases.use(.sqlite(.file(path), connectionPoolTimeout: .seconds(60), sqlLogLevel: .trace), as: .sqlite)
             HromadaMetrics.recordPool(driver: "sqlite", connectionsPerLoop: 1, eventLoops: eventLoops)
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)

@@ -1,3 +1,4 @@
+import AsyncKit
 import Fluent
 import Vapor
 
@@ -81,6 +82,10 @@ struct KernelErrorMiddleware: AsyncMiddleware {
             return AppError(.internalServerError, code: "server_error", key: "error.server")
         case let error as any DatabaseError where error.isConstraintFailure:
             return .conflict(code: "conflict", key: "error.conflict")
+        case is ConnectionPoolTimeoutError:
+            // Every database connection stayed busy past the pool's wait: the server is
+            // overloaded, not broken, and the request may be sent again in a moment.
+            return AppError(.serviceUnavailable, code: "unavailable", key: "error.unavailable", headers: ["Retry-After": "1"])
         case let error as any AbortError:
             return classify(status: error.status, headers: error.headers)
         default:
