@@ -37,7 +37,9 @@ enum ShelterDemoData {
         for (index, (name, description, mean, swing, humidity)) in enclosures.enumerated() {
             let enclosure = try await context.enclosures.create(name: name, description: description,
                                                                 conditions: ConditionsInput(EnclosureConditions.standard), by: director)
-            let issued = try await context.sensors.create(in: enclosure.requireID(), name: "Датчик \(index + 1)", intervalSeconds: "600", by: director)
+            // Hourly, the original device's default: with nothing sending after the start,
+            // the silence alarm comes two hours on, not twenty minutes.
+            let issued = try await context.sensors.create(in: enclosure.requireID(), name: "Датчик \(index + 1)", intervalSeconds: "3600", by: director)
             let week = weekOfReadings(until: now, mean: mean, swing: swing, humidity: humidity, seed: index)
             for batch in stride(from: 0, to: week.count, by: ReadingService.batchLimit) {
                 _ = try await context.readings.record(Array(week[batch..<min(batch + ReadingService.batchLimit, week.count)]), from: issued.sensor)
