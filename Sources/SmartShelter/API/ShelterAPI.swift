@@ -253,12 +253,7 @@ enum ShelterAPI {
         case .single(let input): inputs = [input]
         case .batch(let batch): inputs = batch
         }
-        let readings = inputs.map { $0.reading ?? Reading(at: .distantPast, temperature: .nan, humidity: .nan) }
-        var result = try await req.shelter.readings.record(readings, from: sensor)
-        // A reading without its time, temperature or humidity is incomplete, not impossible.
-        result.refused = result.refused.map { refusal in
-            inputs[refusal.index].reading == nil ? .init(index: refusal.index, reason: "ss.reading.incomplete") : refusal
-        }
+        let result = try await req.shelter.readings.record(inputs.map(\.reading), from: sensor)
         let l = req.localizer
         if case .single = body, let refusal = result.refused.first {
             throw AppError(.unprocessableEntity, code: Self.code(refusal.reason), key: refusal.reason)

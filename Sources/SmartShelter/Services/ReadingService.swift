@@ -34,15 +34,11 @@ public struct ReadingService: Sendable {
     let context: ShelterContext
     var db: any Database { context.db }
 
-    /// Stores what the device of `sensorID`, signed with `key`, sent. The valid readings are
-    /// stored and the others refused each with its reason, so a device can drop them from
-    /// its buffer; a repeated reading is counted, not stored again.
-    public func record(_ readings: [Reading], sensorID: UUID, key: String?) async throws -> IngestResult {
-        try await record(readings, from: try await context.sensors.authenticate(sensorID, key: key))
-    }
-
-    /// As `record(_:sensorID:key:)`, for a device `SensorService.authenticate` has let in.
-    public func record(_ readings: [Reading], from sensor: Sensor) async throws -> IngestResult {
+    /// Stores what a device `SensorService.authenticate` has let in sent. The valid readings
+    /// are stored and the others refused each with its reason — nil is a reading without its
+    /// time, temperature or humidity — so a device can drop them from its buffer; a repeated
+    /// reading is counted, not stored again.
+    public func record(_ readings: [Reading?], from sensor: Sensor) async throws -> IngestResult {
         guard !readings.isEmpty else { throw AppError(.unprocessableEntity, code: "no_readings", key: "ss.reading.none") }
         guard readings.count <= Self.batchLimit else {
             throw AppError(.payloadTooLarge, code: "too_many_readings", key: "ss.reading.too_many", arguments: ["max": String(Self.batchLimit)])
@@ -52,6 +48,10 @@ public struct ReadingService: Sendable {
         var accepted: [Reading] = []
         var seen = Set<Date>()
         for (index, reading) in readings.enumerated() {
+            guard let reading else {
+                result.refused.append(.init(index: index, reason: "ss.reading.incomplete"))
+                continue
+            }
             if let reason = reading.refusal(now: now, oldest: now.addingTimeInterval(-Self.rawRetention)) {
                 result.refused.append(.init(index: index, reason: reason))
             } else if seen.insert(reading.at).inserted {
@@ -194,11 +194,19 @@ public struct ReadingService: Sendable {
         }.sorted { $0.start < $1.start }
     }
 
-    /// The reading of `sensorID` at device time `at`.
-    func reading(of sensorID: UUID, at: Date) async throws -> Reading? {
-        try await db.sql.select().columns(Self.columns).from("ss_readings")
-            .where("sensor_id", .equal, SQLBind(sensorID)).where("device_time", .equal, SQLBind(at))
-            .first().map(Self.decode)
+    /// The readings at these sensors' device times, by sensor, in one query (each is found
+    /// by the primary key).
+    func readings(at places: [(sensor: UUID, at: Date)]) async throws -> [UUID: Reading] {
+        guard !places.isEmpty else { return [:] }
+        let rows = try await db.sql.select().columns(["sensor_id"] + Self.columns).from("ss_readings")
+            .where { group in
+                for place in places {
+                    group.orWhere { $0.where("sensor_id", .equal, SQLBind(place.sensor)).where("device_time", .equal, SQLBind(place.at)) }
+                }
+                return group
+            }
+            .all()
+        return try Dictionary(rows.map { (try $0.decode(column: "sensor_id", as: UUID.self), try Self.decode($0)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The readings of an enclosure's sensors since `since`, newest first (at most `limit`).

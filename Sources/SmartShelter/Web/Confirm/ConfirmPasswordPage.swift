@@ -14,12 +14,12 @@ enum ConfirmPasswordPage {
         "\(ShelterWeb.prefix)/confirm?next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
     }
 
-    /// Only a page of this app is a place to go back to (never another site).
+    /// Only a page of this app is a place to go back to (never another site: the kernel's
+    /// `safeLocalPath`, then this app's prefix).
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix(ShelterWeb.prefix + "/"), !next.hasPrefix("//"), !next.contains("\\") else {
-            return "\(ShelterWeb.prefix)/dashboard"
-        }
-        return next
+        let dashboard = "\(ShelterWeb.prefix)/dashboard"
+        let path = Request.safeLocalPath(next, fallback: dashboard)
+        return path.hasPrefix(ShelterWeb.prefix + "/") ? path : dashboard
     }
 
     static func form(_ req: Request) async throws -> Response {
