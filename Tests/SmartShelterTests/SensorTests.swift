@@ -142,6 +142,13 @@ extension ShelterTests {
                 #expect(zip(readings.map(\.heatStressIndex), [81.38, 65.25]).allSatisfy { abs($0 - $1) < 1e-9 })
                 let enclosure = try await read(SSModels.EnclosureDTO.self, app, .GET, "/enclosures/\(setup.enclosure)", as: doctor)
                 #expect(enclosure.latest?.temperature == 30 && enclosure.sensors.count == 1)
+                // The list reads every enclosure's newest reading at once: each its own.
+                let other = try await enclosureWithSensor(app, by: director, name: "Другий")
+                _ = try await postReadings(app, sensor: other.sensor, key: other.key, reading(at: now.addingTimeInterval(-30), temperature: 12, humidity: 40))
+                _ = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Без датчиків"])
+                let listed = try await read([SSModels.EnclosureDTO].self, app, .GET, "/enclosures", as: doctor)
+                let latest = Dictionary(uniqueKeysWithValues: listed.map { ($0.name, $0.latest?.temperature ?? -999) })
+                #expect(latest == ["Вольєр 1": 30, "Другий": 12, "Без датчиків": -999])
             }
         }
     }

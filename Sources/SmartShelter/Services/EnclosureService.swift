@@ -23,11 +23,13 @@ public struct EnclosureService: Sendable {
     public func list(for person: StaffMember) async throws -> [EnclosureSummary] {
         try context.authorize(person, [.doctor, .storekeeper])
         let enclosures = try await Enclosure.query(on: db).all()
-        let sensors = Dictionary(grouping: try await Sensor.query(on: db).all(), by: \.enclosureID)
-        var summaries: [EnclosureSummary] = []
-        for enclosure in enclosures {
+        let all = try await Sensor.query(on: db).all()
+        let sensors = Dictionary(grouping: all, by: \.enclosureID)
+        // Each enclosure's newest reading, read for all of them in one query.
+        let readings = try await context.readings.readings(at: all.compactMap(Self.newestReading))
+        let summaries = enclosures.map { enclosure in
             let own = (sensors[enclosure.id!] ?? []).sorted { person.collation.areInIncreasingOrder($0.name, $1.name) }
-            summaries.append(EnclosureSummary(enclosure: enclosure, sensors: own, latest: try await latest(of: own)))
+            return EnclosureSummary(enclosure: enclosure, sensors: own, latest: Self.newestSensor(of: own).flatMap { readings[$0.id!] })
         }
         return summaries.sorted { person.collation.areInIncreasingOrder($0.enclosure.name, $1.enclosure.name) }
     }
@@ -94,8 +96,19 @@ public struct EnclosureService: Sendable {
     }
 
     private func latest(of sensors: [Sensor]) async throws -> Reading? {
-        guard let newest = sensors.filter({ $0.lastReadingAt != nil }).max(by: { $0.lastReadingAt! < $1.lastReadingAt! }) else { return nil }
-        return try await context.readings.reading(of: newest.requireID(), at: newest.lastReadingAt!)
+        guard let newest = Self.newestSensor(of: sensors), let at = Self.newestReading(newest) else { return nil }
+        return try await context.readings.readings(at: [at])[at.sensor]
+    }
+
+    /// The sensor of `sensors` that was heard from last.
+    static func newestSensor(of sensors: [Sensor]) -> Sensor? {
+        sensors.filter { $0.lastReadingAt != nil }.max { $0.lastReadingAt! < $1.lastReadingAt! }
+    }
+
+    /// Where a sensor's newest reading is, if it sent one.
+    static func newestReading(_ sensor: Sensor) -> (sensor: UUID, at: Date)? {
+        guard let id = sensor.id, let at = sensor.lastReadingAt else { return nil }
+        return (id, at)
     }
 }
 
