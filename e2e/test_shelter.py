@@ -1,8 +1,10 @@
 """Smart Shelter in a real browser at phone size: a new member of staff signs up and waits
 for a role; the director gives it after typing the password again; the director adds a
 sensor, its key is shown once, and a reading sent with it appears on the enclosure's page;
-a doctor sets an enclosure's conditions with a comma decimal and switches to °F. axe runs
-on every screen. The director and the doctor are the demo accounts (the server runs with
+a doctor sets an enclosure's conditions with a comma decimal and switches to °F; a doctor
+takes an animal in, records its disease and a treatment that takes a bandage from the
+warehouse, and gives an overdue vaccination; the storekeeper feeds from the day's rounds
+and tops up water. axe runs on every screen. The director and the doctor are the demo accounts (the server runs with
 its demo data, the default).
 """
 
@@ -75,6 +77,8 @@ def test_a_new_member_waits_until_the_director_gives_a_role(new_browser, base_ur
 
     director = new_browser()
     sign_in(director, base_url, "director@shelter.example")
+    # Four tabs fit a phone: the director's staff page is under Settings.
+    tap(director, director.find_element(By.LINK_TEXT, "Налаштування"))
     tap(director, director.find_element(By.LINK_TEXT, "Персонал"))
     assert heading(director) == "Персонал"
     assert_accessible(director)
@@ -254,3 +258,72 @@ def test_an_alarm_reaches_the_open_dashboard_and_a_doctor_takes_it(new_browser, 
     tap(doctor, doctor.find_element(By.XPATH, alarm_xpath + "//button[normalize-space()='Беруся']"))
     assert "нагадувань більше не буде" in flash(doctor)
     live_text(doctor, alarm_xpath.replace("alarm-open", "alarm"), "Хтось уже займається")
+
+
+def open_details(driver, summary: str) -> None:
+    """Opens a folded part of a page (<details>) by its summary."""
+    element = driver.find_element(By.XPATH, f"//summary[normalize-space()='{summary}']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def test_a_doctor_takes_an_animal_in_treats_it_and_gives_a_due_dose(browser, base_url):
+    sign_in(browser, base_url, "doctor@shelter.example")
+    # The quarantine's alarm names the sick dog that lives there.
+    live_text(browser, "//li[contains(@class,'alarm')][.//h3[contains(.,'Карантин')]]//div[@class='alarm-animals']",
+              "Сірко — хворіє: Кашель розплідника")
+    tap(browser, browser.find_element(By.LINK_TEXT, "Тварини"))
+    assert heading(browser) == "Тварини"
+    due = browser.find_element(By.CSS_SELECTOR, "section.due").text
+    assert "Бублик: Сказ" in due and "прострочено" in due and "Рекс: Від глистів" in due
+    assert_accessible(browser)
+
+    tap(browser, browser.find_element(By.LINK_TEXT, "Прийняти тварину"))
+    fill(browser, "name", "Тайсон")
+    Select(browser.find_element(By.NAME, "species")).select_by_visible_text("Собака")
+    Select(browser.find_element(By.NAME, "enclosureId")).select_by_visible_text("Карантин")
+    fill(browser, "weight", "1000,5")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert "до 1000" in browser.page_source, "a weight past the limit is named"
+    assert_accessible(browser)
+    fill(browser, "weight", "12,4")
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert heading(browser) == "Тайсон"
+    assert "Тварину прийнято" in flash(browser)
+    assert "12,4 кг" in browser.find_element(By.CSS_SELECTOR, "dl.facts").text
+
+    open_details(browser, "Нова хвороба")
+    fill(browser, "name", "Лишай")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Записати хворобу']"))
+    assert "Хворобу записано" in flash(browser)
+    open_details(browser, "Записати лікування")
+    Select(browser.find_element(By.NAME, "diseaseId")).select_by_visible_text("Лишай")
+    Select(browser.find_element(By.NAME, "supplyItem")).select_by_visible_text("Бинти (шт.)")
+    fill(browser, "supplyAmount", "1")
+    tap(browser, browser.find_element(By.XPATH, "//section[contains(@class,'medical')]//button[normalize-space()='Записати']"))
+    assert "Лікування записано" in flash(browser)
+    assert "Взято зі складу: 1 Бинти (шт.)" in browser.find_element(By.CSS_SELECTOR, "section.medical").text
+    assert_accessible(browser)
+
+    tap(browser, browser.find_element(By.LINK_TEXT, "Тварини"))
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Дано: Сказ — Бублик']"))
+    assert "Дозу записано" in flash(browser)
+    assert "Бублик: Сказ" not in browser.find_element(By.CSS_SELECTOR, "section.due").text
+
+
+def test_the_storekeeper_feeds_from_the_rounds_and_tops_up_water(browser, base_url):
+    sign_in(browser, base_url, "storekeeper@shelter.example")
+    tap(browser, browser.find_element(By.LINK_TEXT, "Склад"))
+    tap(browser, browser.find_element(By.LINK_TEXT, "Годування"))
+    assert heading(browser) == "Годування"
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Нагодовано: Котяча кімната, Корм для котів, 08:00']"))
+    assert "корм списано зі складу" in flash(browser)
+    water = browser.find_element(By.CSS_SELECTOR, "form[action$='/feeding/water']")
+    Select(water.find_element(By.NAME, "enclosureId")).select_by_visible_text("Карантин")
+    water.find_element(By.NAME, "amount").send_keys("5")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Долити воду']"))
+    assert "Воду долито" in flash(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Склад"))
+    tap(browser, browser.find_element(By.LINK_TEXT, "Корм для котів"))
+    assert "Годування" in browser.find_element(By.CSS_SELECTOR, "table").text

@@ -27,7 +27,7 @@ public struct SmartShelter: HromadaApp {
     public var catalog: Catalog { ShelterStrings.catalog }
 
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
-                                                 CreateRollups()] }
+                                                 CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 
@@ -44,11 +44,13 @@ public struct SmartShelter: HromadaApp {
         try await partitions.dropBefore(services.clock.now.addingTimeInterval(-ReadingService.rawRetention))
     }
 
-    /// Silent sensors raise their alarm; alarms nobody acknowledged are told again.
+    /// Silent sensors and missed meals raise their alarms; alarms nobody acknowledged are
+    /// told again.
     public var backgroundJobs: [BackgroundJob] {
         [BackgroundJob("shelter.alarms", every: jobInterval) { services in
             let alarms = ShelterContext(services).alarms
             try await alarms.checkSilence()
+            try await ShelterContext(services).feeding.checkMeals()
             try await alarms.remind()
         }]
     }

@@ -1929,7 +1929,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/sensorId`.
             public var sensorId: Swift.String?
-            /// The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours.
+            /// The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`).
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/kind`.
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -1939,8 +1939,10 @@ extension Components {
                 case water = "water"
                 case silence = "silence"
                 case duration = "duration"
+                case foodNotEaten = "food_not_eaten"
+                case notRefilled = "not_refilled"
             }
-            /// The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours.
+            /// The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`).
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/kind`.
             public var kind: Components.Schemas.Alarm.KindPayload
@@ -1975,6 +1977,43 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/resolvedAt`.
             public var resolvedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Alarm/AnimalsPayload`.
+            public struct AnimalsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Alarm/AnimalsPayload/id`.
+                public var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Alarm/AnimalsPayload/name`.
+                public var name: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Alarm/AnimalsPayload/openDiseases`.
+                public var openDiseases: [Swift.String]
+                /// Creates a new `AnimalsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - name:
+                ///   - openDiseases:
+                public init(
+                    id: Swift.String,
+                    name: Swift.String,
+                    openDiseases: [Swift.String]
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.openDiseases = openDiseases
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case name
+                    case openDiseases
+                }
+            }
+            /// For an open alarm, the animals in its enclosure and their open diseases.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/animals`.
+            public typealias AnimalsPayload = [Components.Schemas.Alarm.AnimalsPayloadPayload]
+            /// For an open alarm, the animals in its enclosure and their open diseases.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/animals`.
+            public var animals: Components.Schemas.Alarm.AnimalsPayload
             /// Creates a new `Alarm`.
             ///
             /// - Parameters:
@@ -1982,7 +2021,7 @@ extension Components {
             ///   - enclosureId:
             ///   - enclosureName:
             ///   - sensorId: The sensor whose reading (or silence) raised it; left out when none.
-            ///   - kind: The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours.
+            ///   - kind: The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`).
             ///   - severity:
             ///   - value: The value that broke the rule, as last seen: °C, %, the index, or seconds of silence.
             ///   - openedAt:
@@ -1992,6 +2031,7 @@ extension Components {
             ///   - acknowledgedAt:
             ///   - resolvedBy:
             ///   - resolvedAt: Left out while the alarm is open.
+            ///   - animals: For an open alarm, the animals in its enclosure and their open diseases.
             public init(
                 id: Swift.String,
                 enclosureId: Swift.String,
@@ -2006,7 +2046,8 @@ extension Components {
                 acknowledgedBy: Swift.String? = nil,
                 acknowledgedAt: Foundation.Date? = nil,
                 resolvedBy: Swift.String? = nil,
-                resolvedAt: Foundation.Date? = nil
+                resolvedAt: Foundation.Date? = nil,
+                animals: Components.Schemas.Alarm.AnimalsPayload
             ) {
                 self.id = id
                 self.enclosureId = enclosureId
@@ -2022,6 +2063,7 @@ extension Components {
                 self.acknowledgedAt = acknowledgedAt
                 self.resolvedBy = resolvedBy
                 self.resolvedAt = resolvedAt
+                self.animals = animals
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2038,6 +2080,7 @@ extension Components {
                 case acknowledgedAt
                 case resolvedBy
                 case resolvedAt
+                case animals
             }
         }
         /// The `data` of the `alarm` events of `GET /events`: ids and states only; fetch `GET /alarms` for details.
@@ -2108,6 +2151,1175 @@ extension Components {
                 case kind
                 case severity
                 case state
+            }
+        }
+        /// An animal the shelter has or had.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Animal`.
+        public struct Animal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Animal/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Animal/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Animal/species`.
+            @frozen public enum SpeciesPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case dog = "dog"
+                case cat = "cat"
+                case rabbit = "rabbit"
+                case bird = "bird"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/Animal/species`.
+            public var species: Components.Schemas.Animal.SpeciesPayload
+            /// - Remark: Generated from `#/components/schemas/Animal/breed`.
+            public var breed: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Animal/sex`.
+            @frozen public enum SexPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case male = "male"
+                case female = "female"
+                case unknown = "unknown"
+            }
+            /// - Remark: Generated from `#/components/schemas/Animal/sex`.
+            public var sex: Components.Schemas.Animal.SexPayload
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/bornOn`.
+            public var bornOn: Swift.String?
+            /// `bornOn` is an estimate.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/birthEstimated`.
+            public var birthEstimated: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Animal/description`.
+            public var description: Swift.String
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/intakeOn`.
+            public var intakeOn: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Animal/intakeReason`.
+            public var intakeReason: Swift.String
+            /// Here, or gone by the movement that took it out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case inShelter = "in_shelter"
+                case adopted = "adopted"
+                case returnedToOwner = "returned_to_owner"
+                case transferred = "transferred"
+                case dead = "dead"
+            }
+            /// Here, or gone by the movement that took it out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/status`.
+            public var status: Components.Schemas.Animal.StatusPayload
+            /// Where it lives; absent when in none (or gone).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/enclosureId`.
+            public var enclosureId: Swift.String?
+            /// Kilograms, the newest weighing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/weight`.
+            public var weight: Swift.Double?
+            /// Creates a new `Animal`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - species:
+            ///   - breed:
+            ///   - sex:
+            ///   - bornOn: A day, `YYYY-MM-DD`.
+            ///   - birthEstimated: `bornOn` is an estimate.
+            ///   - description:
+            ///   - intakeOn: A day, `YYYY-MM-DD`.
+            ///   - intakeReason:
+            ///   - status: Here, or gone by the movement that took it out.
+            ///   - enclosureId: Where it lives; absent when in none (or gone).
+            ///   - weight: Kilograms, the newest weighing.
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                species: Components.Schemas.Animal.SpeciesPayload,
+                breed: Swift.String,
+                sex: Components.Schemas.Animal.SexPayload,
+                bornOn: Swift.String? = nil,
+                birthEstimated: Swift.Bool,
+                description: Swift.String,
+                intakeOn: Swift.String,
+                intakeReason: Swift.String,
+                status: Components.Schemas.Animal.StatusPayload,
+                enclosureId: Swift.String? = nil,
+                weight: Swift.Double? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self.species = species
+                self.breed = breed
+                self.sex = sex
+                self.bornOn = bornOn
+                self.birthEstimated = birthEstimated
+                self.description = description
+                self.intakeOn = intakeOn
+                self.intakeReason = intakeReason
+                self.status = status
+                self.enclosureId = enclosureId
+                self.weight = weight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case species
+                case breed
+                case sex
+                case bornOn
+                case birthEstimated
+                case description
+                case intakeOn
+                case intakeReason
+                case status
+                case enclosureId
+                case weight
+            }
+        }
+        /// An animal as sent: on `POST /animals` every field; on `PUT /animals/{animalID}` who it is (the intake fields, enclosure and weight are ignored: they change by their own operations).
+        ///
+        /// - Remark: Generated from `#/components/schemas/AnimalInput`.
+        public struct AnimalInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/species`.
+            @frozen public enum SpeciesPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case dog = "dog"
+                case cat = "cat"
+                case rabbit = "rabbit"
+                case bird = "bird"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/species`.
+            public var species: Components.Schemas.AnimalInput.SpeciesPayload
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/breed`.
+            public var breed: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/sex`.
+            @frozen public enum SexPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case male = "male"
+                case female = "female"
+                case unknown = "unknown"
+            }
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/sex`.
+            public var sex: Components.Schemas.AnimalInput.SexPayload?
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/bornOn`.
+            public var bornOn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/birthEstimated`.
+            public var birthEstimated: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/description`.
+            public var description: Swift.String?
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/intakeOn`.
+            public var intakeOn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/intakeReason`.
+            public var intakeReason: Swift.String?
+            /// An id (UUID); empty for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/enclosureId`.
+            public var enclosureId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AnimalInput/weight`.
+            public var weight: Components.Schemas.FlexibleNumber?
+            /// Creates a new `AnimalInput`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - species:
+            ///   - breed:
+            ///   - sex:
+            ///   - bornOn: A day, `YYYY-MM-DD`.
+            ///   - birthEstimated:
+            ///   - description:
+            ///   - intakeOn: A day, `YYYY-MM-DD`.
+            ///   - intakeReason:
+            ///   - enclosureId: An id (UUID); empty for none.
+            ///   - weight:
+            public init(
+                name: Swift.String,
+                species: Components.Schemas.AnimalInput.SpeciesPayload,
+                breed: Swift.String? = nil,
+                sex: Components.Schemas.AnimalInput.SexPayload? = nil,
+                bornOn: Swift.String? = nil,
+                birthEstimated: Swift.Bool? = nil,
+                description: Swift.String? = nil,
+                intakeOn: Swift.String? = nil,
+                intakeReason: Swift.String? = nil,
+                enclosureId: Swift.String? = nil,
+                weight: Components.Schemas.FlexibleNumber? = nil
+            ) {
+                self.name = name
+                self.species = species
+                self.breed = breed
+                self.sex = sex
+                self.bornOn = bornOn
+                self.birthEstimated = birthEstimated
+                self.description = description
+                self.intakeOn = intakeOn
+                self.intakeReason = intakeReason
+                self.enclosureId = enclosureId
+                self.weight = weight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case species
+                case breed
+                case sex
+                case bornOn
+                case birthEstimated
+                case description
+                case intakeOn
+                case intakeReason
+                case enclosureId
+                case weight
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AnimalMovement`.
+        public struct AnimalMovement: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case intake = "intake"
+                case adoption = "adoption"
+                case returnToOwner = "return_to_owner"
+                case transfer = "transfer"
+                case death = "death"
+            }
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/kind`.
+            public var kind: Components.Schemas.AnimalMovement.KindPayload
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/onDay`.
+            public var onDay: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/note`.
+            public var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/by`.
+            public var by: Swift.String?
+            /// Creates a new `AnimalMovement`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - onDay: A day, `YYYY-MM-DD`.
+            ///   - note:
+            ///   - by:
+            public init(
+                id: Swift.String,
+                kind: Components.Schemas.AnimalMovement.KindPayload,
+                onDay: Swift.String,
+                note: Swift.String,
+                by: Swift.String? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.onDay = onDay
+                self.note = note
+                self.by = by
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case onDay
+                case note
+                case by
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewAnimalMovement`.
+        public struct NewAnimalMovement: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case intake = "intake"
+                case adoption = "adoption"
+                case returnToOwner = "return_to_owner"
+                case transfer = "transfer"
+                case death = "death"
+            }
+            /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/kind`.
+            public var kind: Components.Schemas.NewAnimalMovement.KindPayload
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/onDay`.
+            public var onDay: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/note`.
+            public var note: Swift.String?
+            /// Creates a new `NewAnimalMovement`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - onDay: A day, `YYYY-MM-DD`.
+            ///   - note:
+            public init(
+                kind: Components.Schemas.NewAnimalMovement.KindPayload,
+                onDay: Swift.String,
+                note: Swift.String? = nil
+            ) {
+                self.kind = kind
+                self.onDay = onDay
+                self.note = note
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case onDay
+                case note
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EnclosureMove`.
+        public struct EnclosureMove: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EnclosureMove/from`.
+            public var from: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/EnclosureMove/to`.
+            public var to: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/EnclosureMove/by`.
+            public var by: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/EnclosureMove/at`.
+            public var at: Foundation.Date
+            /// Creates a new `EnclosureMove`.
+            ///
+            /// - Parameters:
+            ///   - from:
+            ///   - to:
+            ///   - by:
+            ///   - at:
+            public init(
+                from: Swift.String? = nil,
+                to: Swift.String? = nil,
+                by: Swift.String? = nil,
+                at: Foundation.Date
+            ) {
+                self.from = from
+                self.to = to
+                self.by = by
+                self.at = at
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
+                case to
+                case by
+                case at
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EnclosureChoice`.
+        public struct EnclosureChoice: Codable, Hashable, Sendable {
+            /// An id (UUID); empty for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EnclosureChoice/enclosureId`.
+            public var enclosureId: Swift.String?
+            /// Creates a new `EnclosureChoice`.
+            ///
+            /// - Parameters:
+            ///   - enclosureId: An id (UUID); empty for none.
+            public init(enclosureId: Swift.String? = nil) {
+                self.enclosureId = enclosureId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case enclosureId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Weighing`.
+        public struct Weighing: Codable, Hashable, Sendable {
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Weighing/onDay`.
+            public var onDay: Swift.String
+            /// Kilograms.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Weighing/weight`.
+            public var weight: Swift.Double
+            /// Creates a new `Weighing`.
+            ///
+            /// - Parameters:
+            ///   - onDay: A day, `YYYY-MM-DD`.
+            ///   - weight: Kilograms.
+            public init(
+                onDay: Swift.String,
+                weight: Swift.Double
+            ) {
+                self.onDay = onDay
+                self.weight = weight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case onDay
+                case weight
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewWeighing`.
+        public struct NewWeighing: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewWeighing/weight`.
+            public var weight: Components.Schemas.FlexibleNumber
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewWeighing/onDay`.
+            public var onDay: Swift.String
+            /// Creates a new `NewWeighing`.
+            ///
+            /// - Parameters:
+            ///   - weight:
+            ///   - onDay: A day, `YYYY-MM-DD`.
+            public init(
+                weight: Components.Schemas.FlexibleNumber,
+                onDay: Swift.String
+            ) {
+                self.weight = weight
+                self.onDay = onDay
+            }
+            public enum CodingKeys: String, CodingKey {
+                case weight
+                case onDay
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Disease`.
+        public struct Disease: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Disease/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Disease/animalId`.
+            public var animalId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Disease/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Disease/symptoms`.
+            public var symptoms: Swift.String
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Disease/startedOn`.
+            public var startedOn: Swift.String
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Disease/endedOn`.
+            public var endedOn: Swift.String?
+            /// Creates a new `Disease`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - animalId:
+            ///   - name:
+            ///   - symptoms:
+            ///   - startedOn: A day, `YYYY-MM-DD`.
+            ///   - endedOn: A day, `YYYY-MM-DD`.
+            public init(
+                id: Swift.String,
+                animalId: Swift.String,
+                name: Swift.String,
+                symptoms: Swift.String,
+                startedOn: Swift.String,
+                endedOn: Swift.String? = nil
+            ) {
+                self.id = id
+                self.animalId = animalId
+                self.name = name
+                self.symptoms = symptoms
+                self.startedOn = startedOn
+                self.endedOn = endedOn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case animalId
+                case name
+                case symptoms
+                case startedOn
+                case endedOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewDisease`.
+        public struct NewDisease: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewDisease/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewDisease/symptoms`.
+            public var symptoms: Swift.String?
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewDisease/startedOn`.
+            public var startedOn: Swift.String
+            /// Creates a new `NewDisease`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - symptoms:
+            ///   - startedOn: A day, `YYYY-MM-DD`.
+            public init(
+                name: Swift.String,
+                symptoms: Swift.String? = nil,
+                startedOn: Swift.String
+            ) {
+                self.name = name
+                self.symptoms = symptoms
+                self.startedOn = startedOn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case symptoms
+                case startedOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DiseaseEnd`.
+        public struct DiseaseEnd: Codable, Hashable, Sendable {
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DiseaseEnd/endedOn`.
+            public var endedOn: Swift.String
+            /// Creates a new `DiseaseEnd`.
+            ///
+            /// - Parameters:
+            ///   - endedOn: A day, `YYYY-MM-DD`.
+            public init(endedOn: Swift.String) {
+                self.endedOn = endedOn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endedOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Supply`.
+        public struct Supply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Supply/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Supply/amount`.
+            public var amount: Swift.Double
+            /// The warehouse ledger row that took it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Supply/movementId`.
+            public var movementId: Swift.String
+            /// Creates a new `Supply`.
+            ///
+            /// - Parameters:
+            ///   - itemId:
+            ///   - amount:
+            ///   - movementId: The warehouse ledger row that took it.
+            public init(
+                itemId: Swift.String,
+                amount: Swift.Double,
+                movementId: Swift.String
+            ) {
+                self.itemId = itemId
+                self.amount = amount
+                self.movementId = movementId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case itemId
+                case amount
+                case movementId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SupplyInput`.
+        public struct SupplyInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SupplyInput/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SupplyInput/amount`.
+            public var amount: Components.Schemas.FlexibleNumber
+            /// Creates a new `SupplyInput`.
+            ///
+            /// - Parameters:
+            ///   - itemId:
+            ///   - amount:
+            public init(
+                itemId: Swift.String,
+                amount: Components.Schemas.FlexibleNumber
+            ) {
+                self.itemId = itemId
+                self.amount = amount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case itemId
+                case amount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Treatment`.
+        public struct Treatment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Treatment/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Treatment/animalId`.
+            public var animalId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Treatment/diseaseId`.
+            public var diseaseId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Treatment/regimenId`.
+            public var regimenId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Treatment/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case medication = "medication"
+                case procedure = "procedure"
+                case examination = "examination"
+                case vaccination = "vaccination"
+            }
+            /// - Remark: Generated from `#/components/schemas/Treatment/kind`.
+            public var kind: Components.Schemas.Treatment.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Treatment/notes`.
+            public var notes: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Treatment/givenAt`.
+            public var givenAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Treatment/by`.
+            public var by: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Treatment/supplies`.
+            public var supplies: [Components.Schemas.Supply]
+            /// Creates a new `Treatment`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - animalId:
+            ///   - diseaseId:
+            ///   - regimenId:
+            ///   - kind:
+            ///   - notes:
+            ///   - givenAt:
+            ///   - by:
+            ///   - supplies:
+            public init(
+                id: Swift.String,
+                animalId: Swift.String,
+                diseaseId: Swift.String? = nil,
+                regimenId: Swift.String? = nil,
+                kind: Components.Schemas.Treatment.KindPayload,
+                notes: Swift.String,
+                givenAt: Foundation.Date,
+                by: Swift.String? = nil,
+                supplies: [Components.Schemas.Supply]
+            ) {
+                self.id = id
+                self.animalId = animalId
+                self.diseaseId = diseaseId
+                self.regimenId = regimenId
+                self.kind = kind
+                self.notes = notes
+                self.givenAt = givenAt
+                self.by = by
+                self.supplies = supplies
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case animalId
+                case diseaseId
+                case regimenId
+                case kind
+                case notes
+                case givenAt
+                case by
+                case supplies
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewTreatment`.
+        public struct NewTreatment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewTreatment/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case medication = "medication"
+                case procedure = "procedure"
+                case examination = "examination"
+                case vaccination = "vaccination"
+            }
+            /// - Remark: Generated from `#/components/schemas/NewTreatment/kind`.
+            public var kind: Components.Schemas.NewTreatment.KindPayload
+            /// An id (UUID); empty for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTreatment/diseaseId`.
+            public var diseaseId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTreatment/notes`.
+            public var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTreatment/supplies`.
+            public var supplies: [Components.Schemas.SupplyInput]?
+            /// Creates a new `NewTreatment`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - diseaseId: An id (UUID); empty for none.
+            ///   - notes:
+            ///   - supplies:
+            public init(
+                kind: Components.Schemas.NewTreatment.KindPayload,
+                diseaseId: Swift.String? = nil,
+                notes: Swift.String? = nil,
+                supplies: [Components.Schemas.SupplyInput]? = nil
+            ) {
+                self.kind = kind
+                self.diseaseId = diseaseId
+                self.notes = notes
+                self.supplies = supplies
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case diseaseId
+                case notes
+                case supplies
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Regimen`.
+        public struct Regimen: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Regimen/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Regimen/animalId`.
+            public var animalId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Regimen/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vaccination = "vaccination"
+                case regimen = "regimen"
+            }
+            /// - Remark: Generated from `#/components/schemas/Regimen/kind`.
+            public var kind: Components.Schemas.Regimen.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Regimen/name`.
+            public var name: Swift.String
+            /// Days between doses; absent for a single dose.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Regimen/everyDays`.
+            public var everyDays: Swift.Int?
+            /// The next dose; absent once done.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Regimen/dueOn`.
+            public var dueOn: Swift.String?
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Regimen/lastGivenOn`.
+            public var lastGivenOn: Swift.String?
+            /// Creates a new `Regimen`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - animalId:
+            ///   - kind:
+            ///   - name:
+            ///   - everyDays: Days between doses; absent for a single dose.
+            ///   - dueOn: The next dose; absent once done.
+            ///   - lastGivenOn: A day, `YYYY-MM-DD`.
+            public init(
+                id: Swift.String,
+                animalId: Swift.String,
+                kind: Components.Schemas.Regimen.KindPayload,
+                name: Swift.String,
+                everyDays: Swift.Int? = nil,
+                dueOn: Swift.String? = nil,
+                lastGivenOn: Swift.String? = nil
+            ) {
+                self.id = id
+                self.animalId = animalId
+                self.kind = kind
+                self.name = name
+                self.everyDays = everyDays
+                self.dueOn = dueOn
+                self.lastGivenOn = lastGivenOn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case animalId
+                case kind
+                case name
+                case everyDays
+                case dueOn
+                case lastGivenOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewRegimen`.
+        public struct NewRegimen: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewRegimen/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vaccination = "vaccination"
+                case regimen = "regimen"
+            }
+            /// - Remark: Generated from `#/components/schemas/NewRegimen/kind`.
+            public var kind: Components.Schemas.NewRegimen.KindPayload
+            /// - Remark: Generated from `#/components/schemas/NewRegimen/name`.
+            public var name: Swift.String
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewRegimen/dueOn`.
+            public var dueOn: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewRegimen/everyDays`.
+            public var everyDays: Components.Schemas.FlexibleNumber?
+            /// Creates a new `NewRegimen`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - name:
+            ///   - dueOn: A day, `YYYY-MM-DD`.
+            ///   - everyDays:
+            public init(
+                kind: Components.Schemas.NewRegimen.KindPayload,
+                name: Swift.String,
+                dueOn: Swift.String,
+                everyDays: Components.Schemas.FlexibleNumber? = nil
+            ) {
+                self.kind = kind
+                self.name = name
+                self.dueOn = dueOn
+                self.everyDays = everyDays
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case name
+                case dueOn
+                case everyDays
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewDose`.
+        public struct NewDose: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewDose/notes`.
+            public var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewDose/supplies`.
+            public var supplies: [Components.Schemas.SupplyInput]?
+            /// Creates a new `NewDose`.
+            ///
+            /// - Parameters:
+            ///   - notes:
+            ///   - supplies:
+            public init(
+                notes: Swift.String? = nil,
+                supplies: [Components.Schemas.SupplyInput]? = nil
+            ) {
+                self.notes = notes
+                self.supplies = supplies
+            }
+            public enum CodingKeys: String, CodingKey {
+                case notes
+                case supplies
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DueDose`.
+        public struct DueDose: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DueDose/regimen`.
+            public var regimen: Components.Schemas.Regimen
+            /// - Remark: Generated from `#/components/schemas/DueDose/animal`.
+            public var animal: Components.Schemas.Animal
+            /// Its day has passed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DueDose/overdue`.
+            public var overdue: Swift.Bool
+            /// Creates a new `DueDose`.
+            ///
+            /// - Parameters:
+            ///   - regimen:
+            ///   - animal:
+            ///   - overdue: Its day has passed.
+            public init(
+                regimen: Components.Schemas.Regimen,
+                animal: Components.Schemas.Animal,
+                overdue: Swift.Bool
+            ) {
+                self.regimen = regimen
+                self.animal = animal
+                self.overdue = overdue
+            }
+            public enum CodingKeys: String, CodingKey {
+                case regimen
+                case animal
+                case overdue
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Medical`.
+        public struct Medical: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Medical/diseases`.
+            public var diseases: [Components.Schemas.Disease]
+            /// - Remark: Generated from `#/components/schemas/Medical/treatments`.
+            public var treatments: [Components.Schemas.Treatment]
+            /// - Remark: Generated from `#/components/schemas/Medical/regimens`.
+            public var regimens: [Components.Schemas.Regimen]
+            /// Creates a new `Medical`.
+            ///
+            /// - Parameters:
+            ///   - diseases:
+            ///   - treatments:
+            ///   - regimens:
+            public init(
+                diseases: [Components.Schemas.Disease],
+                treatments: [Components.Schemas.Treatment],
+                regimens: [Components.Schemas.Regimen]
+            ) {
+                self.diseases = diseases
+                self.treatments = treatments
+                self.regimens = regimens
+            }
+            public enum CodingKeys: String, CodingKey {
+                case diseases
+                case treatments
+                case regimens
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Meal`.
+        public struct Meal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Meal/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meal/animalId`.
+            public var animalId: Swift.String
+            /// `HH:MM`, the shelter's time.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meal/time`.
+            public var time: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meal/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meal/amount`.
+            public var amount: Swift.Double
+            /// Creates a new `Meal`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - animalId:
+            ///   - time: `HH:MM`, the shelter's time.
+            ///   - itemId:
+            ///   - amount:
+            public init(
+                id: Swift.String,
+                animalId: Swift.String,
+                time: Swift.String,
+                itemId: Swift.String,
+                amount: Swift.Double
+            ) {
+                self.id = id
+                self.animalId = animalId
+                self.time = time
+                self.itemId = itemId
+                self.amount = amount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case animalId
+                case time
+                case itemId
+                case amount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewMeal`.
+        public struct NewMeal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewMeal/time`.
+            public var time: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewMeal/itemId`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewMeal/amount`.
+            public var amount: Components.Schemas.FlexibleNumber
+            /// Creates a new `NewMeal`.
+            ///
+            /// - Parameters:
+            ///   - time:
+            ///   - itemId:
+            ///   - amount:
+            public init(
+                time: Swift.String,
+                itemId: Swift.String,
+                amount: Components.Schemas.FlexibleNumber
+            ) {
+                self.time = time
+                self.itemId = itemId
+                self.amount = amount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case time
+                case itemId
+                case amount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AnimalRecord`.
+        public struct AnimalRecord: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/animal`.
+            public var animal: Components.Schemas.Animal
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/enclosureName`.
+            public var enclosureName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/movements`.
+            public var movements: [Components.Schemas.AnimalMovement]
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/enclosureMoves`.
+            public var enclosureMoves: [Components.Schemas.EnclosureMove]
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/weights`.
+            public var weights: [Components.Schemas.Weighing]
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/medical`.
+            public var medical: Components.Schemas.Medical?
+            /// - Remark: Generated from `#/components/schemas/AnimalRecord/meals`.
+            public var meals: [Components.Schemas.Meal]
+            /// Creates a new `AnimalRecord`.
+            ///
+            /// - Parameters:
+            ///   - animal:
+            ///   - enclosureName:
+            ///   - movements:
+            ///   - enclosureMoves:
+            ///   - weights:
+            ///   - medical:
+            ///   - meals:
+            public init(
+                animal: Components.Schemas.Animal,
+                enclosureName: Swift.String? = nil,
+                movements: [Components.Schemas.AnimalMovement],
+                enclosureMoves: [Components.Schemas.EnclosureMove],
+                weights: [Components.Schemas.Weighing],
+                medical: Components.Schemas.Medical? = nil,
+                meals: [Components.Schemas.Meal]
+            ) {
+                self.animal = animal
+                self.enclosureName = enclosureName
+                self.movements = movements
+                self.enclosureMoves = enclosureMoves
+                self.weights = weights
+                self.medical = medical
+                self.meals = meals
+            }
+            public enum CodingKeys: String, CodingKey {
+                case animal
+                case enclosureName
+                case movements
+                case enclosureMoves
+                case weights
+                case medical
+                case meals
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FeedingRound`.
+        public struct FeedingRound: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FeedingRound/enclosureId`.
+            public var enclosureId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FeedingRound/enclosureName`.
+            public var enclosureName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FeedingRound/time`.
+            public var time: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload`.
+            public struct PortionsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/itemId`.
+                public var itemId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/itemName`.
+                public var itemName: Swift.String
+                /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/unit`.
+                public var unit: Swift.String
+                /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/amount`.
+                public var amount: Swift.Double
+                /// Creates a new `PortionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                ///   - itemName:
+                ///   - unit:
+                ///   - amount:
+                public init(
+                    itemId: Swift.String,
+                    itemName: Swift.String,
+                    unit: Swift.String,
+                    amount: Swift.Double
+                ) {
+                    self.itemId = itemId
+                    self.itemName = itemName
+                    self.unit = unit
+                    self.amount = amount
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case itemId
+                    case itemName
+                    case unit
+                    case amount
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/FeedingRound/portions`.
+            public typealias PortionsPayload = [Components.Schemas.FeedingRound.PortionsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/FeedingRound/portions`.
+            public var portions: Components.Schemas.FeedingRound.PortionsPayload
+            /// Creates a new `FeedingRound`.
+            ///
+            /// - Parameters:
+            ///   - enclosureId:
+            ///   - enclosureName:
+            ///   - time:
+            ///   - portions:
+            public init(
+                enclosureId: Swift.String,
+                enclosureName: Swift.String,
+                time: Swift.String,
+                portions: Components.Schemas.FeedingRound.PortionsPayload
+            ) {
+                self.enclosureId = enclosureId
+                self.enclosureName = enclosureName
+                self.time = time
+                self.portions = portions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case enclosureId
+                case enclosureName
+                case time
+                case portions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Refill`.
+        public struct Refill: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Refill/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Refill/enclosureId`.
+            public var enclosureId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Refill/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case food = "food"
+                case water = "water"
+            }
+            /// - Remark: Generated from `#/components/schemas/Refill/kind`.
+            public var kind: Components.Schemas.Refill.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Refill/itemId`.
+            public var itemId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Refill/amount`.
+            public var amount: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Refill/movementId`.
+            public var movementId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Refill/at`.
+            public var at: Foundation.Date
+            /// Creates a new `Refill`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - enclosureId:
+            ///   - kind:
+            ///   - itemId:
+            ///   - amount:
+            ///   - movementId:
+            ///   - at:
+            public init(
+                id: Swift.String,
+                enclosureId: Swift.String,
+                kind: Components.Schemas.Refill.KindPayload,
+                itemId: Swift.String? = nil,
+                amount: Swift.Double,
+                movementId: Swift.String? = nil,
+                at: Foundation.Date
+            ) {
+                self.id = id
+                self.enclosureId = enclosureId
+                self.kind = kind
+                self.itemId = itemId
+                self.amount = amount
+                self.movementId = movementId
+                self.at = at
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case enclosureId
+                case kind
+                case itemId
+                case amount
+                case movementId
+                case at
+            }
+        }
+        /// Food names its warehouse item and amount in its unit; water its amount in litres.
+        ///
+        /// - Remark: Generated from `#/components/schemas/NewRefill`.
+        public struct NewRefill: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewRefill/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case food = "food"
+                case water = "water"
+            }
+            /// - Remark: Generated from `#/components/schemas/NewRefill/kind`.
+            public var kind: Components.Schemas.NewRefill.KindPayload
+            /// - Remark: Generated from `#/components/schemas/NewRefill/itemId`.
+            public var itemId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewRefill/amount`.
+            public var amount: Components.Schemas.FlexibleNumber
+            /// Creates a new `NewRefill`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - itemId:
+            ///   - amount:
+            public init(
+                kind: Components.Schemas.NewRefill.KindPayload,
+                itemId: Swift.String? = nil,
+                amount: Components.Schemas.FlexibleNumber
+            ) {
+                self.kind = kind
+                self.itemId = itemId
+                self.amount = amount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case itemId
+                case amount
             }
         }
     }

@@ -320,6 +320,125 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /alarms/{alarmID}/resolution`.
     /// - Remark: Generated from `#/paths//alarms/{alarmID}/resolution/post(resolveAlarm)`.
     func resolveAlarm(_ input: Operations.ResolveAlarm.Input) async throws -> Operations.ResolveAlarm.Output
+    /// Animals
+    ///
+    /// The animals in the shelter, by name; `all=true` adds those who left (adopted, returned, transferred, dead). Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals`.
+    /// - Remark: Generated from `#/paths//animals/get(listAnimals)`.
+    func listAnimals(_ input: Operations.ListAnimals.Input) async throws -> Operations.ListAnimals.Output
+    /// Take an animal in
+    ///
+    /// Records a new animal with its intake movement (on `intakeOn`, for `intakeReason`), its enclosure (a move in its history) and its first weight, all in one transaction and in the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals`.
+    /// - Remark: Generated from `#/paths//animals/post(createAnimal)`.
+    func createAnimal(_ input: Operations.CreateAnimal.Input) async throws -> Operations.CreateAnimal.Output
+    /// An animal's record
+    ///
+    /// Who the animal is, its movements, its enclosure moves, its weights (oldest first), its meals and — for doctors and the director — its medical history. Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals/{animalID}`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/get(getAnimal)`.
+    func getAnimal(_ input: Operations.GetAnimal.Input) async throws -> Operations.GetAnimal.Output
+    /// Correct who an animal is
+    ///
+    /// Sets name, species, breed, sex, birth and description; the before and after go to the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/put(updateAnimal)`.
+    func updateAnimal(_ input: Operations.UpdateAnimal.Input) async throws -> Operations.UpdateAnimal.Output
+    /// Record an intake, adoption, return, transfer or death
+    ///
+    /// An animal that is here may leave (adoption, return to owner, transfer, death: it leaves its enclosure); one that left may come back (intake), unless it died. The status changes by a conditional update, so two people recording at once cannot both move it. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/movements`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/movements/post(recordAnimalMovement)`.
+    func recordAnimalMovement(_ input: Operations.RecordAnimalMovement.Input) async throws -> Operations.RecordAnimalMovement.Output
+    /// Move an animal to another enclosure
+    ///
+    /// Moves an animal that is here (an empty `enclosureId` takes it out of any); the move goes to its history and the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/enclosure`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/enclosure/put(moveAnimal)`.
+    func moveAnimal(_ input: Operations.MoveAnimal.Input) async throws -> Operations.MoveAnimal.Output
+    /// Record a weight
+    ///
+    /// A weighing in kilograms on a day; a second one the same day replaces the first. The animal's weight is its newest weighing's. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/weights`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/weights/post(weighAnimal)`.
+    func weighAnimal(_ input: Operations.WeighAnimal.Input) async throws -> Operations.WeighAnimal.Output
+    /// Record a disease
+    ///
+    /// A disease from `startedOn`, open until it ends. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/diseases`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/diseases/post(addDisease)`.
+    func addDisease(_ input: Operations.AddDisease.Input) async throws -> Operations.AddDisease.Output
+    /// Close a disease
+    ///
+    /// The animal is well again: the disease ends on `endedOn` (not before it began, once). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /diseases/{diseaseID}/end`.
+    /// - Remark: Generated from `#/paths//diseases/{diseaseID}/end/put(endDisease)`.
+    func endDisease(_ input: Operations.EndDisease.Input) async throws -> Operations.EndDisease.Output
+    /// Record a treatment and take its supplies
+    ///
+    /// A treatment, for one of the animal's diseases or none; its supplies leave the warehouse in the same transaction, each by a ledger row. When one is short, nothing is written (no treatment, no stock taken) and the answer is a 409 naming what is left. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/treatments`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/treatments/post(treatAnimal)`.
+    func treatAnimal(_ input: Operations.TreatAnimal.Input) async throws -> Operations.TreatAnimal.Output
+    /// Plan a vaccination or a regimen
+    ///
+    /// Due on `dueOn`, then every `everyDays` after each dose (none: a single dose). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/regimens`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/regimens/post(addRegimen)`.
+    func addRegimen(_ input: Operations.AddRegimen.Input) async throws -> Operations.AddRegimen.Output
+    /// Give the dose that is due
+    ///
+    /// Records the dose as a treatment (with its supplies, as `treatAnimal`) and moves the next due day `everyDays` from today, or closes a single dose. A dose given twice at once is given once. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /regimens/{regimenID}/doses`.
+    /// - Remark: Generated from `#/paths//regimens/{regimenID}/doses/post(giveDose)`.
+    func giveDose(_ input: Operations.GiveDose.Input) async throws -> Operations.GiveDose.Output
+    /// Doses due
+    ///
+    /// Vaccinations and regimen doses due today or overdue (in the person's time zone), for animals that are here, oldest first. Roles: doctors and the director; storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /doses/due`.
+    /// - Remark: Generated from `#/paths//doses/due/get(dueDoses)`.
+    func dueDoses(_ input: Operations.DueDoses.Input) async throws -> Operations.DueDoses.Output
+    /// Add a meal to a plan
+    ///
+    /// A daily meal at `time` of an item from the warehouse. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/meals`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/meals/post(addMeal)`.
+    func addMeal(_ input: Operations.AddMeal.Input) async throws -> Operations.AddMeal.Output
+    /// Remove a meal from a plan
+    ///
+    /// The meal is no longer given (the audit trail keeps it). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `DELETE /meals/{mealID}`.
+    /// - Remark: Generated from `#/paths//meals/{mealID}/delete(removeMeal)`.
+    func removeMeal(_ input: Operations.RemoveMeal.Input) async throws -> Operations.RemoveMeal.Output
+    /// Today's feeding rounds
+    ///
+    /// Every enclosure's meals by time: what its animals' plans add up to per item. Roles: storekeepers, doctors and the director; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /feeding`.
+    /// - Remark: Generated from `#/paths//feeding/get(feedingRounds)`.
+    func feedingRounds(_ input: Operations.FeedingRounds.Input) async throws -> Operations.FeedingRounds.Output
+    /// Fill a feeder or top up water
+    ///
+    /// Food is taken from the warehouse in the same transaction (a 409 naming what is left when there is not enough, and then nothing is written); water is litres, not from stock. A refill for a meal stops its `not_refilled` alarm. Roles: the storekeeper, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /enclosures/{enclosureID}/refills`.
+    /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)`.
+    func refillEnclosure(_ input: Operations.RefillEnclosure.Input) async throws -> Operations.RefillEnclosure.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -910,6 +1029,271 @@ extension APIProtocol {
         try await resolveAlarm(Operations.ResolveAlarm.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Animals
+    ///
+    /// The animals in the shelter, by name; `all=true` adds those who left (adopted, returned, transferred, dead). Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals`.
+    /// - Remark: Generated from `#/paths//animals/get(listAnimals)`.
+    public func listAnimals(
+        query: Operations.ListAnimals.Input.Query = .init(),
+        headers: Operations.ListAnimals.Input.Headers = .init()
+    ) async throws -> Operations.ListAnimals.Output {
+        try await listAnimals(Operations.ListAnimals.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Take an animal in
+    ///
+    /// Records a new animal with its intake movement (on `intakeOn`, for `intakeReason`), its enclosure (a move in its history) and its first weight, all in one transaction and in the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals`.
+    /// - Remark: Generated from `#/paths//animals/post(createAnimal)`.
+    public func createAnimal(
+        headers: Operations.CreateAnimal.Input.Headers = .init(),
+        body: Operations.CreateAnimal.Input.Body
+    ) async throws -> Operations.CreateAnimal.Output {
+        try await createAnimal(Operations.CreateAnimal.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An animal's record
+    ///
+    /// Who the animal is, its movements, its enclosure moves, its weights (oldest first), its meals and — for doctors and the director — its medical history. Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals/{animalID}`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/get(getAnimal)`.
+    public func getAnimal(
+        path: Operations.GetAnimal.Input.Path,
+        headers: Operations.GetAnimal.Input.Headers = .init()
+    ) async throws -> Operations.GetAnimal.Output {
+        try await getAnimal(Operations.GetAnimal.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Correct who an animal is
+    ///
+    /// Sets name, species, breed, sex, birth and description; the before and after go to the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/put(updateAnimal)`.
+    public func updateAnimal(
+        path: Operations.UpdateAnimal.Input.Path,
+        headers: Operations.UpdateAnimal.Input.Headers = .init(),
+        body: Operations.UpdateAnimal.Input.Body
+    ) async throws -> Operations.UpdateAnimal.Output {
+        try await updateAnimal(Operations.UpdateAnimal.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Record an intake, adoption, return, transfer or death
+    ///
+    /// An animal that is here may leave (adoption, return to owner, transfer, death: it leaves its enclosure); one that left may come back (intake), unless it died. The status changes by a conditional update, so two people recording at once cannot both move it. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/movements`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/movements/post(recordAnimalMovement)`.
+    public func recordAnimalMovement(
+        path: Operations.RecordAnimalMovement.Input.Path,
+        headers: Operations.RecordAnimalMovement.Input.Headers = .init(),
+        body: Operations.RecordAnimalMovement.Input.Body
+    ) async throws -> Operations.RecordAnimalMovement.Output {
+        try await recordAnimalMovement(Operations.RecordAnimalMovement.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Move an animal to another enclosure
+    ///
+    /// Moves an animal that is here (an empty `enclosureId` takes it out of any); the move goes to its history and the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/enclosure`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/enclosure/put(moveAnimal)`.
+    public func moveAnimal(
+        path: Operations.MoveAnimal.Input.Path,
+        headers: Operations.MoveAnimal.Input.Headers = .init(),
+        body: Operations.MoveAnimal.Input.Body
+    ) async throws -> Operations.MoveAnimal.Output {
+        try await moveAnimal(Operations.MoveAnimal.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Record a weight
+    ///
+    /// A weighing in kilograms on a day; a second one the same day replaces the first. The animal's weight is its newest weighing's. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/weights`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/weights/post(weighAnimal)`.
+    public func weighAnimal(
+        path: Operations.WeighAnimal.Input.Path,
+        headers: Operations.WeighAnimal.Input.Headers = .init(),
+        body: Operations.WeighAnimal.Input.Body
+    ) async throws -> Operations.WeighAnimal.Output {
+        try await weighAnimal(Operations.WeighAnimal.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Record a disease
+    ///
+    /// A disease from `startedOn`, open until it ends. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/diseases`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/diseases/post(addDisease)`.
+    public func addDisease(
+        path: Operations.AddDisease.Input.Path,
+        headers: Operations.AddDisease.Input.Headers = .init(),
+        body: Operations.AddDisease.Input.Body
+    ) async throws -> Operations.AddDisease.Output {
+        try await addDisease(Operations.AddDisease.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Close a disease
+    ///
+    /// The animal is well again: the disease ends on `endedOn` (not before it began, once). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /diseases/{diseaseID}/end`.
+    /// - Remark: Generated from `#/paths//diseases/{diseaseID}/end/put(endDisease)`.
+    public func endDisease(
+        path: Operations.EndDisease.Input.Path,
+        headers: Operations.EndDisease.Input.Headers = .init(),
+        body: Operations.EndDisease.Input.Body
+    ) async throws -> Operations.EndDisease.Output {
+        try await endDisease(Operations.EndDisease.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Record a treatment and take its supplies
+    ///
+    /// A treatment, for one of the animal's diseases or none; its supplies leave the warehouse in the same transaction, each by a ledger row. When one is short, nothing is written (no treatment, no stock taken) and the answer is a 409 naming what is left. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/treatments`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/treatments/post(treatAnimal)`.
+    public func treatAnimal(
+        path: Operations.TreatAnimal.Input.Path,
+        headers: Operations.TreatAnimal.Input.Headers = .init(),
+        body: Operations.TreatAnimal.Input.Body
+    ) async throws -> Operations.TreatAnimal.Output {
+        try await treatAnimal(Operations.TreatAnimal.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Plan a vaccination or a regimen
+    ///
+    /// Due on `dueOn`, then every `everyDays` after each dose (none: a single dose). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/regimens`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/regimens/post(addRegimen)`.
+    public func addRegimen(
+        path: Operations.AddRegimen.Input.Path,
+        headers: Operations.AddRegimen.Input.Headers = .init(),
+        body: Operations.AddRegimen.Input.Body
+    ) async throws -> Operations.AddRegimen.Output {
+        try await addRegimen(Operations.AddRegimen.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Give the dose that is due
+    ///
+    /// Records the dose as a treatment (with its supplies, as `treatAnimal`) and moves the next due day `everyDays` from today, or closes a single dose. A dose given twice at once is given once. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /regimens/{regimenID}/doses`.
+    /// - Remark: Generated from `#/paths//regimens/{regimenID}/doses/post(giveDose)`.
+    public func giveDose(
+        path: Operations.GiveDose.Input.Path,
+        headers: Operations.GiveDose.Input.Headers = .init(),
+        body: Operations.GiveDose.Input.Body
+    ) async throws -> Operations.GiveDose.Output {
+        try await giveDose(Operations.GiveDose.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Doses due
+    ///
+    /// Vaccinations and regimen doses due today or overdue (in the person's time zone), for animals that are here, oldest first. Roles: doctors and the director; storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /doses/due`.
+    /// - Remark: Generated from `#/paths//doses/due/get(dueDoses)`.
+    public func dueDoses(headers: Operations.DueDoses.Input.Headers = .init()) async throws -> Operations.DueDoses.Output {
+        try await dueDoses(Operations.DueDoses.Input(headers: headers))
+    }
+    /// Add a meal to a plan
+    ///
+    /// A daily meal at `time` of an item from the warehouse. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /animals/{animalID}/meals`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/meals/post(addMeal)`.
+    public func addMeal(
+        path: Operations.AddMeal.Input.Path,
+        headers: Operations.AddMeal.Input.Headers = .init(),
+        body: Operations.AddMeal.Input.Body
+    ) async throws -> Operations.AddMeal.Output {
+        try await addMeal(Operations.AddMeal.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a meal from a plan
+    ///
+    /// The meal is no longer given (the audit trail keeps it). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `DELETE /meals/{mealID}`.
+    /// - Remark: Generated from `#/paths//meals/{mealID}/delete(removeMeal)`.
+    public func removeMeal(
+        path: Operations.RemoveMeal.Input.Path,
+        headers: Operations.RemoveMeal.Input.Headers = .init()
+    ) async throws -> Operations.RemoveMeal.Output {
+        try await removeMeal(Operations.RemoveMeal.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Today's feeding rounds
+    ///
+    /// Every enclosure's meals by time: what its animals' plans add up to per item. Roles: storekeepers, doctors and the director; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /feeding`.
+    /// - Remark: Generated from `#/paths//feeding/get(feedingRounds)`.
+    public func feedingRounds(headers: Operations.FeedingRounds.Input.Headers = .init()) async throws -> Operations.FeedingRounds.Output {
+        try await feedingRounds(Operations.FeedingRounds.Input(headers: headers))
+    }
+    /// Fill a feeder or top up water
+    ///
+    /// Food is taken from the warehouse in the same transaction (a 409 naming what is left when there is not enough, and then nothing is written); water is litres, not from stock. A refill for a meal stops its `not_refilled` alarm. Roles: the storekeeper, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /enclosures/{enclosureID}/refills`.
+    /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)`.
+    public func refillEnclosure(
+        path: Operations.RefillEnclosure.Input.Path,
+        headers: Operations.RefillEnclosure.Input.Headers = .init(),
+        body: Operations.RefillEnclosure.Input.Body
+    ) async throws -> Operations.RefillEnclosure.Output {
+        try await refillEnclosure(Operations.RefillEnclosure.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

@@ -185,6 +185,8 @@ extension H {
     public static func td(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("td", a, content: c()) }
     public static func strong(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("strong", a, content: c()) }
     public static func small(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("small", a, content: c()) }
+    public static func details(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("details", a, content: c()) }
+    public static func summary(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("summary", a, content: c()) }
     public static func dialog(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("dialog", a, content: c()) }
     public static func time(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("time", a, content: c()) }
     public static func input(_ a: Attribute...) -> HTML { void("input", a) }

@@ -70,7 +70,9 @@ public struct LineChart: Sendable {
             parts.append("<text class=\"axis\" x=\"\(f(left - 4))\" y=\"\(f(y(tick.value) + 4))\" text-anchor=\"end\">\(HTML.escape(tick.label))</text>")
         }
         for label in xLabels {
-            parts.append("<text class=\"axis\" x=\"\(f(x(label.slot)))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(HTML.escape(label.label))</text>")
+            // The last slot's label ends at its point, so the chart's edge does not cut it.
+            let anchor = label.slot == slots - 1 && slots > 1 ? "end" : "middle"
+            parts.append("<text class=\"axis\" x=\"\(f(x(label.slot)))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor)\">\(HTML.escape(label.label))</text>")
         }
         if let band {
             for run in runs(band.low, band.high) where run.count > 1 {

@@ -388,7 +388,8 @@ enum SSModels {
         let enclosureId: UUID
         let enclosureName: String
         let sensorId: UUID?
-        /// `temperature`, `humidity`, `heat_stress`, `water`, `silence` or `duration`.
+        /// `temperature`, `humidity`, `heat_stress`, `water`, `silence`, `duration`,
+        /// `food_not_eaten` or `not_refilled`.
         let kind: String
         /// `warning` or `critical`.
         let severity: String
@@ -401,6 +402,14 @@ enum SSModels {
         let acknowledgedAt: Date?
         let resolvedBy: UUID?
         let resolvedAt: Date?
+        /// An open alarm's enclosure's animals, with their open diseases.
+        let animals: [Resident]
+
+        struct Resident: Content {
+            let id: UUID
+            let name: String
+            let openDiseases: [String]
+        }
 
         init(_ summary: AlarmSummary) {
             let alarm = summary.alarm
@@ -418,6 +427,7 @@ enum SSModels {
             acknowledgedAt = alarm.acknowledgedAt
             resolvedBy = alarm.resolvedBy
             resolvedAt = alarm.resolvedAt
+            animals = summary.residents.map { Resident(id: $0.animal.id!, name: $0.animal.name, openDiseases: $0.openDiseases.map(\.name)) }
         }
     }
 

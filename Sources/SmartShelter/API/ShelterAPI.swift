@@ -37,6 +37,7 @@ enum ShelterAPI {
         // The devices' two calls, signed with the sensor's key (not a person's token).
         api.on(.POST, "sensors", ":sensorID", "readings", body: .collect(maxSize: "512kb"), use: postReadings)
         api.get("sensors", ":sensorID", "time", use: deviceTime)
+        AnimalAPI.register(on: api)
     }
 
     // MARK: Accounts (served on the kernel's account paths, `ShelterAccounts`)

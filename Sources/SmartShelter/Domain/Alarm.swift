@@ -19,6 +19,10 @@ public final class Alarm: Model, @unchecked Sendable {
         case silence
         /// Outside 7.2–29.5 °C (9 CFR 3.3) for more than four hours in a row.
         case duration
+        /// The feeder still full at the next meal: the animals did not eat.
+        case foodNotEaten = "food_not_eaten"
+        /// No food put in the feeder for a meal that is due.
+        case notRefilled = "not_refilled"
     }
 
     public enum Severity: String, Sendable, Codable, Comparable {

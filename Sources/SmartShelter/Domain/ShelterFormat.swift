@@ -8,7 +8,7 @@ enum AlarmText {
         guard let value = alarm.value else { return l.text("ss.alarm.describe.\(alarm.kind)", ["value": ""]) }
         let shown: String = switch alarm.alarmKind {
         case .temperature, .duration: ShelterFormat.temperature(value, unit, l)
-        case .humidity, .water: ShelterFormat.percent(value, l)
+        case .humidity, .water, .foodNotEaten, .notRefilled: ShelterFormat.percent(value, l)
         case .heatStress: l.number(value, fractionDigits: 0)
         case .silence: l.duration(minutes: Int(value / 60))
         }

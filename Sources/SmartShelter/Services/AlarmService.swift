@@ -3,10 +3,17 @@ import Foundation
 import Kernel
 import SQLKit
 
-/// An alarm with what the dashboard shows beside it.
+/// An alarm with what the dashboard shows beside it: for an open one, the animals in its
+/// enclosure and their open diseases (who is at risk, and who is already weak).
 public struct AlarmSummary: Sendable {
     public let alarm: Alarm
     public let enclosureName: String
+    public var residents: [Resident] = []
+
+    public struct Resident: Sendable {
+        public let animal: Animal
+        public let openDiseases: [Disease]
+    }
 }
 
 /// Alarms: raised by the rules on each reading and by the silence job, one open per
@@ -31,11 +38,17 @@ public struct AlarmService: Sendable {
         let alarms = try await Alarm.query(on: db).group(.or) { $0.filter(\.$resolvedAt == nil).filter(\.$resolvedAt >= since) }
             .sort(\.$lastSeenAt, .descending).limit(200).all()
         let names = try await enclosureNames(Set(alarms.map(\.enclosureID)))
+        let residents = try await context.animals.residents(of: Set(alarms.filter(\.isOpen).map(\.enclosureID)))
+        let diseases = try await context.medical.openDiseases(of: residents.values.flatMap { $0.compactMap(\.id) })
         return alarms.sorted { a, b in
             if a.isOpen != b.isOpen { return a.isOpen }
             if a.alarmSeverity != b.alarmSeverity { return a.alarmSeverity > b.alarmSeverity }
             return a.lastSeenAt > b.lastSeenAt
-        }.map { AlarmSummary(alarm: $0, enclosureName: names[$0.enclosureID] ?? "") }
+        }.map { alarm in
+            let animals = alarm.isOpen ? residents[alarm.enclosureID] ?? [] : []
+            return AlarmSummary(alarm: alarm, enclosureName: names[alarm.enclosureID] ?? "",
+                                residents: animals.map { AlarmSummary.Resident(animal: $0, openDiseases: diseases[$0.id!] ?? []) })
+        }
     }
 
     /// "I have seen it and I am on it": stops the reminders. Once only (a 409 after).
@@ -152,6 +165,19 @@ public struct AlarmService: Sendable {
             if let event { events.append(event) }
         }
         try await publish(events)
+    }
+
+    /// Raises what a scheduled rule found (the feeding rules): in its own transaction,
+    /// published after it commits. Once per occasion: nothing is raised again for a moment
+    /// an alarm of this kind in the enclosure has already seen, open or resolved.
+    func raiseScheduled(_ trigger: AlarmTrigger, in enclosure: Enclosure) async throws {
+        let seen = try await Alarm.query(on: db).filter(\.$enclosureID == enclosure.requireID()).filter(\.$kind == trigger.kind.rawValue)
+            .filter(\.$lastSeenAt >= trigger.at).count()
+        guard seen == 0 else { return }
+        let event = try await db.writeTransaction { db in
+            try await raise(Breaches(trigger), in: enclosure, sensor: nil, on: db)
+        }
+        try await publish(event.map { [$0] } ?? [])
     }
 
     /// Opens the alarm of the trigger's kind in the enclosure, or updates the open one (a

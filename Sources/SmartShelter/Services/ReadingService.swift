@@ -222,6 +222,18 @@ public struct ReadingService: Sendable {
         return try rows.map { (try $0.decode(column: "sensor_id", as: UUID.self), try Self.decode($0)) }
     }
 
+    /// The food level its sensors last reported in an enclosure between two moments.
+    func lastFoodLevel(in enclosureID: UUID, after from: Date, before to: Date) async throws -> Double? {
+        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == enclosureID).all().compactMap(\.id)
+        guard !sensors.isEmpty else { return nil }
+        return try await db.sql.select().column("food_level").from("ss_readings")
+            .where("sensor_id", .in, SQLBind.group(sensors))
+            .where("device_time", .greaterThan, SQLBind(from)).where("device_time", .lessThan, SQLBind(to))
+            .where("food_level", .isNot, SQLLiteral.null)
+            .orderBy("device_time", .descending).limit(1)
+            .first().flatMap { try $0.optional("food_level", as: Double.self) }
+    }
+
     /// A time to the millisecond, to match what was sent with what the database returned.
     static func millis(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())

@@ -15,6 +15,9 @@ public struct ShelterContext: ServiceScoped {
     public var readings: ReadingService { ReadingService(context: self) }
     public var warehouse: WarehouseService { WarehouseService(context: self) }
     public var alarms: AlarmService { AlarmService(context: self) }
+    public var animals: AnimalService { AnimalService(context: self) }
+    public var medical: MedicalService { MedicalService(context: self) }
+    public var feeding: FeedingService { FeedingService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 

@@ -164,7 +164,7 @@ public struct WarehouseService: Sendable {
 
     /// Moves the item's balance by `delta` if it stays at or above zero, and writes the
     /// ledger row with the new balance and an audit entry; a 409 with what is left if not.
-    private func move(_ itemID: UUID, by delta: Int64, kind: StockMovement.Kind, order: UUID?, note: String, actor: UUID,
+    func move(_ itemID: UUID, by delta: Int64, kind: StockMovement.Kind, order: UUID?, note: String, actor: UUID,
                       on db: any Database) async throws -> StockMovement {
         let updated = try await db.sql.update(StockItem.schema)
             .set("stock_milli", to: SQLRaw("stock_milli + \(delta)"))
@@ -190,7 +190,7 @@ public struct WarehouseService: Sendable {
         return movement
     }
 
-    private func find(_ id: UUID, on db: any Database) async throws -> StockItem {
+    func find(_ id: UUID, on db: any Database) async throws -> StockItem {
         guard let item = try await StockItem.find(id, on: db) else { throw Self.itemNotFound }
         return item
     }

@@ -19,13 +19,16 @@ enum ShelterWeb {
         SettingsPage.register(on: web)
         WarehousePage.register(on: web)
         ItemPage.register(on: web)
+        AnimalsPage.register(on: web)
+        AnimalPage.register(on: web)
+        FeedingPage.register(on: web)
     }
 
     /// The tab a page belongs to (marked current in the bottom navigation).
-    enum Section { case dashboard, warehouse, staff, settings, none }
+    enum Section { case dashboard, animals, warehouse, staff, settings, none }
 
-    /// A page in the app's shell; the director has the staff's tab too (the audit trail is
-    /// reached from it: five tabs would not fit a phone).
+    /// A page in the app's shell. Four tabs, as many as fit a phone's width with their
+    /// words: the director reaches the staff and the audit trail from Settings.
     static func shell(_ person: StaffMember?, title: String, section: Section, status: HTTPResponseStatus = .ok, live: Bool = false,
                       _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         Page(title: title, app: SmartShelter.descriptor, content: content(), tabs: person.map { tabs($0, section, c.localizer) } ?? [],
@@ -36,12 +39,10 @@ enum ShelterWeb {
     private static func tabs(_ person: StaffMember, _ section: Section, _ l: Localizer) -> [Tab] {
         var tabs = [Tab(label: l.text("ss.tab.dashboard"), href: "\(prefix)/dashboard", isCurrent: section == .dashboard)]
         if person.role != .pending {
+            tabs.append(Tab(label: l.text("ss.tab.animals"), href: "\(prefix)/animals", isCurrent: section == .animals))
             tabs.append(Tab(label: l.text("ss.tab.warehouse"), href: "\(prefix)/warehouse", isCurrent: section == .warehouse))
         }
-        if person.role == .director {
-            tabs.append(Tab(label: l.text("ss.tab.staff"), href: "\(prefix)/staff", isCurrent: section == .staff))
-        }
-        tabs.append(Tab(label: l.text("ss.tab.settings"), href: "\(prefix)/settings", isCurrent: section == .settings))
+        tabs.append(Tab(label: l.text("ss.tab.settings"), href: "\(prefix)/settings", isCurrent: section == .settings || section == .staff))
         return tabs
     }
 

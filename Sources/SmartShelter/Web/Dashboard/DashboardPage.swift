@@ -119,6 +119,7 @@ struct DashboardView {
                 if alarm.repeats > 0 { " "; l.plural("ss.alarm.repeats", count: alarm.repeats) }
             }
             H.p(.class("alarm-state")) { H.strong { l.text("ss.alarm.state.\(state)") } }
+            if !summary.residents.isEmpty { residents(summary.residents) }
             if alarm.isOpen {
                 H.div(.class("button-row")) {
                     if alarm.acknowledgedAt == nil {
@@ -130,6 +131,24 @@ struct DashboardView {
                         H.button(.class("button"), .type("submit")) { l.text("ss.alarm.resolve") }
                     }
                 }
+            }
+        }
+    }
+
+    /// Who lives where the alarm is, the sick ones with their diseases named.
+    private func residents(_ residents: [AlarmSummary.Resident]) -> HTML {
+        H.div(.class("alarm-animals")) {
+            H.p { H.strong { l.text("ss.alarm.animals") } }
+            H.ul {
+                HTMLBuilder.join(residents.map { resident in
+                    H.li {
+                        H.a(.href(AnimalPage.path(resident.animal.id!))) { resident.animal.name }
+                        if !resident.openDiseases.isEmpty {
+                            " — "
+                            H.span(.class("sick")) { l.text("ss.animal.sick", ["diseases": resident.openDiseases.map(\.name).joined(separator: ", ")]) }
+                        }
+                    }
+                })
             }
         }
     }

@@ -64,6 +64,15 @@ struct SettingsView {
                 }
                 H.p(.class("hint")) { l.text("ss.settings.dst_hint") }
             }
+            if person.role == .director {
+                H.section(.class("card"), .aria("labelledby", "running")) {
+                    H.h2(.id("running")) { l.text("ss.settings.running") }
+                    H.ul(.class("plain-list")) {
+                        H.li { H.a(.href("\(ShelterWeb.prefix)/staff")) { l.text("ss.tab.staff") } }
+                        H.li { H.a(.href("\(ShelterWeb.prefix)/admin/audit")) { l.text("ss.staff.audit") } }
+                    }
+                }
+            }
             H.section(.class("card")) {
                 H.h2 { l.text("ss.settings.account") }
                 H.ul(.class("plain-list")) {

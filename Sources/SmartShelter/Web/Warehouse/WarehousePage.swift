@@ -66,6 +66,7 @@ struct WarehouseView {
     var page: Page {
         ShelterWeb.shell(person, title: l.text("ss.warehouse.title"), section: .warehouse, c) {
             H.h1 { l.text("ss.warehouse.title") }
+            H.p { H.a(.class("button"), .href(FeedingPage.path)) { l.text("ss.feeding.title") } }
             if items.isEmpty { H.p(.class("empty")) { l.text("ss.warehouse.empty") } }
             H.ul(.class("plain-list")) {
                 HTMLBuilder.join(items.map { item in

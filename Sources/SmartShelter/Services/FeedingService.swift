@@ -1,0 +1,189 @@
+import Fluent
+import Foundation
+import Kernel
+import SQLKit
+
+/// One meal time in an enclosure: what its animals' plans add up to, per item.
+public struct EnclosureMeal: Sendable {
+    public let enclosure: Enclosure
+    public let minuteOfDay: Int
+    public let portions: [(item: StockItem, amount: Quantity)]
+
+    public var time: String { String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60) }
+}
+
+/// Feeding: each animal's meal plan (set by a doctor), the feeders filled and the water
+/// topped up per enclosure (the storekeeper's; food leaves the warehouse in the same
+/// transaction), and the two feeding rules the alarm job checks.
+public struct FeedingService: Sendable {
+    /// A feeder filled this long before a meal counts for it.
+    public static let refillLead: TimeInterval = 3 * 3600
+    /// How late a refill may come before the meal counts as missed.
+    public static let refillGrace: TimeInterval = 30 * 60
+    /// A feeder still at least this full (percent) at the next meal was not eaten from.
+    public static let uneatenLevel = 50.0
+    public static let maxRefillLitres: Int64 = 1000
+
+    let context: ShelterContext
+    var db: any Database { context.db }
+
+    // MARK: Meal plans
+
+    public func addMeal(to animalID: UUID, time typedTime: String?, itemID typedItem: String?, amount: String?,
+                        by person: StaffMember) async throws -> MealPlan {
+        try context.authorizeChange(person, [.doctor])
+        var v = Kernel.Validator()
+        let minute = Self.minuteOfDay("time", typedTime, &v)
+        let itemID = v.id("itemId", typedItem, required: true)
+        let quantity = WarehouseService.quantity("amount", amount, allowZero: false, &v)
+        try v.throwIfInvalid()
+        _ = try await context.animals.find(animalID)
+        let item = try await context.warehouse.find(itemID!, on: db)
+        let meal = MealPlan()
+        meal.animalID = animalID
+        meal.minuteOfDay = minute!
+        meal.itemID = itemID!
+        meal.amountMilli = quantity!.milli
+        meal.createdAt = context.clock.now
+        try await db.writeTransaction { db in
+            try await meal.create(on: db)
+            try await context.audit.record("meal.create", entityType: "animal", entityID: AnimalService.key(animalID), actor: person.id,
+                                           after: ["time": meal.time, "item": item.name, "amount": WarehouseService.text(quantity!)], on: db)
+        }
+        return meal
+    }
+
+    public func removeMeal(_ id: UUID, by person: StaffMember) async throws {
+        try context.authorizeChange(person, [.doctor])
+        guard let meal = try await MealPlan.find(id, on: db) else {
+            throw AppError.notFound(code: "meal_not_found", key: "ss.error.meal_not_found")
+        }
+        try await db.writeTransaction { db in
+            try await meal.delete(on: db)
+            try await context.audit.record("meal.delete", entityType: "animal", entityID: AnimalService.key(meal.animalID), actor: person.id,
+                                           before: ["time": meal.time, "item": meal.itemID.uuidString.lowercased(), "amount": String(meal.amountMilli)], on: db)
+        }
+    }
+
+    /// Today's meals in every enclosure with animals that have a plan, by time: what to
+    /// put in each feeder.
+    public func rounds(for person: StaffMember) async throws -> [EnclosureMeal] {
+        try context.authorize(person, [.storekeeper, .doctor])
+        let animals = try await Animal.query(on: db).filter(\.$status == Animal.Status.inShelter.rawValue).filter(\.$enclosureID != nil).all()
+        let plans = try await MealPlan.query(on: db).filter(\.$animalID ~~ animals.compactMap(\.id)).all()
+        guard !plans.isEmpty else { return [] }
+        let enclosureOf = Dictionary(uniqueKeysWithValues: animals.map { ($0.id!, $0.enclosureID!) })
+        let enclosures = Dictionary(uniqueKeysWithValues: try await Enclosure.query(on: db).filter(\.$id ~~ Set(enclosureOf.values)).all().map { ($0.id!, $0) })
+        let items = Dictionary(uniqueKeysWithValues: try await StockItem.query(on: db).filter(\.$id ~~ Set(plans.map(\.itemID))).all().map { ($0.id!, $0) })
+        struct Key: Hashable { let enclosure: UUID; let minute: Int }
+        let grouped = Dictionary(grouping: plans) { Key(enclosure: enclosureOf[$0.animalID]!, minute: $0.minuteOfDay) }
+        return grouped.compactMap { key, plans -> EnclosureMeal? in
+            guard let enclosure = enclosures[key.enclosure] else { return nil }
+            let perItem = Dictionary(grouping: plans, by: \.itemID).compactMap { itemID, plans in
+                items[itemID].map { ($0, Quantity(milli: plans.reduce(0) { $0 + $1.amountMilli })) }
+            }.sorted { person.collation.areInIncreasingOrder($0.0.name, $1.0.name) }
+            return EnclosureMeal(enclosure: enclosure, minuteOfDay: key.minute, portions: perItem)
+        }.sorted { ($0.minuteOfDay, $0.enclosure.name) < ($1.minuteOfDay, $1.enclosure.name) }
+    }
+
+    // MARK: Refills
+
+    /// A feeder filled (food, taken from the warehouse: a 409 with what is left when there
+    /// is not enough, and then nothing is written) or water topped up (litres).
+    public func refill(_ enclosureID: UUID, kind typedKind: String?, itemID typedItem: String?, amount: String?,
+                       by person: StaffMember) async throws -> Refill {
+        try context.authorizeChange(person, [.storekeeper])
+        var v = Kernel.Validator()
+        let kind = v.choice("kind", typedKind, as: Refill.Kind.self)
+        let itemID = v.id("itemId", typedItem, required: kind == .food)
+        let quantity = WarehouseService.quantity("amount", amount, allowZero: false, &v)
+        if kind == .water, let quantity, quantity.milli > Self.maxRefillLitres * 1000 {
+            v.add("amount", "ss.validation.too_much_water", ["max": String(Self.maxRefillLitres)])
+        }
+        try v.throwIfInvalid()
+        guard let kind, let quantity else { throw AppError.validation(v.errors) }
+        _ = try await context.enclosures.find(enclosureID)
+        let refill = Refill()
+        refill.enclosureID = enclosureID
+        refill.kind = kind.rawValue
+        refill.amountMilli = quantity.milli
+        refill.at = context.clock.now
+        refill.actorID = person.id
+        try await db.writeTransaction { db in
+            if kind == .food, let itemID {
+                let movement = try await context.warehouse.move(itemID, by: -quantity.milli, kind: .feeding, order: nil,
+                                                               note: "", actor: person.id, on: db)
+                refill.itemID = itemID
+                refill.movementID = try movement.requireID()
+            }
+            try await refill.create(on: db)
+            try await context.audit.record("refill.\(kind.rawValue)", entityType: "enclosure", entityID: enclosureID.uuidString.lowercased(),
+                                           actor: person.id, after: ["item": itemID?.uuidString.lowercased() ?? "", "amount": String(quantity.milli)], on: db)
+        }
+        return refill
+    }
+
+    /// An enclosure's refills since `since`, newest first.
+    public func refills(in enclosureID: UUID, since: Date, for person: StaffMember) async throws -> [Refill] {
+        try context.authorize(person, [.storekeeper, .doctor])
+        return try await Refill.query(on: db).filter(\.$enclosureID == enclosureID).filter(\.$at >= since).sort(\.$at, .descending).limit(100).all()
+    }
+
+    // MARK: The feeding rules (the alarm job)
+
+    /// For each enclosure, the latest meal whose grace has passed: no food put in for it
+    /// raises "not refilled"; a feeder still at least half full from the meal before
+    /// (its food sensor's last level before this meal's refill) raises "food not eaten".
+    public func checkMeals() async throws {
+        let now = context.clock.now, zone = context.timeZone
+        let animals = try await Animal.query(on: db).filter(\.$status == Animal.Status.inShelter.rawValue).filter(\.$enclosureID != nil).all()
+        let plans = try await MealPlan.query(on: db).filter(\.$animalID ~~ animals.compactMap(\.id)).all()
+        let enclosureOf = Dictionary(uniqueKeysWithValues: animals.map { ($0.id!, $0.enclosureID!) })
+        let minutes = Dictionary(grouping: plans) { enclosureOf[$0.animalID]! }.mapValues { Set($0.map(\.minuteOfDay)).sorted() }
+        for (enclosureID, mealMinutes) in minutes {
+            guard let meal = Self.lastMeal(mealMinutes, before: now.addingTimeInterval(-Self.refillGrace), in: zone),
+                  let enclosure = try await Enclosure.find(enclosureID, on: db) else { continue }
+            let previous = Self.lastMeal(mealMinutes, before: meal.addingTimeInterval(-1), in: zone)!
+            let refill = try await firstFoodRefill(in: enclosureID, from: meal.addingTimeInterval(-Self.refillLead), to: meal.addingTimeInterval(Self.refillGrace))
+            if refill == nil {
+                try await context.alarms.raiseScheduled(AlarmTrigger(kind: .notRefilled, severity: .warning, value: nil, at: meal), in: enclosure)
+            }
+            let servedBefore = try await firstFoodRefill(in: enclosureID, from: previous.addingTimeInterval(-Self.refillLead),
+                                                         to: previous.addingTimeInterval(Self.refillGrace)) != nil
+            let cutoff = min(refill ?? meal, meal)
+            if servedBefore, let level = try await context.readings.lastFoodLevel(in: enclosureID, after: previous, before: cutoff),
+               level >= Self.uneatenLevel {
+                try await context.alarms.raiseScheduled(AlarmTrigger(kind: .foodNotEaten, severity: .warning, value: level, at: meal), in: enclosure)
+            }
+        }
+    }
+
+    private func firstFoodRefill(in enclosureID: UUID, from: Date, to: Date) async throws -> Date? {
+        try await Refill.query(on: db).filter(\.$enclosureID == enclosureID).filter(\.$kind == Refill.Kind.food.rawValue)
+            .filter(\.$at >= from).filter(\.$at <= to).sort(\.$at).first()?.at
+    }
+
+    /// The last of the daily meal times (minutes after midnight in `zone`) at or before `moment`.
+    static func lastMeal(_ minutes: [Int], before moment: Date, in zone: TimeZone) -> Date? {
+        guard !minutes.isEmpty else { return nil }
+        let today = LocalDay(moment, in: zone)
+        for day in [today, today.adding(days: -1)] {
+            if let meal = minutes.map({ day.moment(minutes: $0, in: zone) }).filter({ $0 <= moment }).max() { return meal }
+        }
+        return nil
+    }
+
+    /// `HH:MM` to minutes after midnight.
+    static func minuteOfDay(_ field: String, _ typed: String?, _ v: inout Kernel.Validator) -> Int? {
+        let parts = (typed ?? "").trimmingCharacters(in: .whitespaces).split(separator: ":")
+        guard !(typed ?? "").trimmingCharacters(in: .whitespaces).isEmpty else {
+            v.add(field, "validation.required")
+            return nil
+        }
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else {
+            v.add(field, "ss.validation.time")
+            return nil
+        }
+        return hour * 60 + minute
+    }
+}
