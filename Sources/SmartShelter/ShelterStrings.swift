@@ -399,6 +399,8 @@ enum ShelterStrings {
         "ss.validation.too_many_supplies": "Не більше {max} матеріалів за раз.",
         "ss.validation.too_much_water": "Не більше {max} л за раз.",
         "ss.validation.weight": "Вага — число кілограмів, більше 0 і до {max}.",
+        "ss.low.title": "Закінчується: {item}",
+        "ss.low.body": "На складі лишилося {left} «{item}» — поріг {threshold}. Час замовити.",
     ]
 
     static let en: [String: String] = [
@@ -793,5 +795,7 @@ enum ShelterStrings {
         "ss.validation.too_many_supplies": "At most {max} supplies at once.",
         "ss.validation.too_much_water": "At most {max} litres at once.",
         "ss.validation.weight": "The weight is a number of kilograms, above 0 and up to {max}.",
+        "ss.low.title": "Running low: {item}",
+        "ss.low.body": "{left} of “{item}” left in the warehouse, at or under its threshold of {threshold}. Time to order.",
     ]
 }

@@ -103,6 +103,28 @@ extension ShelterTests {
             }
         }
 
+        @Test("a use that takes an item down to its threshold mails the storekeepers and the director, once per crossing")
+        func lowStockAlert() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let storekeeper = try await staff(app, .storekeeper)
+                let doctor = try await staff(app, .doctor)
+                let item = try await stocked(app, 5, director: director, storekeeper: storekeeper)
+                func lowMail() async throws -> [MailOutboxRecord] {
+                    try await MailOutboxRecord.query(on: app.db).all().filter { $0.subject.contains("Закінчується") }
+                }
+                #expect(try await send(app, .POST, "/items/\(item)/uses", as: storekeeper, ["amount": 2, "kind": "feeding"]).status == .created)
+                #expect(try await lowMail().isEmpty, "3 left, above the threshold of 2")
+                #expect(try await send(app, .POST, "/items/\(item)/uses", as: storekeeper, ["amount": 1, "kind": "feeding"]).status == .created)
+                let mail = try await lowMail()
+                #expect(Set(mail.map(\.recipient)) == [director.login, storekeeper.login])
+                #expect(!mail.map(\.recipient).contains(doctor.login))
+                #expect(mail.allSatisfy { $0.textBody.contains("2 кг") && $0.textBody.contains("Корм сухий") })
+                #expect(try await send(app, .POST, "/items/\(item)/uses", as: storekeeper, ["amount": 1, "kind": "feeding"]).status == .created)
+                #expect(try await lowMail().count == 2, "still low: not told again")
+            }
+        }
+
         @Test("a stock-take corrects the balance by a ledger row; low items come first")
         func stockTakeAndLow() async throws {
             try await withShelter { app in

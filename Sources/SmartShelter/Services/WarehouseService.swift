@@ -185,9 +185,36 @@ public struct WarehouseService: Sendable {
         movement.actorID = actor
         movement.at = context.clock.now
         try await movement.create(on: db)
+        if delta < 0 { try await alertIfLow(itemID, was: balance - delta, now: balance, on: db) }
         try await context.audit.record("stock.\(kind.rawValue)", entityType: "item", entityID: itemID.uuidString.lowercased(), actor: actor,
                                        before: ["stock": String(balance - delta)], after: ["stock": String(balance)], on: db)
         return movement
+    }
+
+    /// A use that takes an item down to its threshold (from above it) tells the storekeepers
+    /// and the director, by push and by mail in their language, in the same transaction:
+    /// once per crossing, not on every use while it stays low.
+    private func alertIfLow(_ itemID: UUID, was before: Int64, now after: Int64, on db: any Database) async throws {
+        let item = try await find(itemID, on: db)
+        guard after <= item.lowMilli, before > item.lowMilli else { return }
+        let people = try await Account.query(on: db).filter(\.$app == SmartShelter.id)
+            .filter(\.$role ~~ [ShelterRole.director.rawValue, ShelterRole.storekeeper.rawValue]).filter(\.$deactivatedAt == nil).all()
+        let path = ItemPage.path(itemID)
+        func text(_ l: Localizer) -> (title: String, body: String) {
+            (l.text("ss.low.title", ["item": item.name]),
+             l.text("ss.low.body", ["item": item.name, "left": ShelterFormat.quantity(item.stock, item.unit, l),
+                                    "threshold": ShelterFormat.quantity(item.low, item.unit, l)]))
+        }
+        _ = try await context.push.send(app: SmartShelter.id, to: people.compactMap(\.id), on: db) { language in
+            let message = text(AlarmService.localizer(language, context.timeZone))
+            return PushNotification(title: message.title, body: message.body, url: path, tag: "low-\(itemID.uuidString)")
+        }
+        for person in people {
+            let message = text(AlarmService.localizer(person.preferredLanguage ?? .uk, context.timeZone))
+            try await context.mail.enqueue(OutgoingMail(to: person.login, subject: message.title, text: message.body + "\n\n" + context.publicURL + path,
+                                                        html: H.div { H.p { message.body }; H.p { H.a(.href(context.publicURL + path)) { item.name } } }.rendered),
+                                           on: db)
+        }
     }
 
     func find(_ id: UUID, on db: any Database) async throws -> StockItem {
