@@ -327,3 +327,19 @@ def test_the_storekeeper_feeds_from_the_rounds_and_tops_up_water(browser, base_u
     tap(browser, browser.find_element(By.LINK_TEXT, "Склад"))
     tap(browser, browser.find_element(By.LINK_TEXT, "Корм для котів"))
     assert "Годування" in browser.find_element(By.CSS_SELECTOR, "table").text
+
+
+def test_a_task_for_the_storekeepers_is_taken_and_done(browser, base_url):
+    sign_in(browser, base_url, "storekeeper@shelter.example")
+    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Завдання для мене"))
+    assert heading(browser) == "Завдання"
+    fill(browser, "title", "Перерахувати бинти")
+    Select(browser.find_element(By.NAME, "for")).select_by_visible_text("усім: Комірник")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Дати завдання']"))
+    assert "Завдання дано" in flash(browser)
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Беруся: Перерахувати бинти']"))
+    assert "Ви взялися" in flash(browser)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Виконано: Перерахувати бинти']"))
+    assert "Завдання виконано" in flash(browser)
+    assert "Виконано (Комірниця Ірина)" in browser.page_source

@@ -27,7 +27,8 @@ public struct SmartShelter: HromadaApp {
     public var catalog: Catalog { ShelterStrings.catalog }
 
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
-                                                 CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding()] }
+                                                 CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
+                                                 CreateTasks()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

@@ -3322,5 +3322,161 @@ extension Components {
                 case amount
             }
         }
+        /// A staff task.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Task`.
+        public struct Task: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Task/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Task/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Task/notes`.
+            public var notes: Swift.String
+            /// For this person…
+            ///
+            /// - Remark: Generated from `#/components/schemas/Task/assigneeId`.
+            public var assigneeId: Swift.String?
+            /// …or for anyone in this role.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Task/role`.
+            @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case director = "director"
+                case doctor = "doctor"
+                case storekeeper = "storekeeper"
+            }
+            /// …or for anyone in this role.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Task/role`.
+            public var role: Components.Schemas.Task.RolePayload?
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Task/dueOn`.
+            public var dueOn: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Task/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case open = "open"
+                case accepted = "accepted"
+                case done = "done"
+            }
+            /// - Remark: Generated from `#/components/schemas/Task/status`.
+            public var status: Components.Schemas.Task.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/Task/createdBy`.
+            public var createdBy: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Task/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Task/acceptedBy`.
+            public var acceptedBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Task/acceptedAt`.
+            public var acceptedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Task/completedAt`.
+            public var completedAt: Foundation.Date?
+            /// Creates a new `Task`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - notes:
+            ///   - assigneeId: For this person…
+            ///   - role: …or for anyone in this role.
+            ///   - dueOn: A day, `YYYY-MM-DD`.
+            ///   - status:
+            ///   - createdBy:
+            ///   - createdAt:
+            ///   - acceptedBy:
+            ///   - acceptedAt:
+            ///   - completedAt:
+            public init(
+                id: Swift.String,
+                title: Swift.String,
+                notes: Swift.String,
+                assigneeId: Swift.String? = nil,
+                role: Components.Schemas.Task.RolePayload? = nil,
+                dueOn: Swift.String? = nil,
+                status: Components.Schemas.Task.StatusPayload,
+                createdBy: Swift.String,
+                createdAt: Foundation.Date,
+                acceptedBy: Swift.String? = nil,
+                acceptedAt: Foundation.Date? = nil,
+                completedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.title = title
+                self.notes = notes
+                self.assigneeId = assigneeId
+                self.role = role
+                self.dueOn = dueOn
+                self.status = status
+                self.createdBy = createdBy
+                self.createdAt = createdAt
+                self.acceptedBy = acceptedBy
+                self.acceptedAt = acceptedAt
+                self.completedAt = completedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case notes
+                case assigneeId
+                case role
+                case dueOn
+                case status
+                case createdBy
+                case createdAt
+                case acceptedBy
+                case acceptedAt
+                case completedAt
+            }
+        }
+        /// Exactly one of `assigneeId` and `role`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/NewTask`.
+        public struct NewTask: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewTask/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewTask/notes`.
+            public var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTask/assigneeId`.
+            public var assigneeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NewTask/role`.
+            @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case director = "director"
+                case doctor = "doctor"
+                case storekeeper = "storekeeper"
+            }
+            /// - Remark: Generated from `#/components/schemas/NewTask/role`.
+            public var role: Components.Schemas.NewTask.RolePayload?
+            /// A day, `YYYY-MM-DD`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewTask/dueOn`.
+            public var dueOn: Swift.String?
+            /// Creates a new `NewTask`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - notes:
+            ///   - assigneeId:
+            ///   - role:
+            ///   - dueOn: A day, `YYYY-MM-DD`.
+            public init(
+                title: Swift.String,
+                notes: Swift.String? = nil,
+                assigneeId: Swift.String? = nil,
+                role: Components.Schemas.NewTask.RolePayload? = nil,
+                dueOn: Swift.String? = nil
+            ) {
+                self.title = title
+                self.notes = notes
+                self.assigneeId = assigneeId
+                self.role = role
+                self.dueOn = dueOn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case title
+                case notes
+                case assigneeId
+                case role
+                case dueOn
+            }
+        }
     }
 }

@@ -439,6 +439,34 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /enclosures/{enclosureID}/refills`.
     /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)`.
     func refillEnclosure(_ input: Operations.RefillEnclosure.Input) async throws -> Operations.RefillEnclosure.Output
+    /// Tasks for me
+    ///
+    /// Tasks to do that are for the signed-in person (theirs, or their role's unless someone else took it) or that they gave, soonest due first, then the last week's done ones; the director sees every task. Roles: everyone with a role; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
+    func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output
+    /// Give a task
+    ///
+    /// Gives a task to a person on the staff (with a role) or to everyone in a role, in the audit trail. Roles: doctors, storekeepers, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
+    func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output
+    /// Take a task
+    ///
+    /// "I'll do it": once, by someone the task is for (or the director). Two taking it together: one has it, the other gets 409 `task_taken`. Roles: doctors, storekeepers, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); someone the task is not for gets 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/acceptance`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/acceptance/post(acceptTask)`.
+    func acceptTask(_ input: Operations.AcceptTask.Input) async throws -> Operations.AcceptTask.Output
+    /// Complete a task
+    ///
+    /// Done, by who took it (or the director). Roles: doctors, storekeepers, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); someone the task is not for gets 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/completion`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/completion/post(completeTask)`.
+    func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1294,6 +1322,60 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Tasks for me
+    ///
+    /// Tasks to do that are for the signed-in person (theirs, or their role's unless someone else took it) or that they gave, soonest due first, then the last week's done ones; the director sees every task. Roles: everyone with a role; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/get(listTasks)`.
+    public func listTasks(headers: Operations.ListTasks.Input.Headers = .init()) async throws -> Operations.ListTasks.Output {
+        try await listTasks(Operations.ListTasks.Input(headers: headers))
+    }
+    /// Give a task
+    ///
+    /// Gives a task to a person on the staff (with a role) or to everyone in a role, in the audit trail. Roles: doctors, storekeepers, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /tasks`.
+    /// - Remark: Generated from `#/paths//tasks/post(createTask)`.
+    public func createTask(
+        headers: Operations.CreateTask.Input.Headers = .init(),
+        body: Operations.CreateTask.Input.Body
+    ) async throws -> Operations.CreateTask.Output {
+        try await createTask(Operations.CreateTask.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Take a task
+    ///
+    /// "I'll do it": once, by someone the task is for (or the director). Two taking it together: one has it, the other gets 409 `task_taken`. Roles: doctors, storekeepers, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); someone the task is not for gets 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/acceptance`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/acceptance/post(acceptTask)`.
+    public func acceptTask(
+        path: Operations.AcceptTask.Input.Path,
+        headers: Operations.AcceptTask.Input.Headers = .init()
+    ) async throws -> Operations.AcceptTask.Output {
+        try await acceptTask(Operations.AcceptTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Complete a task
+    ///
+    /// Done, by who took it (or the director). Roles: doctors, storekeepers, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); someone the task is not for gets 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/completion`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/completion/post(completeTask)`.
+    public func completeTask(
+        path: Operations.CompleteTask.Input.Path,
+        headers: Operations.CompleteTask.Input.Headers = .init()
+    ) async throws -> Operations.CompleteTask.Output {
+        try await completeTask(Operations.CompleteTask.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

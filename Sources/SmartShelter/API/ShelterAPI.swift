@@ -38,6 +38,7 @@ enum ShelterAPI {
         api.on(.POST, "sensors", ":sensorID", "readings", body: .collect(maxSize: "512kb"), use: postReadings)
         api.get("sensors", ":sensorID", "time", use: deviceTime)
         AnimalAPI.register(on: api)
+        TaskAPI.register(on: api)
     }
 
     // MARK: Accounts (served on the kernel's account paths, `ShelterAccounts`)

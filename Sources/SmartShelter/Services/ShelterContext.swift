@@ -18,6 +18,7 @@ public struct ShelterContext: ServiceScoped {
     public var animals: AnimalService { AnimalService(context: self) }
     public var medical: MedicalService { MedicalService(context: self) }
     public var feeding: FeedingService { FeedingService(context: self) }
+    public var tasks: TaskService { TaskService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 

@@ -22,6 +22,7 @@ enum ShelterWeb {
         AnimalsPage.register(on: web)
         AnimalPage.register(on: web)
         FeedingPage.register(on: web)
+        TasksPage.register(on: web)
     }
 
     /// The tab a page belongs to (marked current in the bottom navigation).

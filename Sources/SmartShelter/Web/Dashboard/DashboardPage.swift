@@ -18,13 +18,16 @@ enum DashboardPage {
         let person = try await req.staffMember()
         let c = req.viewContext(for: person.account)
         guard person.role != .pending else { return req.render(PendingView(person: person, c: c).page) }
-        return req.render(DashboardView(person: person, board: try await board(req, person), c: c).page)
+        let tasks = try await req.shelter.tasks.list(for: person).filter { task in
+            task.taskStatus != .done && task.isFor(person) && (task.acceptedBy == nil || task.acceptedBy == person.id)
+        }
+        return req.render(DashboardView(person: person, board: try await board(req, person), tasksToDo: tasks.count, c: c).page)
     }
 
     /// The live region: alarms and enclosures, fetched again on every alarm event.
     static func content(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
-        return Response.fragment(DashboardView(person: person, board: try await board(req, person), c: req.viewContext(for: person.account)).content)
+        return Response.fragment(DashboardView(person: person, board: try await board(req, person), tasksToDo: 0, c: req.viewContext(for: person.account)).content)
     }
 
     static func board(_ req: Request, _ person: StaffMember) async throws -> DashboardView.Board {
@@ -80,6 +83,8 @@ struct DashboardView {
 
     let person: StaffMember
     let board: Board
+    /// The tasks waiting for this person (theirs or their role's).
+    let tasksToDo: Int
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -87,6 +92,7 @@ struct DashboardView {
     var page: Page {
         ShelterWeb.shell(person, title: l.text("ss.dashboard.title"), section: .dashboard, live: true, c) {
             H.h1 { l.text("ss.dashboard.title") }
+            H.p { H.a(.class("button"), .href(TasksPage.path)) { l.text("ss.task.link", ["count": String(tasksToDo)]) } }
             H.div(.id("board"), .class("live-region"), .data("refresh-url", "\(ShelterWeb.prefix)/dashboard/content"),
                   .data("refresh-on", AlarmService.eventName), .aria("live", "polite")) { content }
             if person.role == .director { newEnclosure }
