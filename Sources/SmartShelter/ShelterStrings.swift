@@ -425,6 +425,8 @@ enum ShelterStrings {
         "ss.error.task_not_found": "Такого завдання немає.",
         "ss.error.task_taken": "Завдання вже взяли або виконали.",
         "ss.error.task_not_accepted": "Спершу візьміться за завдання.",
+        "ss.backup.download": "Завантажити резервну копію",
+        "ss.backup.hint": "Усі дані притулку в одному архіві (.tar), разом із хешами паролів і ключів датчиків: зберігайте його так само надійно, як базу. Відновлення — у порожню установку командою hromada shelter-restore.",
     ]
 
     static let en: [String: String] = [
@@ -845,5 +847,7 @@ enum ShelterStrings {
         "ss.error.task_not_found": "There is no such task.",
         "ss.error.task_taken": "The task has already been taken or done.",
         "ss.error.task_not_accepted": "Take the task first.",
+        "ss.backup.download": "Download a backup",
+        "ss.backup.hint": "All the shelter's data in one archive (.tar), password and sensor key hashes included: keep it as safe as the database. It is restored into an empty installation with hromada shelter-restore.",
     ]
 }

@@ -56,7 +56,7 @@ public struct SmartShelter: HromadaApp {
         }]
     }
 
-    public var commands: [String: any AsyncCommand] { ["shelter-simulate": SimulateCommand()] }
+    public var commands: [String: any AsyncCommand] { ["shelter-simulate": SimulateCommand(), "shelter-restore": RestoreCommand()] }
 
     public var demoAccounts: [DemoAccount] { ShelterDemoData.accounts }
 

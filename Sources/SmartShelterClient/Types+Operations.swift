@@ -16944,4 +16944,177 @@ public enum Operations {
             }
         }
     }
+    /// Download the shelter's backup
+    ///
+    /// Every record of the shelter in one tar archive (`manifest.json` and `tables/<table>.json`; `docs/shelter-backup.md` in the repository describes it), restored into an empty installation with `hromada shelter-restore FILE`. It holds the staff's bcrypt password hashes and the sensors' key hashes. The download goes to the audit trail. Roles: the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); everyone else 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /backup`.
+    /// - Remark: Generated from `#/paths//backup/get(downloadBackup)`.
+    public enum DownloadBackup {
+        public static let id: Swift.String = "downloadBackup"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/backup/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/backup/GET/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadBackup.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadBackup.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DownloadBackup.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.DownloadBackup.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/backup/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/backup/GET/responses/200/content/application\/x-tar`.
+                    case applicationXTar(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationXTar`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationXTar`.
+                    /// - SeeAlso: `.applicationXTar`.
+                    public var applicationXTar: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationXTar(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DownloadBackup.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DownloadBackup.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The archive, as a file to save (`Content-Disposition: attachment; filename="shelter-backup-<UTC time>.tar"`).
+            ///
+            /// - Remark: Generated from `#/paths//backup/get(downloadBackup)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DownloadBackup.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.DownloadBackup.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//backup/get(downloadBackup)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), they have no role yet (`role_pending`), or a director's password window is closed (`password_confirmation_required`: `POST /password-confirmation`, then try again).
+            ///
+            /// - Remark: Generated from `#/paths//backup/get(downloadBackup)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.ForbiddenChange)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.ForbiddenChange {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationXTar
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/x-tar":
+                    self = .applicationXTar
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationXTar:
+                    return "application/x-tar"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationXTar,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

@@ -467,6 +467,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /tasks/{taskID}/completion`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/completion/post(completeTask)`.
     func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output
+    /// Download the shelter's backup
+    ///
+    /// Every record of the shelter in one tar archive (`manifest.json` and `tables/<table>.json`; `docs/shelter-backup.md` in the repository describes it), restored into an empty installation with `hromada shelter-restore FILE`. It holds the staff's bcrypt password hashes and the sensors' key hashes. The download goes to the audit trail. Roles: the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); everyone else 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /backup`.
+    /// - Remark: Generated from `#/paths//backup/get(downloadBackup)`.
+    func downloadBackup(_ input: Operations.DownloadBackup.Input) async throws -> Operations.DownloadBackup.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1377,6 +1384,15 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// Download the shelter's backup
+    ///
+    /// Every record of the shelter in one tar archive (`manifest.json` and `tables/<table>.json`; `docs/shelter-backup.md` in the repository describes it), restored into an empty installation with `hromada shelter-restore FILE`. It holds the staff's bcrypt password hashes and the sensors' key hashes. The download goes to the audit trail. Roles: the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); everyone else 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /backup`.
+    /// - Remark: Generated from `#/paths//backup/get(downloadBackup)`.
+    public func downloadBackup(headers: Operations.DownloadBackup.Input.Headers = .init()) async throws -> Operations.DownloadBackup.Output {
+        try await downloadBackup(Operations.DownloadBackup.Input(headers: headers))
     }
 }
 

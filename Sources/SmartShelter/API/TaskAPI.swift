@@ -11,6 +11,13 @@ enum TaskAPI {
         api.post("tasks", use: create)
         api.post("tasks", ":taskID", "acceptance", use: accept)
         api.post("tasks", ":taskID", "completion", use: complete)
+        api.get("backup", use: backup)
+    }
+
+    /// The director's backup download (`BackupService`).
+    static func backup(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return BackupDownload.response(try await req.shelter.backup.export(by: person), at: req.kernel.clock.now)
     }
 
     static func list(_ req: Request) async throws -> [M.TaskDTO] {

@@ -23,6 +23,7 @@ enum ShelterWeb {
         AnimalPage.register(on: web)
         FeedingPage.register(on: web)
         TasksPage.register(on: web)
+        BackupPage.register(on: web)
     }
 
     /// The tab a page belongs to (marked current in the bottom navigation).

@@ -70,7 +70,9 @@ struct SettingsView {
                     H.ul(.class("plain-list")) {
                         H.li { H.a(.href("\(ShelterWeb.prefix)/staff")) { l.text("ss.tab.staff") } }
                         H.li { H.a(.href("\(ShelterWeb.prefix)/admin/audit")) { l.text("ss.staff.audit") } }
+                        H.li { H.a(.href(BackupPage.path), Attribute("download", "")) { l.text("ss.backup.download") } }
                     }
+                    H.p(.class("hint")) { l.text("ss.backup.hint") }
                 }
             }
             H.section(.class("card")) {
