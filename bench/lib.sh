@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # What the benchmark scripts share: the machine they ran on, how fast it was that
 # minute, and PostgreSQL's settings. Sourced by bench/run, bench/golden-ager,
-# bench/movejoin, bench/fuctivity and bench/znoshka.
+# bench/movejoin, bench/fuctivity, bench/znoshka and bench/shelter.
 #
 # This machine's figures move by ±20% between runs of one binary (other guests share
 # its cores), so every run records a yardstick next to its figures: a fixed piece of
