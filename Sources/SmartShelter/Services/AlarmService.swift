@@ -131,20 +131,27 @@ public struct AlarmService: Sendable {
     }
 
     /// The duration rule: the newest reading is outside 7.2–29.5 °C, and so has every reading
-    /// since the last one inside it, for more than four hours.
+    /// since the last one inside it, for more than four hours. Two bounded look-ups, not a
+    /// scan of the whole cold spell (a month in a cold room is 43,000 readings): no reading
+    /// inside the range in the last four hours, and the reading just before them outside it
+    /// too (then the spell began before the four hours; if that one was inside, it began
+    /// within them).
     private func welfareBreach(of sensor: Sensor, newest: Reading, on db: any Database) async throws -> AlarmTrigger? {
         guard !AlarmTrigger.welfareRange.contains(newest.temperature) else { return nil }
         let sensorID = try sensor.requireID()
-        let lastInside = try await db.sql.select().column(SQLFunction("MAX", args: SQLIdentifier("device_time")), as: "at").from("ss_readings")
-            .where("sensor_id", .equal, SQLBind(sensorID)).where("device_time", .lessThanOrEqual, SQLBind(newest.at))
+        let windowStart = newest.at.addingTimeInterval(-AlarmTrigger.welfareLimit)
+        let insideLately = try await db.sql.select().column("device_time").from("ss_readings")
+            .where("sensor_id", .equal, SQLBind(sensorID))
+            .where("device_time", .greaterThanOrEqual, SQLBind(windowStart)).where("device_time", .lessThanOrEqual, SQLBind(newest.at))
             .where("temperature", .greaterThanOrEqual, SQLBind(AlarmTrigger.welfareRange.lowerBound))
             .where("temperature", .lessThanOrEqual, SQLBind(AlarmTrigger.welfareRange.upperBound))
-            .first().flatMap { try $0.optional("at", as: Date.self) }
-        var firstOutside = db.sql.select().column(SQLFunction("MIN", args: SQLIdentifier("device_time")), as: "at").from("ss_readings")
-            .where("sensor_id", .equal, SQLBind(sensorID))
-        if let lastInside { firstOutside = firstOutside.where("device_time", .greaterThan, SQLBind(lastInside)) }
-        guard let start = try await firstOutside.first().flatMap({ try $0.optional("at", as: Date.self) }),
-              newest.at.timeIntervalSince(start) > AlarmTrigger.welfareLimit else { return nil }
+            .limit(1).first()
+        guard insideLately == nil else { return nil }
+        let before = try await db.sql.select().column("temperature").from("ss_readings")
+            .where("sensor_id", .equal, SQLBind(sensorID)).where("device_time", .lessThan, SQLBind(windowStart))
+            .orderBy("device_time", .descending).limit(1)
+            .first(decodingColumn: "temperature", as: Double.self)
+        guard let before, !AlarmTrigger.welfareRange.contains(before) else { return nil }
         return AlarmTrigger(kind: .duration, severity: .critical, value: newest.temperature, at: newest.at)
     }
 
