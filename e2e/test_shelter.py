@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import struct
+import zlib
 from datetime import datetime, timezone
 
 import requests
@@ -267,7 +269,18 @@ def open_details(driver, summary: str) -> None:
     element.click()
 
 
-def test_a_doctor_takes_an_animal_in_treats_it_and_gives_a_due_dose(browser, base_url):
+def write_png(path, width: int, height: int):
+    """A plain RGB PNG of a gradient, written with the standard library."""
+    rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in (x * 255 // width, y * 255 // height, 90))
+                    for y in range(height))
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+def test_a_doctor_takes_an_animal_in_treats_it_and_gives_a_due_dose(browser, base_url, tmp_path):
     sign_in(browser, base_url, "doctor@shelter.example")
     # The quarantine's alarm names the sick dog that lives there.
     live_text(browser, "//li[contains(@class,'alarm')][.//h3[contains(.,'Карантин')]]//div[@class='alarm-animals']",
@@ -303,6 +316,15 @@ def test_a_doctor_takes_an_animal_in_treats_it_and_gives_a_due_dose(browser, bas
     tap(browser, browser.find_element(By.XPATH, "//section[contains(@class,'medical')]//button[normalize-space()='Записати']"))
     assert "Лікування записано" in flash(browser)
     assert "Взято зі складу: 1 Бинти (шт.)" in browser.find_element(By.CSS_SELECTOR, "section.medical").text
+    assert_accessible(browser)
+
+    # A photo: the page draws its thumbnail and sends both; the thumbnail is shown.
+    photo = write_png(tmp_path / "tyson.png", 640, 480)
+    browser.find_element(By.NAME, "photo").send_keys(str(photo))
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Завантажити фото']"))
+    assert "Фото збережено" in flash(browser)
+    thumbnail = browser.find_element(By.CSS_SELECTOR, "img.thumbnail[alt='Фото: Тайсон']")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", thumbnail) == 400
     assert_accessible(browser)
 
     tap(browser, browser.find_element(By.LINK_TEXT, "Тварини"))

@@ -427,6 +427,18 @@ enum ShelterStrings {
         "ss.error.task_not_accepted": "Спершу візьміться за завдання.",
         "ss.backup.download": "Завантажити резервну копію",
         "ss.backup.hint": "Усі дані притулку в одному архіві (.tar), разом із хешами паролів і ключів датчиків: зберігайте його так само надійно, як базу. Відновлення — у порожню установку командою hromada shelter-restore.",
+        "ss.photo.alt": "Фото: {name}",
+        "ss.photo.add": "Додати фото",
+        "ss.photo.replace": "Замінити фото",
+        "ss.photo.hint": "JPEG або PNG до 5 МБ; мініатюру браузер зробить сам.",
+        "ss.photo.upload": "Завантажити фото",
+        "ss.photo.saved": "Фото збережено.",
+        "ss.error.photo_not_found": "У цієї тварини немає фото.",
+        "ss.error.multipart_expected": "Надішліть фото як multipart/form-data (частини photo і thumbnail).",
+        "ss.validation.image_too_big": "Файл завеликий: не більше {max}.",
+        "ss.validation.not_an_image": "Це не цілий JPEG чи PNG.",
+        "ss.validation.image_too_large": "Зображення завелике: не більше {side} пікселів з боку.",
+        "ss.validation.thumbnail_needed": "Потрібна мініатюра до {side} пікселів з боку.",
     ]
 
     static let en: [String: String] = [
@@ -849,5 +861,17 @@ enum ShelterStrings {
         "ss.error.task_not_accepted": "Take the task first.",
         "ss.backup.download": "Download a backup",
         "ss.backup.hint": "All the shelter's data in one archive (.tar), password and sensor key hashes included: keep it as safe as the database. It is restored into an empty installation with hromada shelter-restore.",
+        "ss.photo.alt": "Photo: {name}",
+        "ss.photo.add": "Add a photo",
+        "ss.photo.replace": "Replace the photo",
+        "ss.photo.hint": "JPEG or PNG up to 5 MB; the browser makes the thumbnail.",
+        "ss.photo.upload": "Upload the photo",
+        "ss.photo.saved": "The photo is saved.",
+        "ss.error.photo_not_found": "This animal has no photo.",
+        "ss.error.multipart_expected": "Send the photo as multipart/form-data (parts photo and thumbnail).",
+        "ss.validation.image_too_big": "The file is too big: at most {max}.",
+        "ss.validation.not_an_image": "This is not a whole JPEG or PNG.",
+        "ss.validation.image_too_large": "The image is too large: at most {side} pixels a side.",
+        "ss.validation.thumbnail_needed": "A thumbnail of at most {side} pixels a side is needed.",
     ]
 }

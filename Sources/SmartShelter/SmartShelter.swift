@@ -28,7 +28,7 @@ public struct SmartShelter: HromadaApp {
 
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
-                                                 CreateTasks()] }
+                                                 CreateTasks(), CreatePhotos()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

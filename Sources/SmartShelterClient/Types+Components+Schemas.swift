@@ -3478,5 +3478,51 @@ extension Components {
                 case dueOn
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Photo`.
+        public struct Photo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Photo/contentType`.
+            @frozen public enum ContentTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case imageJpeg = "image/jpeg"
+                case imagePng = "image/png"
+            }
+            /// - Remark: Generated from `#/components/schemas/Photo/contentType`.
+            public var contentType: Components.Schemas.Photo.ContentTypePayload
+            /// - Remark: Generated from `#/components/schemas/Photo/width`.
+            public var width: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Photo/height`.
+            public var height: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Photo/bytes`.
+            public var bytes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Photo/uploadedAt`.
+            public var uploadedAt: Foundation.Date
+            /// Creates a new `Photo`.
+            ///
+            /// - Parameters:
+            ///   - contentType:
+            ///   - width:
+            ///   - height:
+            ///   - bytes:
+            ///   - uploadedAt:
+            public init(
+                contentType: Components.Schemas.Photo.ContentTypePayload,
+                width: Swift.Int,
+                height: Swift.Int,
+                bytes: Swift.Int,
+                uploadedAt: Foundation.Date
+            ) {
+                self.contentType = contentType
+                self.width = width
+                self.height = height
+                self.bytes = bytes
+                self.uploadedAt = uploadedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case contentType
+                case width
+                case height
+                case bytes
+                case uploadedAt
+            }
+        }
     }
 }

@@ -474,6 +474,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /backup`.
     /// - Remark: Generated from `#/paths//backup/get(downloadBackup)`.
     func downloadBackup(_ input: Operations.DownloadBackup.Input) async throws -> Operations.DownloadBackup.Output
+    /// An animal's photo
+    ///
+    /// The photo as stored, with an `ETag` (its SHA-256); `If-None-Match` with it answers 304. Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals/{animalID}/photo`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/photo/get(getAnimalPhoto)`.
+    func getAnimalPhoto(_ input: Operations.GetAnimalPhoto.Input) async throws -> Operations.GetAnimalPhoto.Output
+    /// Set an animal's photo
+    ///
+    /// A JPEG or PNG of at most 5 MB and 8000 pixels a side, checked to be a whole image (a PNG's every chunk against its CRC through IEND, a JPEG's segments through its end marker), with its thumbnail (`thumbnail`, at most 100 KB and 400 pixels a side, made by the device: the server carries no image codec); a photo within the thumbnail's limits may come alone and is its own thumbnail. Replaces the photo there was; kept in the database, in the audit trail and in the backup. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/photo`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/photo/put(uploadAnimalPhoto)`.
+    func uploadAnimalPhoto(_ input: Operations.UploadAnimalPhoto.Input) async throws -> Operations.UploadAnimalPhoto.Output
+    /// An animal's photo's thumbnail
+    ///
+    /// The thumbnail as stored, with an `ETag` (its SHA-256); `If-None-Match` with it answers 304. Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals/{animalID}/photo/thumbnail`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/photo/thumbnail/get(getAnimalPhotoThumbnail)`.
+    func getAnimalPhotoThumbnail(_ input: Operations.GetAnimalPhotoThumbnail.Input) async throws -> Operations.GetAnimalPhotoThumbnail.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1393,6 +1414,53 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//backup/get(downloadBackup)`.
     public func downloadBackup(headers: Operations.DownloadBackup.Input.Headers = .init()) async throws -> Operations.DownloadBackup.Output {
         try await downloadBackup(Operations.DownloadBackup.Input(headers: headers))
+    }
+    /// An animal's photo
+    ///
+    /// The photo as stored, with an `ETag` (its SHA-256); `If-None-Match` with it answers 304. Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals/{animalID}/photo`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/photo/get(getAnimalPhoto)`.
+    public func getAnimalPhoto(
+        path: Operations.GetAnimalPhoto.Input.Path,
+        headers: Operations.GetAnimalPhoto.Input.Headers = .init()
+    ) async throws -> Operations.GetAnimalPhoto.Output {
+        try await getAnimalPhoto(Operations.GetAnimalPhoto.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Set an animal's photo
+    ///
+    /// A JPEG or PNG of at most 5 MB and 8000 pixels a side, checked to be a whole image (a PNG's every chunk against its CRC through IEND, a JPEG's segments through its end marker), with its thumbnail (`thumbnail`, at most 100 KB and 400 pixels a side, made by the device: the server carries no image codec); a photo within the thumbnail's limits may come alone and is its own thumbnail. Replaces the photo there was; kept in the database, in the audit trail and in the backup. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/photo`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/photo/put(uploadAnimalPhoto)`.
+    public func uploadAnimalPhoto(
+        path: Operations.UploadAnimalPhoto.Input.Path,
+        headers: Operations.UploadAnimalPhoto.Input.Headers = .init(),
+        body: Operations.UploadAnimalPhoto.Input.Body
+    ) async throws -> Operations.UploadAnimalPhoto.Output {
+        try await uploadAnimalPhoto(Operations.UploadAnimalPhoto.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An animal's photo's thumbnail
+    ///
+    /// The thumbnail as stored, with an `ETag` (its SHA-256); `If-None-Match` with it answers 304. Roles: the director, doctors and storekeepers; a pending person gets 403 `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /animals/{animalID}/photo/thumbnail`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/photo/thumbnail/get(getAnimalPhotoThumbnail)`.
+    public func getAnimalPhotoThumbnail(
+        path: Operations.GetAnimalPhotoThumbnail.Input.Path,
+        headers: Operations.GetAnimalPhotoThumbnail.Input.Headers = .init()
+    ) async throws -> Operations.GetAnimalPhotoThumbnail.Output {
+        try await getAnimalPhotoThumbnail(Operations.GetAnimalPhotoThumbnail.Input(
+            path: path,
+            headers: headers
+        ))
     }
 }
 

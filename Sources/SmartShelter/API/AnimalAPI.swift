@@ -25,6 +25,7 @@ enum AnimalAPI {
         api.delete("meals", ":mealID", use: removeMeal)
         api.get("feeding", use: feeding)
         api.post("enclosures", ":enclosureID", "refills", use: refill)
+        PhotoAPI.register(on: api)
     }
 
     // MARK: Animals
@@ -152,5 +153,88 @@ enum AnimalAPI {
 
     private static func animalID(_ req: Request) throws -> UUID {
         try req.uuidParameter("animalID", notFound: "animal_not_found", key: "ss.error.animal_not_found")
+    }
+}
+
+/// `/shelter/api/v1/animals/{animalID}/photo`: upload (multipart: `photo`, `thumbnail`) and
+/// the two images.
+enum PhotoAPI {
+    struct Upload: Content {
+        let photo: File?
+        let thumbnail: File?
+    }
+
+    static func register(on api: any RoutesBuilder) {
+        api.on(.PUT, "animals", ":animalID", "photo", body: .collect(maxSize: "6mb"), use: upload)
+        api.get("animals", ":animalID", "photo", use: photo)
+        api.get("animals", ":animalID", "photo", "thumbnail", use: thumbnail)
+    }
+
+    static func upload(_ req: Request) async throws -> SSModels.PhotoDTO {
+        let person = try await req.staffMember()
+        guard req.headers.contentType?.type == "multipart" else {
+            throw AppError(.unsupportedMediaType, code: "multipart_expected", key: "ss.error.multipart_expected")
+        }
+        let input = try decodeUpload(req)
+        let stored = try await req.shelter.photos.upload(to: try animalID(req), photo: input.photo.map { Array($0.data.readableBytesView) },
+                                                         thumbnail: input.thumbnail.map { Array($0.data.readableBytesView) }, by: person)
+        return SSModels.PhotoDTO(stored)
+    }
+
+    /// The multipart body's two parts; a body that is not well-formed multipart (no parts,
+    /// a broken boundary) is the client's mistake: a 400, not the decoder's error.
+    static func decodeUpload(_ req: Request) throws -> Upload {
+        do {
+            return try req.content.decode(Upload.self)
+        } catch let error as AppError {
+            throw error
+        } catch {
+            throw AppError.badRequest(code: "bad_multipart", key: "ss.error.multipart_expected")
+        }
+    }
+
+    static func photo(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: false, req)
+    }
+
+    static func thumbnail(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: true, req)
+    }
+
+    /// The image's bytes, private to the signed-in staff, revalidated by its digest.
+    static func image(_ photo: AnimalPhoto, thumbnail: Bool, _ req: Request) -> Response {
+        let etag = "\"\(photo.digest)\(thumbnail ? "-t" : "")\""
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .eTag, value: etag)
+        headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        if req.headers.first(name: .ifNoneMatch) == etag { return Response(status: .notModified, headers: headers) }
+        let type = (thumbnail ? photo.thumbnailType : photo.contentType).split(separator: "/")
+        headers.contentType = HTTPMediaType(type: String(type[0]), subType: String(type[1]))
+        return Response(status: .ok, headers: headers, body: .init(data: thumbnail ? photo.thumbnail : photo.data))
+    }
+
+    private static func animalID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("animalID", notFound: "animal_not_found", key: "ss.error.animal_not_found")
+    }
+}
+
+extension SSModels {
+    struct PhotoDTO: Content {
+        let contentType: String
+        let width: Int
+        let height: Int
+        let bytes: Int
+        let uploadedAt: Date
+
+        init(_ p: AnimalPhoto) {
+            contentType = p.contentType
+            width = p.width
+            height = p.height
+            bytes = p.data.count
+            uploadedAt = p.uploadedAt
+        }
     }
 }

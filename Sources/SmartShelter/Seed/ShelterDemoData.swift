@@ -92,6 +92,11 @@ enum ShelterDemoData {
                                                       amount: portion, by: doctor)
             }
         }
+        // Portraits drawn in code for two of them (the others show they can have none).
+        for (name, ground, face) in [("Рекс", (UInt8(186), UInt8(230), UInt8(253)), (UInt8(146), UInt8(64), UInt8(14))),
+                                     ("Мурка", (UInt8(254), UInt8(243), UInt8(199)), (UInt8(75), UInt8(85), UInt8(99)))] {
+            _ = try await context.photos.upload(to: ids[name]!, photo: PNGDrawing.portrait(side: 96, ground: ground, face: face), thumbnail: nil, by: doctor)
+        }
         let sirko = ids["Сірко"]!
         let cough = try await context.medical.addDisease(to: sirko, name: "Кашель розплідника", symptoms: "Сухий кашель, трохи млявий",
                                                          startedOn: today.adding(days: -3).description, by: doctor)

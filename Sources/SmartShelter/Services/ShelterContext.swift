@@ -20,6 +20,7 @@ public struct ShelterContext: ServiceScoped {
     public var feeding: FeedingService { FeedingService(context: self) }
     public var tasks: TaskService { TaskService(context: self) }
     public var backup: BackupService { BackupService(context: self) }
+    public var photos: PhotoService { PhotoService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 

@@ -32,9 +32,9 @@ enum ShelterWeb {
     /// A page in the app's shell. Four tabs, as many as fit a phone's width with their
     /// words: the director reaches the staff and the audit trail from Settings.
     static func shell(_ person: StaffMember?, title: String, section: Section, status: HTTPResponseStatus = .ok, live: Bool = false,
-                      _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
+                      scripts: [String] = [], _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         Page(title: title, app: SmartShelter.descriptor, content: content(), tabs: person.map { tabs($0, section, c.localizer) } ?? [],
-             scripts: live ? ["live-refresh.js"] : [], liveURL: live ? "\(prefix)/live" : nil, liveEvents: live ? [AlarmService.eventName] : [],
+             scripts: (live ? ["live-refresh.js"] : []) + scripts, liveURL: live ? "\(prefix)/live" : nil, liveEvents: live ? [AlarmService.eventName] : [],
              status: status)
     }
 

@@ -19,6 +19,39 @@ enum AnimalPage {
         web.post("animals", ":animalID", "regimens", use: addRegimen)
         web.post("animals", ":animalID", "meals", use: addMeal)
         web.post("animals", ":animalID", "meals", ":mealID", "delete", use: removeMeal)
+        web.on(.POST, "animals", ":animalID", "photo", body: .collect(maxSize: "6mb"), use: uploadPhoto)
+        web.get("animals", ":animalID", "photo", use: photo)
+        web.get("animals", ":animalID", "photo", "thumbnail", use: thumbnail)
+    }
+
+    /// The upload from the page's script (`photo-upload.js`): the photo and the thumbnail it
+    /// drew, as multipart with the CSRF token in its header; answered with where to go next.
+    static func uploadPhoto(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let id = try animalID(req)
+        let input = try PhotoAPI.decodeUpload(req)
+        let response = try await ShelterWeb.change(req, back: path(id)) {
+            _ = try await req.shelter.photos.upload(to: id, photo: input.photo.map { Array($0.data.readableBytesView) },
+                                                    thumbnail: input.thumbnail.map { Array($0.data.readableBytesView) }, by: person)
+            return req.redirect(to: path(id), flash: .success, "ss.photo.saved")
+        }
+        // The script is told where to go rather than redirected: a fetch that followed the
+        // redirect would show (and so use up) the message the page it then opens should show.
+        guard req.headers.first(name: "X-Requested-With") == "fetch", let location = response.headers.first(name: .location) else { return response }
+        response.status = .ok
+        response.headers.remove(name: .location)
+        try response.content.encode(["location": location], as: .json)
+        return response
+    }
+
+    static func photo(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return PhotoAPI.image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: false, req)
+    }
+
+    static func thumbnail(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        return PhotoAPI.image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: true, req)
     }
 
     static func path(_ id: UUID) -> String { "\(AnimalsPage.path)/\(id.uuidString.lowercased())" }
@@ -27,7 +60,8 @@ enum AnimalPage {
         let person = try await req.staffMember()
         let record = try await req.shelter.animals.record(try animalID(req), for: person)
         let items = try await StockItem.query(on: req.db).sort(\.$name).all()
-        return req.render(AnimalView(person: person, record: record, enclosures: try await AnimalsPage.enclosureChoices(req, person), items: items,
+        let hasPhoto = try await req.shelter.photos.withPhotos([record.animal.id!]).contains(record.animal.id!)
+        return req.render(AnimalView(person: person, record: record, hasPhoto: hasPhoto, enclosures: try await AnimalsPage.enclosureChoices(req, person), items: items,
                                      today: LocalDay(req.kernel.clock.now, in: person.timeZone), c: req.viewContext(for: person.account)).page)
     }
 
@@ -116,6 +150,7 @@ enum AnimalPage {
 struct AnimalView {
     let person: StaffMember
     let record: AnimalRecord
+    let hasPhoto: Bool
     let enclosures: [(value: String, label: String)]
     let items: [StockItem]
     let today: LocalDay
@@ -128,9 +163,10 @@ struct AnimalView {
     private var itemChoices: [(value: String, label: String)] { items.map { ($0.id!.uuidString.lowercased(), "\($0.name) (\($0.unit))") } }
 
     var page: Page {
-        ShelterWeb.shell(person, title: animal.name, section: .animals, c) {
+        ShelterWeb.shell(person, title: animal.name, section: .animals, scripts: ["photo-upload.js"], c) {
             H.p(.class("breadcrumb")) { H.a(.href(AnimalsPage.path)) { l.text("ss.animals.title") } }
             H.h1 { animal.name }
+            photo
             facts
             if canChange && animal.isHere { moveForm }
             weights
@@ -167,6 +203,30 @@ struct AnimalView {
                 if !animal.description.isEmpty {
                     H.dt { l.text("ss.field.description") }
                     H.dd { animal.description }
+                }
+            }
+        }
+    }
+
+    /// The photo (its thumbnail, opening the whole one) and the form that sets it: the
+    /// page's script draws the thumbnail and sends both.
+    private var photo: HTML {
+        H.div(.class("animal-photo")) {
+            if hasPhoto {
+                H.a(.href("\(path)/photo")) {
+                    H.img(Attribute("src", "\(path)/photo/thumbnail"), Attribute("alt", l.text("ss.photo.alt", ["name": animal.name])), .class("thumbnail"))
+                }
+            }
+            if canChange {
+                H.form(Attribute("method", "post"), Attribute("action", "\(path)/photo"), Attribute("enctype", "multipart/form-data"),
+                       .class("photo-form"), .data("csrf", c.csrfToken), .data("side", String(PhotoService.thumbnailMaxSide))) {
+                    c.csrfField
+                    H.div(.class("field")) {
+                        H.label(Attribute("for", "field-photo")) { l.text(hasPhoto ? "ss.photo.replace" : "ss.photo.add") }
+                        H.input(.id("field-photo"), .name("photo"), .type("file"), Attribute("accept", "image/jpeg,image/png"), Attribute("required", ""))
+                        H.p(.class("hint")) { l.text("ss.photo.hint") }
+                    }
+                    Components.primaryButton(l.text("ss.photo.upload"))
                 }
             }
         }

@@ -20,7 +20,8 @@ enum AnimalsPage {
         let animals = try await req.shelter.animals.list(for: person, includeGone: all)
         let due = [.doctor, .director].contains(person.role) ? try await req.shelter.medical.due(for: person) : []
         let enclosures = try await enclosureNames(req)
-        return req.render(AnimalsView(person: person, animals: animals, showsAll: all, due: due, enclosures: enclosures,
+        let photos = try await req.shelter.photos.withPhotos(animals.compactMap(\.id))
+        return req.render(AnimalsView(person: person, animals: animals, showsAll: all, due: due, enclosures: enclosures, photos: photos,
                                       c: req.viewContext(for: person.account)).page)
     }
 
@@ -77,6 +78,8 @@ struct AnimalsView {
     let showsAll: Bool
     let due: [DueDose]
     let enclosures: [UUID: String]
+    /// The animals that have a photo (their card shows its thumbnail).
+    let photos: Set<UUID>
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -129,6 +132,11 @@ struct AnimalsView {
     private func card(_ animal: Animal) -> HTML {
         let id = "animal-\(animal.id!.uuidString.lowercased())"
         return H.li(.class("card animal-card"), .aria("labelledby", id)) {
+            if photos.contains(animal.id!) {
+                // Decorative here: the name beside it says whose it is.
+                H.img(Attribute("src", "\(AnimalPage.path(animal.id!))/photo/thumbnail"), Attribute("alt", ""), .class("card-thumbnail"),
+                      Attribute("loading", "lazy"))
+            }
             H.h3(.id(id)) { H.a(.href(AnimalPage.path(animal.id!))) { animal.name } }
             H.p { AnimalText.kind(animal, l) }
             H.p(.class("hint")) {

@@ -1,0 +1,96 @@
+import Crypto
+import Fluent
+import Foundation
+import Kernel
+
+/// Animals' photos: a JPEG or PNG of at most 5 MB checked to be a whole, real image, and
+/// its thumbnail. The uploading device makes the thumbnail (the web page draws it on a
+/// canvas; the API takes it as a second part), and the server checks it as it checks the
+/// photo — a real image no bigger than `thumbnailMaxSide` — because this server carries no
+/// image codec (`docs/decisions/shelter-photos.md`). A small photo is its own thumbnail.
+public struct PhotoService: Sendable {
+    public static let maxBytes = 5 * 1024 * 1024
+    public static let maxSide = 8000
+    public static let thumbnailMaxBytes = 100 * 1024
+    public static let thumbnailMaxSide = 400
+
+    let context: ShelterContext
+    var db: any Database { context.db }
+
+    public func upload(to animalID: UUID, photo: [UInt8]?, thumbnail: [UInt8]?, by person: StaffMember) async throws -> AnimalPhoto {
+        try context.authorizeChange(person, [.doctor])
+        var v = Kernel.Validator()
+        let image = Self.check("photo", photo, maxBytes: Self.maxBytes, maxSide: Self.maxSide, &v)
+        var small: ImageInfo?
+        var thumbnailBytes: [UInt8] = []
+        if let thumbnail, !thumbnail.isEmpty {
+            small = Self.check("thumbnail", thumbnail, maxBytes: Self.thumbnailMaxBytes, maxSide: Self.thumbnailMaxSide, &v)
+            thumbnailBytes = thumbnail
+        } else if let image, let photo {
+            // No thumbnail sent: a photo small enough is its own.
+            if photo.count <= Self.thumbnailMaxBytes, max(image.width, image.height) <= Self.thumbnailMaxSide {
+                small = image
+                thumbnailBytes = photo
+            } else {
+                v.add("thumbnail", "ss.validation.thumbnail_needed", ["side": String(Self.thumbnailMaxSide)])
+            }
+        }
+        try v.throwIfInvalid()
+        guard let image, let photo, let smallInfo = small else { throw AppError.validation(v.errors) }
+        _ = try await context.animals.find(animalID)
+        let record = try await AnimalPhoto.find(animalID, on: db) ?? AnimalPhoto()
+        let replaced = record.id != nil
+        record.id = animalID
+        record.contentType = image.contentType
+        record.data = Data(photo)
+        record.width = image.width
+        record.height = image.height
+        record.thumbnailType = smallInfo.contentType
+        record.thumbnail = Data(thumbnailBytes)
+        record.digest = SHA256.hash(data: photo).map { String(format: "%02x", $0) }.joined()
+        record.uploadedBy = person.id
+        record.uploadedAt = context.clock.now
+        try await db.writeTransaction { db in
+            try await record.save(on: db)
+            try await context.audit.record(replaced ? "animal.photo_replace" : "animal.photo", entityType: "animal", entityID: AnimalService.key(animalID),
+                                           actor: person.id, after: ["bytes": String(photo.count), "size": "\(image.width)×\(image.height)", "sha256": record.digest], on: db)
+        }
+        return record
+    }
+
+    public func photo(of animalID: UUID, for person: StaffMember) async throws -> AnimalPhoto {
+        try context.authorize(person, [.doctor, .storekeeper])
+        guard let photo = try await AnimalPhoto.find(animalID, on: db) else {
+            throw AppError.notFound(code: "photo_not_found", key: "ss.error.photo_not_found")
+        }
+        return photo
+    }
+
+    /// Which animals have a photo (for lists).
+    func withPhotos(_ animals: [UUID]) async throws -> Set<UUID> {
+        guard !animals.isEmpty else { return [] }
+        return Set(try await AnimalPhoto.query(on: db).filter(\.$id ~~ animals).field(\.$id).all().compactMap(\.id))
+    }
+
+    /// The image's facts, or nil with the field's fault added (missing, too many bytes,
+    /// not a whole JPEG or PNG, too many pixels).
+    static func check(_ field: String, _ bytes: [UInt8]?, maxBytes: Int, maxSide: Int, _ v: inout Kernel.Validator) -> ImageInfo? {
+        guard let bytes, !bytes.isEmpty else {
+            v.add(field, "validation.required")
+            return nil
+        }
+        guard bytes.count <= maxBytes else {
+            v.add(field, "ss.validation.image_too_big", ["max": String(maxBytes / 1024) + " KB"])
+            return nil
+        }
+        guard let info = ImageInfo(bytes) else {
+            v.add(field, "ss.validation.not_an_image")
+            return nil
+        }
+        guard info.width <= maxSide, info.height <= maxSide else {
+            v.add(field, "ss.validation.image_too_large", ["side": String(maxSide)])
+            return nil
+        }
+        return info
+    }
+}
