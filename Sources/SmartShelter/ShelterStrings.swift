@@ -439,6 +439,10 @@ enum ShelterStrings {
         "ss.validation.not_an_image": "Це не цілий JPEG чи PNG.",
         "ss.validation.image_too_large": "Зображення завелике: не більше {side} пікселів з боку.",
         "ss.validation.thumbnail_needed": "Потрібна мініатюра до {side} пікселів з боку.",
+        "ss.field.on_duty": "Я на зміні",
+        "ss.duty.on": "Так — надсилати мені тривоги",
+        "ss.duty.off": "Ні",
+        "ss.hint.on_duty": "Тривоги надходять директорам і лікарям на зміні; коли на зміні нікого, — усім.",
     ]
 
     static let en: [String: String] = [
@@ -873,5 +877,9 @@ enum ShelterStrings {
         "ss.validation.not_an_image": "This is not a whole JPEG or PNG.",
         "ss.validation.image_too_large": "The image is too large: at most {side} pixels a side.",
         "ss.validation.thumbnail_needed": "A thumbnail of at most {side} pixels a side is needed.",
+        "ss.field.on_duty": "I am on duty",
+        "ss.duty.on": "Yes — send me the alarms",
+        "ss.duty.off": "No",
+        "ss.hint.on_duty": "Alarms go to the directors and doctors on duty; when nobody is, to all of them.",
     ]
 }

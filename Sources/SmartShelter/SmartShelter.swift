@@ -28,7 +28,7 @@ public struct SmartShelter: HromadaApp {
 
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
-                                                 CreateTasks(), CreatePhotos()] }
+                                                 CreateTasks(), CreatePhotos(), AddOnDuty()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

@@ -261,6 +261,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/passwordConfirmedUntil`.
             public var passwordConfirmedUntil: Foundation.Date?
+            /// On duty: alarms are pushed and mailed to the directors and doctors on duty (to all of them when nobody is).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/onDuty`.
+            public var onDuty: Swift.Bool
             /// Creates a new `Profile`.
             ///
             /// - Parameters:
@@ -272,6 +276,7 @@ extension Components {
             ///   - temperatureUnit: The unit the pages show temperatures in; the API always speaks °C.
             ///   - timeZone:
             ///   - passwordConfirmedUntil: For a director: until when the password window of the token this request was made with is open (`POST /password-confirmation`); left out when it is closed.
+            ///   - onDuty: On duty: alarms are pushed and mailed to the directors and doctors on duty (to all of them when nobody is).
             public init(
                 id: Swift.String,
                 name: Swift.String,
@@ -280,7 +285,8 @@ extension Components {
                 language: Components.Schemas.Profile.LanguagePayload? = nil,
                 temperatureUnit: Components.Schemas.Profile.TemperatureUnitPayload,
                 timeZone: Swift.String,
-                passwordConfirmedUntil: Foundation.Date? = nil
+                passwordConfirmedUntil: Foundation.Date? = nil,
+                onDuty: Swift.Bool
             ) {
                 self.id = id
                 self.name = name
@@ -290,6 +296,7 @@ extension Components {
                 self.temperatureUnit = temperatureUnit
                 self.timeZone = timeZone
                 self.passwordConfirmedUntil = passwordConfirmedUntil
+                self.onDuty = onDuty
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -300,6 +307,7 @@ extension Components {
                 case temperatureUnit
                 case timeZone
                 case passwordConfirmedUntil
+                case onDuty
             }
         }
         /// Fields left out stay as they are.
@@ -320,6 +328,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ProfileUpdate/timeZone`.
             public var timeZone: Swift.String?
+            /// Going on or off duty (goes to the audit trail).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileUpdate/onDuty`.
+            public var onDuty: Swift.Bool?
             /// Creates a new `ProfileUpdate`.
             ///
             /// - Parameters:
@@ -327,22 +339,26 @@ extension Components {
             ///   - language: `uk` or `en`.
             ///   - temperatureUnit: `c` or `f`.
             ///   - timeZone: IANA name.
+            ///   - onDuty: Going on or off duty (goes to the audit trail).
             public init(
                 name: Swift.String? = nil,
                 language: Swift.String? = nil,
                 temperatureUnit: Swift.String? = nil,
-                timeZone: Swift.String? = nil
+                timeZone: Swift.String? = nil,
+                onDuty: Swift.Bool? = nil
             ) {
                 self.name = name
                 self.language = language
                 self.temperatureUnit = temperatureUnit
                 self.timeZone = timeZone
+                self.onDuty = onDuty
             }
             public enum CodingKeys: String, CodingKey {
                 case name
                 case language
                 case temperatureUnit
                 case timeZone
+                case onDuty
             }
         }
         /// A new password for the signed-in account, confirmed with the current one.

@@ -123,6 +123,26 @@ extension ShelterTests {
             }
         }
 
+        @Test("alarms go to the directors and doctors on duty; when nobody is on duty, to all of them")
+        func onDuty() async throws {
+            try await withShelter { app in
+                let s = try await setUp(app)
+                let onDuty = try await staff(app, .doctor, name: "Черговий")
+                let offDuty = try await staff(app, .doctor, name: "Вихідний")
+                let profile = try await send(app, .PATCH, "/me", as: onDuty, ["onDuty": true])
+                #expect(profile.status == .ok && (try? decode(SSModels.Profile.self, profile))?.onDuty == true, "\(profile.body.string)")
+                _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: Date(), temperature: 8, humidity: 45))
+                #expect(Set(try await MailOutboxRecord.query(on: app.db).all().map(\.recipient)) == [onDuty.login])
+                #expect(!(try await MailOutboxRecord.query(on: app.db).all().map(\.recipient).contains(offDuty.login)))
+                #expect(try await send(app, .PATCH, "/me", as: onDuty, ["onDuty": false]).status == .ok)
+                _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: Date(), temperature: 8, humidity: 95))
+                let humidity = try await MailOutboxRecord.query(on: app.db).all().filter { $0.subject.contains("вологість") }.map(\.recipient)
+                #expect(Set(humidity) == [s.director.login, onDuty.login, offDuty.login], "nobody on duty: everyone is told")
+                let trail = try await read([SSModels.AuditEntryDTO].self, app, .GET, "/audit?actor=\(onDuty.id.uuidString.lowercased())", as: s.director)
+                #expect(trail.filter { $0.action == "staff.duty" }.count == 2)
+            }
+        }
+
         @Test("acknowledge once, resolve once; the director within the password window; pending people not at all")
         func acknowledgeAndResolve() async throws {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))

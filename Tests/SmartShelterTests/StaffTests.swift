@@ -39,9 +39,32 @@ extension ShelterTests {
                     Call(method: .POST, path: "/enclosures/\(setup.enclosure)/sensors", body: ["name": "Ще один"], allowed: [.director]),
                     Call(method: .POST, path: "/sensors/\(setup.sensor)/key", body: nil, allowed: [.director]),
                 ]
+                // Animals, medicine, feeding, tasks and the backup.
+                let today = LocalDay(Date(), in: TimeZone(identifier: "Europe/Kyiv")!).description
+                let animal = try await read(WithID.self, app, .POST, "/animals", as: director, ["name": "Рекс", "species": "dog", "intakeOn": today]).id
+                let item = try await read(WithID.self, app, .POST, "/items", as: director, ["name": "Корм", "unit": "кг", "lowThreshold": 1]).id
+                let doctors: Set<ShelterRole> = [.director, .doctor]
+                let care = [
+                    Call(method: .GET, path: "/animals", body: nil, allowed: everyone),
+                    Call(method: .GET, path: "/animals/\(animal)", body: nil, allowed: everyone),
+                    Call(method: .POST, path: "/animals", body: ["name": "Мурка", "species": "cat", "intakeOn": today], allowed: doctors),
+                    Call(method: .PUT, path: "/animals/\(animal)", body: ["name": "Рекс", "species": "dog"], allowed: doctors),
+                    Call(method: .PUT, path: "/animals/\(animal)/enclosure", body: ["enclosureId": setup.enclosure.uuidString], allowed: doctors),
+                    Call(method: .POST, path: "/animals/\(animal)/weights", body: ["weight": 12, "onDay": today], allowed: doctors),
+                    Call(method: .POST, path: "/animals/\(animal)/diseases", body: ["name": "Кашель", "startedOn": today], allowed: doctors),
+                    Call(method: .POST, path: "/animals/\(animal)/treatments", body: ["kind": "examination"], allowed: doctors),
+                    Call(method: .POST, path: "/animals/\(animal)/regimens", body: ["kind": "vaccination", "name": "Сказ", "dueOn": today], allowed: doctors),
+                    Call(method: .GET, path: "/doses/due", body: nil, allowed: doctors),
+                    Call(method: .POST, path: "/animals/\(animal)/meals", body: ["time": "08:00", "itemId": item.uuidString, "amount": 1], allowed: doctors),
+                    Call(method: .GET, path: "/feeding", body: nil, allowed: everyone),
+                    Call(method: .POST, path: "/enclosures/\(setup.enclosure)/refills", body: ["kind": "water", "amount": 3], allowed: [.director, .storekeeper]),
+                    Call(method: .GET, path: "/tasks", body: nil, allowed: everyone),
+                    Call(method: .POST, path: "/tasks", body: ["title": "Прибрати", "role": "doctor"], allowed: everyone),
+                    Call(method: .GET, path: "/backup", body: nil, allowed: [.director]),
+                ]
                 var people: [ShelterRole: Person] = [.director: director]
                 for role in [ShelterRole.doctor, .storekeeper, .pending] { people[role] = try await staff(app, role) }
-                for call in calls {
+                for call in calls + care {
                     let anonymous = try await send(app, call.method, call.path, as: nil, call.body)
                     #expect(anonymous.status == .unauthorized, "anonymous \(call.method) \(call.path)")
                     for (role, person) in people {

@@ -33,6 +33,8 @@ enum SSModels {
         let timeZone: String
         /// For a director: until when changes may be made without typing the password again.
         let passwordConfirmedUntil: Date?
+        /// On duty: alarms are pushed and mailed to the directors and doctors on duty.
+        let onDuty: Bool
 
         init(_ person: StaffMember) {
             id = person.id
@@ -43,6 +45,7 @@ enum SSModels {
             temperatureUnit = person.unit.rawValue
             timeZone = person.timeZone.identifier
             passwordConfirmedUntil = person.confirmedUntil
+            onDuty = person.profile.onDuty
         }
     }
 
@@ -52,6 +55,7 @@ enum SSModels {
         let language: String?
         let temperatureUnit: String?
         let timeZone: String?
+        let onDuty: Bool?
     }
 
     struct PasswordConfirmation: Content {

@@ -57,7 +57,8 @@ enum ShelterAPI {
         let person = try await req.staffMember()
         let input = try req.content.decode(M.ProfileUpdate.self)
         return M.Profile(try await req.shelter.staff.updateSettings(person, name: input.name, language: input.language,
-                                                                      unit: input.temperatureUnit, timeZone: input.timeZone))
+                                                                      unit: input.temperatureUnit, timeZone: input.timeZone,
+                                                                      onDuty: input.onDuty))
     }
 
     /// Starts the window in which a director's changes need no password (`PasswordConfirmations`).

@@ -3,14 +3,16 @@ import Foundation
 import Kernel
 import SQLKit
 
-/// A person's settings: temperatures in °C or °F (their time zone and language are the
-/// kernel account's).
+/// A person's settings: temperatures in °C or °F, and whether they are on duty (their time
+/// zone and language are the kernel account's).
 public final class ShelterProfile: Model, @unchecked Sendable {
     public static let schema = "ss_profiles"
     public static let defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
 
     @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
     @Field(key: "temperature_unit") public var temperatureUnitCode: String
+    /// On duty now: alarms are pushed and mailed to the directors and doctors on duty.
+    @Field(key: "on_duty") public var onDuty: Bool
     @Field(key: "created_at") public var createdAt: Date
 
     public init() {}
@@ -18,6 +20,7 @@ public final class ShelterProfile: Model, @unchecked Sendable {
     public init(accountID: UUID, at now: Date) {
         self.id = accountID
         self.temperatureUnitCode = TemperatureUnit.celsius.rawValue
+        self.onDuty = false
         self.createdAt = now
     }
 
@@ -29,6 +32,7 @@ extension ShelterProfile: RowDecodable {
         let profile = ShelterProfile()
         profile.id = try row.decode(column: prefix + "account_id", as: UUID.self)
         profile.temperatureUnitCode = try row.decode(column: prefix + "temperature_unit", as: String.self)
+        profile.onDuty = try row.decode(column: prefix + "on_duty", as: Bool.self)
         profile.createdAt = try row.decode(column: prefix + "created_at", as: Date.self)
         profile.$id.exists = true
         return profile

@@ -258,8 +258,7 @@ public struct AlarmService: Sendable {
     private func notify(_ alarm: Alarm, enclosure: Enclosure, reminder: Bool = false, on db: any Database) async throws -> AlarmEvent {
         alarm.notifiedAt = context.clock.now
         try await alarm.save(on: db)
-        let staff = try await Account.query(on: db).filter(\.$app == SmartShelter.id)
-            .filter(\.$role ~~ [ShelterRole.director.rawValue, ShelterRole.doctor.rawValue]).filter(\.$deactivatedAt == nil).all()
+        let staff = try await recipients(on: db)
         let path = "\(SmartShelter.descriptor.pathPrefix)/dashboard#alarm-\(try alarm.requireID().uuidString.lowercased())"
         _ = try await context.push.send(app: SmartShelter.id, to: staff.compactMap(\.id), urgency: alarm.alarmSeverity == .critical ? .high : .normal,
                                         timeToLive: 3600, on: db) { language in
@@ -273,6 +272,15 @@ public struct AlarmService: Sendable {
                                                      reminder: reminder, l), on: db)
         }
         return try AlarmEvent(alarm, state: reminder ? "reminder" : "open")
+    }
+
+    /// Who is told of an alarm: the directors and doctors on duty, or all of them when
+    /// nobody is on duty (an alarm is never told to no one).
+    private func recipients(on db: any Database) async throws -> [Account] {
+        let all = try await Account.query(on: db).filter(\.$app == SmartShelter.id)
+            .filter(\.$role ~~ [ShelterRole.director.rawValue, ShelterRole.doctor.rawValue]).filter(\.$deactivatedAt == nil).all()
+        let onDuty = Set(try await ShelterProfile.query(on: db).filter(\.$id ~~ all.compactMap(\.id)).filter(\.$onDuty == true).all().compactMap(\.id))
+        return onDuty.isEmpty ? all : all.filter { onDuty.contains($0.id!) }
     }
 
     /// The alarm's e-mail: what broke, since when, what to do, and the link.

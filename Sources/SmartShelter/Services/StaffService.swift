@@ -64,7 +64,8 @@ public struct StaffService: Sendable {
 
     /// A person's own settings: name, language, temperature unit and time zone (their own
     /// display, not the shelter's records: no confirmation needed).
-    public func updateSettings(_ person: StaffMember, name: String?, language: String?, unit: String?, timeZone: String?) async throws -> StaffMember {
+    public func updateSettings(_ person: StaffMember, name: String?, language: String?, unit: String?, timeZone: String?,
+                               onDuty: Bool? = nil) async throws -> StaffMember {
         var v = Kernel.Validator()
         let account = person.account, profile = person.profile
         if name != nil, let name = v.text("name", name, maxLength: Self.nameMaxLength) { account.displayName = name }
@@ -76,9 +77,15 @@ public struct StaffService: Sendable {
         }
         if let zone = v.timeZone("timeZone", timeZone) { account.timeZone = zone.identifier }
         try v.throwIfInvalid()
+        let dutyChanged = onDuty.map { $0 != profile.onDuty } ?? false
+        if let onDuty { profile.onDuty = onDuty }
         try await db.writeTransaction { db in
             try await account.save(on: db)
             try await profile.save(on: db)
+            if dutyChanged {
+                try await context.audit.record("staff.duty", entityType: "account", entityID: person.id.uuidString.lowercased(), actor: person.id,
+                                               before: ["onDuty": String(!profile.onDuty)], after: ["onDuty": String(profile.onDuty)], on: db)
+            }
         }
         var updated = StaffMember(account: account, profile: profile)
         updated.confirmedUntil = person.confirmedUntil

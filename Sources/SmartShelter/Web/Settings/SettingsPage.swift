@@ -22,7 +22,8 @@ enum SettingsPage {
         let state = FormState.submitted(by: req)
         do {
             let updated = try await req.shelter.staff.updateSettings(person, name: state.values["name"], language: state.values["language"],
-                                                                     unit: state.values["temperatureUnit"], timeZone: state.values["timeZone"])
+                                                                     unit: state.values["temperatureUnit"], timeZone: state.values["timeZone"],
+                                                                     onDuty: state.values["onDuty"].map { $0 == "true" })
             if let language = updated.account.preferredLanguage { req.choose(language) }
             return req.redirect(to: path, flash: .success, "ss.settings.saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
@@ -42,7 +43,8 @@ struct SettingsView {
 
     static func form(_ person: StaffMember) -> FormState {
         FormState(values: ["name": person.name, "language": person.account.language ?? Language.uk.rawValue,
-                           "temperatureUnit": person.unit.rawValue, "timeZone": person.timeZone.identifier])
+                           "temperatureUnit": person.unit.rawValue, "timeZone": person.timeZone.identifier,
+                           "onDuty": person.profile.onDuty ? "true" : "false"])
     }
 
     var page: Page {
@@ -60,6 +62,11 @@ struct SettingsView {
                                 includeEmpty: false).render(form, l)
                     SelectField(name: "timeZone", label: l.text("ss.field.time_zone"), options: TimeZoneChoices.options(current: form.values["timeZone"]),
                                 includeEmpty: false).render(form, l)
+                    if [.director, .doctor].contains(person.role) {
+                        SelectField(name: "onDuty", label: l.text("ss.field.on_duty"),
+                                    options: [("false", l.text("ss.duty.off")), ("true", l.text("ss.duty.on"))], includeEmpty: false).render(form, l)
+                        H.p(.class("hint")) { l.text("ss.hint.on_duty") }
+                    }
                     Components.primaryButton(l.text("ss.settings.save"))
                 }
                 H.p(.class("hint")) { l.text("ss.settings.dst_hint") }
