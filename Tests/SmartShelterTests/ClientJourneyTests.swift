@@ -91,5 +91,60 @@ extension ShelterTests {
                 }
             }
         }
+
+        @Test("an animal's care through the client: intake, a treatment taking stock, a dose due, a photo, a feeding, a task")
+        func care() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let doctorPerson = try await staff(app, .doctor)
+                let storekeeperPerson = try await staff(app, .storekeeper)
+                let enclosure = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Карантин"]).id
+                let item = try await read(WithID.self, app, .POST, "/items", as: director, ["name": "Бинти", "unit": "шт", "lowThreshold": 1]).id
+                let order = try await read(WithID.self, app, .POST, "/orders", as: director, ["itemId": item.uuidString, "amount": 10])
+                #expect(try await send(app, .PUT, "/orders/\(order.id)/decision", as: director, ["approve": true]).status == .ok)
+                #expect(try await send(app, .POST, "/orders/\(order.id)/receipts", as: director, ["amount": 10]).status == .ok)
+                try await TestHarness.withLiveServer(app) { baseURL in
+                    let doctor = try Self.client(baseURL, token: doctorPerson.token)
+                    let storekeeper = try Self.client(baseURL, token: storekeeperPerson.token)
+                    let today = LocalDay(Date(), in: TimeZone(identifier: "Europe/Kyiv")!).description
+                    let rex = try await doctor.createAnimal(body: .json(.init(name: "Рекс", species: .dog, sex: .male, intakeOn: today,
+                                                                              enclosureId: enclosure.uuidString, weight: .case2("12,5")))).created.body.json
+                    #expect(rex.status == .inShelter && rex.weight == 12.5)
+                    let refused = try await storekeeper.createAnimal(body: .json(.init(name: "Мурка", species: .cat))).forbidden.body.applicationProblemJson
+                    #expect(refused.code == "forbidden")
+
+                    let disease = try await doctor.addDisease(path: .init(animalID: rex.id), body: .json(.init(name: "Рана лапи", startedOn: today)))
+                        .created.body.json
+                    let treatment = try await doctor.treatAnimal(path: .init(animalID: rex.id), body: .json(.init(
+                        kind: .procedure, diseaseId: disease.id, supplies: [.init(itemId: item.uuidString, amount: .case1(3))]))).created.body.json
+                    #expect(treatment.supplies.map(\.amount) == [3])
+                    let short = try await doctor.treatAnimal(path: .init(animalID: rex.id), body: .json(.init(
+                        kind: .procedure, supplies: [.init(itemId: item.uuidString, amount: .case1(8))]))).conflict.body.applicationProblemJson
+                    #expect(short.code == "not_enough_stock")
+
+                    _ = try await doctor.addRegimen(path: .init(animalID: rex.id), body: .json(.init(kind: .vaccination, name: "Сказ", dueOn: today)))
+                        .created.body.json
+                    let due = try await doctor.dueDoses().ok.body.json
+                    #expect(due.map(\.regimen.name) == ["Сказ"] && due.first?.overdue == false)
+
+                    let png = PNGDrawing.portrait(side: 48, ground: (255, 255, 255), face: (0, 0, 0))
+                    let photo = try await doctor.uploadAnimalPhoto(path: .init(animalID: rex.id), body: .multipartForm([
+                        .photo(.init(payload: .init(body: HTTPBody(png)), filename: "rex.png"))])).ok.body.json
+                    #expect(photo.width == 48 && photo.contentType == .imagePng)
+                    let served = try await storekeeper.getAnimalPhoto(path: .init(animalID: rex.id)).ok.body
+                    if case .png(let body) = served { #expect(try await [UInt8](collecting: body, upTo: 1 << 20) == png) } else { Issue.record("not a PNG") }
+
+                    let water = try await storekeeper.refillEnclosure(path: .init(enclosureID: enclosure.uuidString), body: .json(.init(kind: .water, amount: .case1(5))))
+                        .created.body.json
+                    #expect(water.kind == .water && water.movementId == nil)
+
+                    let task = try await doctor.createTask(body: .json(.init(title: "Купити корм", role: .storekeeper))).created.body.json
+                    let taken = try await storekeeper.acceptTask(path: .init(taskID: task.id)).ok.body.json
+                    #expect(taken.status == .accepted && taken.acceptedBy == storekeeperPerson.id.uuidString)
+                    let record = try await doctor.getAnimal(path: .init(animalID: rex.id)).ok.body.json
+                    #expect(record.medical?.treatments.count == 1 && record.weights.map(\.weight) == [12.5] && record.enclosureName == "Карантин")
+                }
+            }
+        }
     }
 }
