@@ -77,7 +77,10 @@ struct SettingsView {
                     H.ul(.class("plain-list")) {
                         H.li { H.a(.href("\(ShelterWeb.prefix)/staff")) { l.text("ss.tab.staff") } }
                         H.li { H.a(.href("\(ShelterWeb.prefix)/admin/audit")) { l.text("ss.staff.audit") } }
-                        H.li { H.a(.href(BackupPage.path), Attribute("download", "")) { l.text("ss.backup.download") } }
+                        // No `download` attribute: with the password window closed the link leads to the
+                        // password page first, which must open, not be saved (the archive itself comes
+                        // with `Content-Disposition: attachment`).
+                        H.li { H.a(.href(BackupPage.path)) { l.text("ss.backup.download") } }
                     }
                     H.p(.class("hint")) { l.text("ss.backup.hint") }
                 }
