@@ -209,6 +209,33 @@ extension ShelterTests {
             }
         }
 
+        @Test("the same due dose given ten times at once over HTTP: one dose, one treatment, the next due day moved once")
+        func doseRace() async throws {
+            try await withShelter { app in
+                let doctor = try await staff(app, .doctor)
+                let rex = try await takeIn(app, by: doctor)
+                let regimen = try await read(SSModels.RegimenDTO.self, app, .POST, "/animals/\(rex.id)/regimens", as: doctor,
+                                             ["kind": "regimen", "name": "Від глистів", "dueOn": today(app), "everyDays": 90])
+                let statuses = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                        for _ in 0..<10 {
+                            group.addTask {
+                                try await app.client.post(URI(string: "\(base)\(api)/regimens/\(regimen.id)/doses"), headers: doctor.auth) {
+                                    $0.body = json([:])
+                                }.status
+                            }
+                        }
+                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+                    }
+                }
+                #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+                #expect(statuses.filter { $0 == .conflict }.count == 9, "\(statuses)")
+                #expect(try await Treatment.query(on: app.db).filter(\.$regimenID == regimen.id).count() == 1)
+                let stored = try #require(try await Regimen.find(regimen.id, on: app.db))
+                #expect(stored.dueOn == LocalDay(today(app))!.adding(days: 90).description)
+            }
+        }
+
         @Test("vaccinations and regimens: due today and overdue listed, a dose moves the next one, a single dose ends, twice is refused")
         func regimens() async throws {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))

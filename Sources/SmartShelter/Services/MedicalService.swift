@@ -155,8 +155,9 @@ public struct MedicalService: Sendable {
     }
 
     /// Gives the dose that is due: a treatment (with its supplies) and the next due day,
-    /// `every_days` from today, or none for a single dose. A dose given twice at once is
-    /// given once (the due day moves by a conditional update).
+    /// `every_days` from today, or none for a single dose. At most one dose a day: the due
+    /// day moves by a conditional update that also refuses a regimen given today, so a dose
+    /// sent twice at once (a double tap, a retry) is given once.
     public func giveDose(of regimenID: UUID, notes: String?, supplies: [SupplyInput], by person: StaffMember) async throws -> Treatment {
         try context.authorizeChange(person, [.doctor])
         var v = Kernel.Validator()
@@ -169,7 +170,11 @@ public struct MedicalService: Sendable {
         let next = regimen.everyDays.map { today.adding(days: $0).description }
         return try await db.writeTransaction { db in
             let changed = try await db.sql.update(Regimen.schema).set("due_on", to: SQLBind(next)).set("last_given_on", to: SQLBind(today.description))
-                .where("id", .equal, SQLBind(regimenID)).where("due_on", .equal, SQLBind(due)).returning("id").all()
+                .where("id", .equal, SQLBind(regimenID)).where("due_on", .equal, SQLBind(due))
+                // One dose a day: a request that read the regimen after another gave today's
+                // dose would otherwise see the moved due day and give a second one.
+                .where { $0.where("last_given_on", .is, SQLLiteral.null).orWhere("last_given_on", .notEqual, SQLBind(today.description)) }
+                .returning("id").all()
             guard !changed.isEmpty else { throw AppError.conflict(code: "dose_given", key: "ss.error.dose_given") }
             let kind: Treatment.Kind = regimen.regimenKind == .vaccination ? .vaccination : .medication
             return try await give(kind, to: regimen.animalID, disease: nil, regimen: regimenID,
