@@ -194,26 +194,26 @@ enum PhotoAPI {
     }
 
     static func photo(_ req: Request) async throws -> Response {
-        let person = try await req.staffMember()
-        return image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: false, req)
+        try await serve(req, thumbnail: false)
     }
 
     static func thumbnail(_ req: Request) async throws -> Response {
-        let person = try await req.staffMember()
-        return image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: true, req)
+        try await serve(req, thumbnail: true)
     }
 
-    /// The image's bytes, private to the signed-in staff, revalidated by its digest.
-    static func image(_ photo: AnimalPhoto, thumbnail: Bool, _ req: Request) -> Response {
-        let etag = "\"\(photo.digest)\(thumbnail ? "-t" : "")\""
+    /// The image's bytes, private to the signed-in staff, revalidated by its digest. The web
+    /// pages use these handlers too (a session signs in as well as a token).
+    private static func serve(_ req: Request, thumbnail: Bool) async throws -> Response {
+        let person = try await req.staffMember()
+        let image = try await req.shelter.photos.image(of: try animalID(req), thumbnail: thumbnail, for: person)
         var headers = HTTPHeaders()
-        headers.replaceOrAdd(name: .eTag, value: etag)
+        headers.replaceOrAdd(name: .eTag, value: image.etag)
         headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
         headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        if req.headers.first(name: .ifNoneMatch) == etag { return Response(status: .notModified, headers: headers) }
-        let type = (thumbnail ? photo.thumbnailType : photo.contentType).split(separator: "/")
+        if req.headers.first(name: .ifNoneMatch) == image.etag { return Response(status: .notModified, headers: headers) }
+        let type = image.contentType.split(separator: "/")
         headers.contentType = HTTPMediaType(type: String(type[0]), subType: String(type[1]))
-        return Response(status: .ok, headers: headers, body: .init(data: thumbnail ? photo.thumbnail : photo.data))
+        return Response(status: .ok, headers: headers, body: .init(data: image.bytes))
     }
 
     private static func animalID(_ req: Request) throws -> UUID {

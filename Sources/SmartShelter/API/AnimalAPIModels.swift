@@ -219,6 +219,11 @@ extension SSModels {
     struct SupplyBody: Content {
         let itemId: String?
         let amount: FlexibleNumber?
+
+        /// A treatment's or a dose's supplies as the service reads them.
+        static func inputs(_ bodies: [SupplyBody]?) -> [SupplyInput] {
+            (bodies ?? []).map { SupplyInput(itemID: $0.itemId ?? "", amount: $0.amount?.text ?? "") }
+        }
     }
 
     struct NewTreatment: Content {
@@ -227,7 +232,7 @@ extension SSModels {
         let notes: String?
         let supplies: [SupplyBody]?
 
-        var supplyInputs: [SupplyInput] { (supplies ?? []).map { SupplyInput(itemID: $0.itemId ?? "", amount: $0.amount?.text ?? "") } }
+        var supplyInputs: [SupplyInput] { SupplyBody.inputs(supplies) }
     }
 
     struct RegimenDTO: Content {
@@ -263,7 +268,7 @@ extension SSModels {
         let notes: String?
         let supplies: [SupplyBody]?
 
-        var supplyInputs: [SupplyInput] { (supplies ?? []).map { SupplyInput(itemID: $0.itemId ?? "", amount: $0.amount?.text ?? "") } }
+        var supplyInputs: [SupplyInput] { SupplyBody.inputs(supplies) }
     }
 
     struct DueDoseDTO: Content {

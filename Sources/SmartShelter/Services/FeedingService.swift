@@ -140,9 +140,10 @@ public struct FeedingService: Sendable {
         let plans = try await MealPlan.query(on: db).filter(\.$animalID ~~ animals.compactMap(\.id)).all()
         let enclosureOf = Dictionary(uniqueKeysWithValues: animals.map { ($0.id!, $0.enclosureID!) })
         let minutes = Dictionary(grouping: plans) { enclosureOf[$0.animalID]! }.mapValues { Set($0.map(\.minuteOfDay)).sorted() }
+        let enclosures = Dictionary(uniqueKeysWithValues: try await Enclosure.query(on: db).filter(\.$id ~~ Set(minutes.keys)).all().map { ($0.id!, $0) })
         for (enclosureID, mealMinutes) in minutes {
             guard let meal = Self.lastMeal(mealMinutes, before: now.addingTimeInterval(-Self.refillGrace), in: zone),
-                  let enclosure = try await Enclosure.find(enclosureID, on: db) else { continue }
+                  let enclosure = enclosures[enclosureID] else { continue }
             let previous = Self.lastMeal(mealMinutes, before: meal.addingTimeInterval(-1), in: zone)!
             let refill = try await firstFoodRefill(in: enclosureID, from: meal.addingTimeInterval(-Self.refillLead), to: meal.addingTimeInterval(Self.refillGrace))
             if refill == nil {

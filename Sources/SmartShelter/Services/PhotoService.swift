@@ -2,6 +2,7 @@ import Crypto
 import Fluent
 import Foundation
 import Kernel
+import SQLKit
 
 /// Animals' photos: a JPEG or PNG of at most 5 MB checked to be a whole, real image, and
 /// its thumbnail. The uploading device makes the thumbnail (the web page draws it on a
@@ -58,12 +59,17 @@ public struct PhotoService: Sendable {
         return record
     }
 
-    public func photo(of animalID: UUID, for person: StaffMember) async throws -> AnimalPhoto {
+    /// One of an animal's two images, read alone: a list of thumbnails never loads the
+    /// photos (up to 5 MB each) beside them.
+    public func image(of animalID: UUID, thumbnail: Bool, for person: StaffMember) async throws -> StoredImage {
         try context.authorize(person, [.doctor, .storekeeper])
-        guard let photo = try await AnimalPhoto.find(animalID, on: db) else {
+        let (typeColumn, dataColumn) = thumbnail ? ("thumbnail_type", "thumbnail") : ("content_type", "data")
+        guard let row = try await db.sql.select().column(SQLIdentifier(typeColumn), as: "type").column(SQLIdentifier(dataColumn), as: "bytes")
+            .column("digest").from(AnimalPhoto.schema).where("animal_id", .equal, SQLBind(animalID)).first() else {
             throw AppError.notFound(code: "photo_not_found", key: "ss.error.photo_not_found")
         }
-        return photo
+        return StoredImage(contentType: try row.decode(column: "type", as: String.self), bytes: try row.decode(column: "bytes", as: Data.self),
+                           etag: "\"\(try row.decode(column: "digest", as: String.self))\(thumbnail ? "-t" : "")\"")
     }
 
     /// Which animals have a photo (for lists).
@@ -93,4 +99,11 @@ public struct PhotoService: Sendable {
         }
         return info
     }
+}
+
+/// An image as served: its type, its bytes and the ETag that revalidates it.
+public struct StoredImage: Sendable {
+    public let contentType: String
+    public let bytes: Data
+    public let etag: String
 }

@@ -20,8 +20,8 @@ enum AnimalPage {
         web.post("animals", ":animalID", "meals", use: addMeal)
         web.post("animals", ":animalID", "meals", ":mealID", "delete", use: removeMeal)
         web.on(.POST, "animals", ":animalID", "photo", body: .collect(maxSize: "6mb"), use: uploadPhoto)
-        web.get("animals", ":animalID", "photo", use: photo)
-        web.get("animals", ":animalID", "photo", "thumbnail", use: thumbnail)
+        web.get("animals", ":animalID", "photo", use: PhotoAPI.photo)
+        web.get("animals", ":animalID", "photo", "thumbnail", use: PhotoAPI.thumbnail)
     }
 
     /// The upload from the page's script (`photo-upload.js`): the photo and the thumbnail it
@@ -42,16 +42,6 @@ enum AnimalPage {
         response.headers.remove(name: .location)
         try response.content.encode(["location": location], as: .json)
         return response
-    }
-
-    static func photo(_ req: Request) async throws -> Response {
-        let person = try await req.staffMember()
-        return PhotoAPI.image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: false, req)
-    }
-
-    static func thumbnail(_ req: Request) async throws -> Response {
-        let person = try await req.staffMember()
-        return PhotoAPI.image(try await req.shelter.photos.photo(of: try animalID(req), for: person), thumbnail: true, req)
     }
 
     static func path(_ id: UUID) -> String { "\(AnimalsPage.path)/\(id.uuidString.lowercased())" }
