@@ -231,6 +231,7 @@ public struct AnimalService: Sendable {
                                        before: ["enclosure": from.map(Self.key) ?? ""], after: ["enclosure": to.map(Self.key) ?? ""], on: db)
     }
 
+    @discardableResult
     private func addWeighing(of id: UUID, grams: Int, on day: LocalDay, by person: StaffMember, on db: any Database) async throws -> Weighing {
         let existing = try await Weighing.query(on: db).filter(\.$animalID == id).filter(\.$onDay == day.description).first()
         let weighing = existing ?? Weighing()
