@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import Kernel
 import SQLKit
@@ -31,6 +32,8 @@ public struct SmartShelter: HromadaApp {
                                                  CreateTasks(), CreatePhotos(), AddOnDuty()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
+
+    public var postgresStatements: [any PostgresPreparedStatement.Type] { [StoreReadingsStatement.self] }
 
     public func registerRoutes(_ mount: AppMount) throws {
         ShelterAPI.register(on: mount.api)

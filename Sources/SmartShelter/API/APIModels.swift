@@ -213,6 +213,14 @@ enum SSModels {
 
         private enum Keys: String, CodingKey { case readings }
 
+        /// The readings sent, nil where one lacks its time, temperature or humidity.
+        var readings: [Reading?] {
+            switch self {
+            case .single(let input): [input.reading]
+            case .batch(let inputs): inputs.map(\.reading)
+            }
+        }
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
             if container.contains(.readings) {
@@ -465,5 +473,24 @@ struct FlexibleNumber: Codable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
+    }
+}
+
+// A device's answer, the API's busiest, is written by `JSONWriter`; `ReadingStoreTests`
+// holds it equal to what `JSONEncoder` makes of the same value, so the type stays the schema.
+extension SSModels.IngestAnswer: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.member("stored", stored)
+            json.member("duplicates", duplicates)
+            json.key("refused")
+            json.array(refused) { json, refused in
+                json.object { json in
+                    json.member("index", refused.index)
+                    json.member("code", refused.code)
+                    json.member("message", refused.message)
+                }
+            }
+        }
     }
 }

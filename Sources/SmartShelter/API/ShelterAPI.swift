@@ -247,23 +247,17 @@ enum ShelterAPI {
     /// or `{"readings": [...]}`. A single reading that is refused is a 422 with its reason;
     /// in a batch the valid ones are stored and each refused one is listed.
     static func postReadings(_ req: Request) async throws -> Response {
-        // The key is checked before the body is read: a device without one learns nothing more.
         let id = try sensorID(req)
-        let sensor = try await req.shelter.sensors.authenticate(id, key: req.bearerToken)
-        let body = try req.content.decode(M.ReadingsBody.self)
-        let inputs: [M.ReadingInput]
-        switch body {
-        case .single(let input): inputs = [input]
-        case .batch(let batch): inputs = batch
-        }
-        let result = try await req.shelter.readings.record(inputs.map(\.reading), from: sensor)
-        let l = req.localizer
-        if case .single = body, let refusal = result.refused.first {
+        // The store checks the key before it opens the body: a device without one learns nothing more.
+        let body = Result { try req.content.decode(M.ReadingsBody.self) }
+        let result = try await req.shelter.readingStore.record(for: id, key: req.bearerToken, body.map(\.readings))
+        if case .success(.single) = body, let refusal = result.refused.first {
             throw AppError(.unprocessableEntity, code: Self.code(refusal.reason), key: refusal.reason)
         }
-        return try await M.IngestAnswer(stored: result.stored, duplicates: result.duplicates, refused: result.refused.map {
+        let l = req.localizer
+        return Response(status: .ok, json: M.IngestAnswer(stored: result.stored, duplicates: result.duplicates, refused: result.refused.map {
             M.IngestAnswer.Refused(index: $0.index, code: Self.code($0.reason), message: l.text($0.reason))
-        }).encodeResponse(for: req)
+        }))
     }
 
     /// The server's clock, for a device without one of its own (the original's `time/{id}`).

@@ -83,6 +83,23 @@ public struct AlarmTrigger: Sendable, Equatable {
         return triggers
     }
 
+    /// Whether the reading might raise an alarm in any enclosure: heat stress, or a
+    /// temperature outside the welfare range (the duration rule). A reading that does not
+    /// raises one only by breaking its enclosure's conditions (`conditionsHeld`).
+    public static func mayRaiseAnywhere(_ reading: Reading) -> Bool {
+        reading.heatStressBand >= .alert || !welfareRange.contains(reading.temperature)
+    }
+
+    /// `of`'s enclosure rules as an SQL condition, true while none is broken: over a reading
+    /// relation `r` (a missing water level as -1) and an enclosure relation `e`. The
+    /// PostgreSQL reading path stores such readings without the alarm check
+    /// (`StoreReadingsStatement`); `ReadingStoreTests` holds the two to the same verdicts.
+    static func conditionsHeld(reading r: String, enclosure e: String) -> String {
+        "\(r).temperature BETWEEN \(e).min_temperature AND \(e).max_temperature"
+            + " AND \(r).humidity BETWEEN \(e).min_humidity AND \(e).max_humidity"
+            + " AND (\(r).water_level < 0 OR \(r).water_level >= \(e).min_water)"
+    }
+
     /// The range dogs and cats may be kept in, and for how long outside it at most (9 CFR 3.3).
     public static let welfareRange = 7.2...29.5
     public static let welfareLimit: TimeInterval = 4 * 3600

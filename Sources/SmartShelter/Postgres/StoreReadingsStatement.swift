@@ -1,0 +1,166 @@
+import FluentPostgresDriver
+import Foundation
+import Kernel
+
+/// Stores the readings of many device requests at once (`PostgresReadingStore`, in batches
+/// of `Batcher`), each request let in by its own key: request `n` (`$1`–`$3`: its key's
+/// hash, its sensor, when it came) is stored only while the key is that sensor's, and only
+/// whole — when every one of its readings (`$4`–`$10`, `$4` naming the request) keeps its
+/// enclosure's conditions (`AlarmTrigger.conditionsHeld`). Then, as `ReadingService` does
+/// in its transaction, what is new goes into the hour's and day's roll-ups and moves the
+/// sensor's newest time. A request breaking a condition stores nothing here: it goes the
+/// portable way, which raises its alarm.
+///
+/// Levels a reading lacks are sent as -1 (arrays of NULLs do not encode from Swift
+/// optionals; a level below 0 is refused before). A batch holds each sensor's device time
+/// once (`run` splits it), so what the insert returns tells whose reading was new.
+///
+/// Locks: the roll-ups are written in the order of their key, so two batches meet on them in
+/// the same order; a batch that still dies in a deadlock is run again request by request
+/// (`Batcher`).
+struct StoreReadingsStatement: PostgresPreparedStatement {
+    static let name = "ss_store_readings"
+    static let sql = """
+        WITH request AS (
+            SELECT * FROM unnest($1::text[], $2::uuid[], $3::timestamptz[]) WITH ORDINALITY AS r(key_hash, sensor_id, received_at, n)),
+        reading AS (
+            SELECT * FROM unnest($4::int8[], $5::timestamptz[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[])
+                AS x(n, device_time, temperature, humidity, water_level, food_level, thi)),
+        known AS (
+            SELECT r.n, r.sensor_id, r.received_at, e.min_temperature, e.max_temperature, e.min_humidity, e.max_humidity, e.min_water
+            FROM request r
+            JOIN \(Sensor.schema) s ON s.id = r.sensor_id AND s.key_hash = r.key_hash
+            JOIN \(Enclosure.schema) e ON e.id = s.enclosure_id),
+        breaking AS (
+            SELECT DISTINCT k.n FROM known k JOIN reading x ON x.n = k.n
+            WHERE NOT (\(AlarmTrigger.conditionsHeld(reading: "x", enclosure: "k")))),
+        accepted AS (
+            SELECT k.n, k.sensor_id, k.received_at, x.device_time, x.temperature, x.humidity,
+                   NULLIF(x.water_level, -1) AS water_level, NULLIF(x.food_level, -1) AS food_level, x.thi
+            FROM known k JOIN reading x ON x.n = k.n
+            WHERE k.n NOT IN (SELECT n FROM breaking)),
+        stored AS (
+            INSERT INTO ss_readings (sensor_id, device_time, received_at, temperature, humidity, water_level, food_level, thi)
+            SELECT sensor_id, device_time, received_at, temperature, humidity, water_level, food_level, thi
+            FROM accepted ORDER BY sensor_id, device_time
+            ON CONFLICT (sensor_id, device_time) DO NOTHING
+            RETURNING sensor_id, device_time, temperature, humidity, water_level, food_level, thi),
+        span AS (
+            SELECT s.sensor_id, p.period, date_trunc(p.period, s.device_time, 'UTC') AS start, count(*) AS n,
+                   min(s.temperature) AS t_min, max(s.temperature) AS t_max, sum(s.temperature) AS t_sum,
+                   min(s.humidity) AS h_min, max(s.humidity) AS h_max, sum(s.humidity) AS h_sum, max(s.thi) AS thi_max,
+                   min(s.water_level) AS water_min, min(s.food_level) AS food_min
+            FROM stored s CROSS JOIN (VALUES ('hour'), ('day')) AS p(period)
+            GROUP BY s.sensor_id, p.period, 3),
+        rolled AS (
+            INSERT INTO ss_rollups (sensor_id, period, start, n, t_min, t_max, t_sum, h_min, h_max, h_sum, thi_max, water_min, food_min)
+            SELECT sensor_id, period, start, n, t_min, t_max, t_sum, h_min, h_max, h_sum, thi_max, water_min, food_min
+            FROM span ORDER BY sensor_id, period, start
+            ON CONFLICT (sensor_id, period, start) DO UPDATE SET
+                n = ss_rollups.n + excluded.n,
+                t_min = LEAST(ss_rollups.t_min, excluded.t_min),
+                t_max = GREATEST(ss_rollups.t_max, excluded.t_max),
+                t_sum = ss_rollups.t_sum + excluded.t_sum,
+                h_min = LEAST(ss_rollups.h_min, excluded.h_min),
+                h_max = GREATEST(ss_rollups.h_max, excluded.h_max),
+                h_sum = ss_rollups.h_sum + excluded.h_sum,
+                thi_max = GREATEST(ss_rollups.thi_max, excluded.thi_max),
+                water_min = LEAST(ss_rollups.water_min, excluded.water_min),
+                food_min = LEAST(ss_rollups.food_min, excluded.food_min)),
+        heard AS (
+            UPDATE \(Sensor.schema) s SET last_reading_at = newest.at
+            FROM (SELECT sensor_id, max(device_time) AS at FROM stored GROUP BY sensor_id) newest
+            WHERE s.id = newest.sensor_id AND (s.last_reading_at IS NULL OR s.last_reading_at < newest.at))
+        SELECT r.n, k.n IS NOT NULL AS known, b.n IS NOT NULL AS breaking, coalesce(c.stored, 0) AS stored
+        FROM request r
+        LEFT JOIN known k ON k.n = r.n
+        LEFT JOIN breaking b ON b.n = r.n
+        LEFT JOIN (SELECT a.n, count(*) AS stored FROM stored s
+                   JOIN accepted a ON a.sensor_id = s.sensor_id AND a.device_time = s.device_time GROUP BY a.n) c ON c.n = r.n
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.textArray, .uuidArray, .timestamptzArray, .int8Array, .timestamptzArray,
+                                                        .float8Array, .float8Array, .float8Array, .float8Array, .float8Array]
+
+    /// One device's request: readings already judged storable (`PostgresReadingStore`).
+    struct Item: Sendable {
+        let keyHash: String
+        let sensorID: UUID
+        let receivedAt: Date
+        let readings: [Reading]
+    }
+
+    /// What became of one request.
+    struct Outcome: Sendable, Equatable {
+        /// Whether its key is its sensor's.
+        let known: Bool
+        /// Whether a reading broke its enclosure's conditions (then nothing was stored).
+        let breaking: Bool
+        /// How many of its readings were new.
+        let stored: Int
+    }
+
+    struct Row: Sendable {
+        /// The request's place in the batch, from 0.
+        let index: Int
+        let outcome: Outcome
+    }
+
+    let items: [Item]
+
+    /// The outcome of each item, in the items' order. An item with a reading already in
+    /// the statement (the same sensor and device time) goes in a later one, so each is
+    /// stored as if alone.
+    static func run(_ items: [Item], on db: any Database) async throws -> [Outcome] {
+        var outcomes = [Outcome?](repeating: nil, count: items.count)
+        var left = Array(items.indices)
+        while !left.isEmpty {
+            var taken = Set<ReadingKey>(), now: [Int] = [], later: [Int] = []
+            for index in left {
+                let keys = items[index].readings.map { ReadingKey(sensorID: items[index].sensorID, at: $0.at) }
+                if keys.allSatisfy({ !taken.contains($0) }) {
+                    taken.formUnion(keys)
+                    now.append(index)
+                } else {
+                    later.append(index)
+                }
+            }
+            let rows = try BatchRows.grouped(try await db.preparedRows(Self(items: now.map { items[$0] })), items: now.count, index: \.index)
+            for (place, index) in now.enumerated() {
+                guard rows[place].count == 1 else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(rows[place].count) rows for request \(place)"))
+                }
+                outcomes[index] = rows[place][0].outcome
+            }
+            left = later
+        }
+        return outcomes.map { $0! }
+    }
+
+    private struct ReadingKey: Hashable {
+        let sensorID: UUID
+        let at: Date
+    }
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 10)
+        bindings.append(items.map(\.keyHash))
+        bindings.append(items.map(\.sensorID))
+        bindings.append(items.map(\.receivedAt))
+        let readings = items.enumerated().flatMap { index, item in item.readings.map { (index + 1, $0) } }
+        bindings.append(readings.map(\.0))
+        bindings.append(readings.map(\.1.at))
+        bindings.append(readings.map(\.1.temperature))
+        bindings.append(readings.map(\.1.humidity))
+        bindings.append(readings.map { $0.1.waterLevel ?? -1 })
+        bindings.append(readings.map { $0.1.foodLevel ?? -1 })
+        bindings.append(readings.map(\.1.heatStressIndex))
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        var cells = Kernel.PostgresColumns(row)
+        let index = try cells.next(Int.self) - 1
+        return Row(index: index, outcome: Outcome(known: try cells.next(Bool.self), breaking: try cells.next(Bool.self),
+                                                  stored: try cells.next(Int.self)))
+    }
+}

@@ -1,0 +1,130 @@
+import Fluent
+import Foundation
+import HromadaTesting
+@testable import Kernel
+import Testing
+import Vapor
+import VaporTesting
+@testable import SmartShelter
+
+/// Readings are stored by one statement shared by the devices sending at the same moment on
+/// PostgreSQL (`StoreReadingsStatement`), which leaves whatever may raise an alarm to the
+/// portable path: these hold the two to the same outcome on both databases. (Every other
+/// sensor, alarm and roll-up test sends its readings through it too.)
+extension ShelterTests {
+    @Suite("Readings in one round trip")
+    struct ReadingStoreTests {
+        @Test("the listed statements prepare against the migrated tables")
+        func statementsPrepare() async throws {
+            try await withShelter { app in
+                try await StatementCheck.expectAllPrepare(SmartShelter(), on: app.db)
+            }
+        }
+
+        @Test("each reading on and around the edges of an enclosure's conditions raises exactly the alarms the rules give it")
+        func conditionsAlike() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                try await app.db.sql.raw("""
+                    UPDATE ss_enclosures SET min_temperature = 10, max_temperature = 25, min_humidity = 40, max_humidity = 60, min_water = 30
+                    WHERE id = \(bind: setup.enclosure)
+                    """).run()
+                let conditions = EnclosureConditions(minTemperature: 10, maxTemperature: 25, minHumidity: 40, maxHumidity: 60, minWater: 30)
+                let start = Rollup.Period.hour.start(of: Date()).addingTimeInterval(-3 * 3600)
+                var readings: [Reading] = []
+                for temperature in [9.99, 10, 17, 25, 25.01] {
+                    for humidity in [39.9, 40, 60, 60.1] {
+                        for water in [nil, 29.9, 30] as [Double?] {
+                            let at = start.addingTimeInterval(Double(readings.count) * 60)
+                            readings.append(Reading(at: at, temperature: temperature, humidity: humidity, waterLevel: water))
+                        }
+                    }
+                }
+                // Only the enclosure's rules are in question here.
+                #expect(!readings.contains(where: AlarmTrigger.mayRaiseAnywhere))
+                for reading in readings {
+                    let response = try await postReadings(app, sensor: setup.sensor, key: setup.key,
+                                                          SmartShelterTests.reading(at: reading.at, temperature: reading.temperature,
+                                                                                    humidity: reading.humidity, water: reading.waterLevel))
+                    #expect(response.status == .ok, "\(reading): \(response.body.string)")
+                }
+                #expect(try await storedReadings(app, setup.sensor) == readings.count)
+                let alarms = try await Alarm.query(on: app.db).filter(\.$enclosureID == setup.enclosure).all()
+                for kind in [Alarm.Kind.temperature, .humidity, .water] {
+                    let expected = readings.filter { AlarmTrigger.of($0, in: conditions).contains { $0.kind == kind } }.count
+                    let counted = alarms.filter { $0.kind == kind.rawValue }.map { $0.repeats + 1 }.reduce(0, +)
+                    #expect(expected > 0 && counted == expected, "\(kind): \(counted) breaches counted, \(expected) by the rules")
+                }
+                let rolled = try await app.db.sql.raw("SELECT SUM(n) AS n FROM ss_rollups WHERE sensor_id = \(bind: setup.sensor) AND period = 'day'")
+                    .first()!.decode(column: "n", as: Int.self)
+                #expect(rolled == readings.count)
+            }
+        }
+
+        @Test("many sensors sending at once, each reading twice: each stored once, its roll-ups and its sensor's newest time exact")
+        func manySensorsAtOnce() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                var sensors: [(enclosure: UUID, sensor: UUID, key: String)] = []
+                for number in 1...6 { sensors.append(try await enclosureWithSensor(app, by: director, name: "Вольєр \(number)")) }
+                let start = Rollup.Period.hour.start(of: Date()).addingTimeInterval(-2 * 3600)
+                let times = (0..<8).map { start.addingTimeInterval(Double($0) * 17 * 60) } // across two hours
+                var requests: [(sensor: UUID, key: String, body: ByteBuffer)] = []
+                for setup in sensors {
+                    for (index, at) in times.enumerated() {
+                        let body = json(SmartShelterTests.reading(at: at, temperature: 15 + Double(index), humidity: 45, water: index % 2 == 0 ? nil : 60))
+                        requests += [(setup.sensor, setup.key, body), (setup.sensor, setup.key, body)]
+                    }
+                }
+                let answers = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: (HTTPStatus, ByteBuffer?).self) { group in
+                        for request in requests.shuffled() {
+                            group.addTask {
+                                let response = try await app.client.post(URI(string: "\(base)\(api)/sensors/\(request.sensor)/readings"),
+                                                                         headers: bearerHeaders(request.key)) { $0.body = request.body }
+                                return (response.status, response.body)
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                }
+                #expect(answers.allSatisfy { $0.0 == .ok }, "\(answers.map(\.0))")
+                let results = try answers.map { try decode(SSModels.IngestAnswer.self, status: $0.0, body: $0.1) }
+                #expect(results.map(\.stored).reduce(0, +) == sensors.count * times.count)
+                #expect(results.map(\.duplicates).reduce(0, +) == sensors.count * times.count)
+                for setup in sensors {
+                    #expect(try await storedReadings(app, setup.sensor) == times.count)
+                    let hours = try await app.db.sql.raw("""
+                        SELECT SUM(n) AS n, SUM(t_sum) AS t_sum, MIN(water_min) AS w, COUNT(*) AS spans
+                        FROM ss_rollups WHERE sensor_id = \(bind: setup.sensor) AND period = 'hour'
+                        """).first()!
+                    #expect(try hours.decode(column: "n", as: Int.self) == times.count)
+                    #expect(try hours.decode(column: "t_sum", as: Double.self) == Double(times.indices.map { 15 + $0 }.reduce(0, +)))
+                    #expect(try hours.decode(column: "w", as: Double.self) == 60)
+                    #expect(try hours.decode(column: "spans", as: Int.self) == 2)
+                    let sensor = try #require(try await Sensor.find(setup.sensor, on: app.db))
+                    #expect(sensor.lastReadingAt == times.last)
+                }
+            }
+        }
+
+        @Test("a device's answer written by hand is what JSONEncoder makes of it")
+        func answerWrittenByHand() throws {
+            let answers = [
+                SSModels.IngestAnswer(stored: 1, duplicates: 0, refused: []),
+                SSModels.IngestAnswer(stored: 98, duplicates: 1, refused: [.init(index: 7, code: "reading_future", message: "«Час» \"у\"\n майбутньому")]),
+            ]
+            for answer in answers {
+                var json = JSONWriter()
+                answer.write(to: &json)
+                let written = try JSONSerialization.jsonObject(with: Data(json.buffer.readableBytesView)) as! NSDictionary
+                var body = ByteBuffer()
+                var headers = HTTPHeaders()
+                try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &body, headers: &headers)
+                let encoded = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as! NSDictionary
+                #expect(written == encoded)
+            }
+        }
+    }
+}
