@@ -60,6 +60,30 @@ extension ShelterTests {
             }
         }
 
+        @Test("a week's points are six hours each from the range's start, summed as the hours in them are")
+        func weekPoints() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                let end = Rollup.Period.hour.start(of: clock.now).addingTimeInterval(3600)
+                let start = end.addingTimeInterval(-ChartRange.week.span)
+                // Hours 1 and 5 fall in the first point, 6 in the second, 167 in the last.
+                let sent: [(hour: Double, temperature: Double, humidity: Double)] = [(1, 10, 40), (5, 20, 60), (6, 12, 50), (167, 14, 45)]
+                _ = try await postReadings(app, sensor: setup.sensor, key: setup.key, ["readings": sent.map {
+                    reading(at: start.addingTimeInterval($0.hour * 3600 + 60), temperature: $0.temperature, humidity: $0.humidity)
+                }])
+                let week = try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(setup.enclosure)/chart?range=week", as: director)
+                #expect(week.start == start && week.pointSeconds == 6 * 3600)
+                #expect(week.points.map(\.start) == [start, start.addingTimeInterval(6 * 3600), start.addingTimeInterval(27 * 6 * 3600)])
+                #expect(week.points.map(\.readings) == [2, 1, 1])
+                let first = try #require(week.points.first)
+                #expect(first.temperature.min == 10 && first.temperature.max == 20 && first.temperature.mean == 15)
+                #expect(first.humidity.min == 40 && first.humidity.max == 60 && first.humidity.mean == 50 && first.waterMin == 80)
+                #expect(week.points[1].temperature.mean == 12 && week.points[2].humidity.mean == 45)
+            }
+        }
+
         @Test("an enclosure's sensors are charted together")
         func sensorsTogether() async throws {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
