@@ -12,12 +12,15 @@ import Kernel
 /// portable way, which raises its alarm.
 ///
 /// Levels a reading lacks are sent as -1 (arrays of NULLs do not encode from Swift
-/// optionals; a level below 0 is refused before). A batch holds each sensor's device time
-/// once (`run` splits it), so what the insert returns tells whose reading was new.
+/// optionals; a level below 0 is refused before). A batch holds each sensor once (`run`
+/// splits it), so the rows stored for a sensor are its request's.
 ///
-/// Locks: the roll-ups are written in the order of their key, so two batches meet on them in
-/// the same order; a batch that still dies in a deadlock is run again request by request
-/// (`Batcher`).
+/// Locks: every writer of a sensor's readings takes its sensor's row first (`FOR NO KEY
+/// UPDATE`, which leaves the readings' foreign-key checks alone): this statement all its
+/// sensors in the order of their ids, `ReadingService` its one sensor. The readings, roll-ups
+/// and newest time of a sensor are then written by one transaction at a time, and no two
+/// writers can wait for each other in a circle (the first run, without it, met deadlocks
+/// under load, each costing a second before PostgreSQL broke it).
 struct StoreReadingsStatement: PostgresPreparedStatement {
     static let name = "ss_store_readings"
     static let sql = """
@@ -30,7 +33,8 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
             SELECT r.n, r.sensor_id, r.received_at, e.min_temperature, e.max_temperature, e.min_humidity, e.max_humidity, e.min_water
             FROM request r
             JOIN \(Sensor.schema) s ON s.id = r.sensor_id AND s.key_hash = r.key_hash
-            JOIN \(Enclosure.schema) e ON e.id = s.enclosure_id),
+            JOIN \(Enclosure.schema) e ON e.id = s.enclosure_id
+            ORDER BY s.id FOR NO KEY UPDATE OF s),
         breaking AS (
             SELECT DISTINCT k.n FROM known k JOIN reading x ON x.n = k.n
             WHERE NOT (\(AlarmTrigger.conditionsHeld(reading: "x", enclosure: "k")))),
@@ -75,8 +79,7 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
         FROM request r
         LEFT JOIN known k ON k.n = r.n
         LEFT JOIN breaking b ON b.n = r.n
-        LEFT JOIN (SELECT a.n, count(*) AS stored FROM stored s
-                   JOIN accepted a ON a.sensor_id = s.sensor_id AND a.device_time = s.device_time GROUP BY a.n) c ON c.n = r.n
+        LEFT JOIN (SELECT sensor_id, count(*) AS stored FROM stored GROUP BY sensor_id) c ON c.sensor_id = k.sensor_id
         """
     static let bindingDataTypes: [PostgresDataType] = [.textArray, .uuidArray, .timestamptzArray, .int8Array, .timestamptzArray,
                                                         .float8Array, .float8Array, .float8Array, .float8Array, .float8Array]
@@ -107,22 +110,15 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
 
     let items: [Item]
 
-    /// The outcome of each item, in the items' order. An item with a reading already in
-    /// the statement (the same sensor and device time) goes in a later one, so each is
-    /// stored as if alone.
+    /// The outcome of each item, in the items' order. An item for a sensor already in the
+    /// statement goes in a later one, so each is stored as if alone.
     static func run(_ items: [Item], on db: any Database) async throws -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: items.count)
         var left = Array(items.indices)
         while !left.isEmpty {
-            var taken = Set<ReadingKey>(), now: [Int] = [], later: [Int] = []
+            var taken = Set<UUID>(), now: [Int] = [], later: [Int] = []
             for index in left {
-                let keys = items[index].readings.map { ReadingKey(sensorID: items[index].sensorID, at: $0.at) }
-                if keys.allSatisfy({ !taken.contains($0) }) {
-                    taken.formUnion(keys)
-                    now.append(index)
-                } else {
-                    later.append(index)
-                }
+                if taken.insert(items[index].sensorID).inserted { now.append(index) } else { later.append(index) }
             }
             let rows = try BatchRows.grouped(try await db.preparedRows(Self(items: now.map { items[$0] })), items: now.count, index: \.index)
             for (place, index) in now.enumerated() {
@@ -134,11 +130,6 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
             left = later
         }
         return outcomes.map { $0! }
-    }
-
-    private struct ReadingKey: Hashable {
-        let sensorID: UUID
-        let at: Date
     }
 
     func makeBindings() throws -> PostgresBindings {

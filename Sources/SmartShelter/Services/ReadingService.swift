@@ -90,6 +90,12 @@ public struct ReadingService: Sendable {
         let newest = readings.map(\.at).max()!
         return try await db.writeTransaction { db in
             let sql = db.sql
+            // The sensor's row first, as `StoreReadingsStatement` takes it: one writer of a
+            // sensor's readings at a time, never two waiting for each other (SQLite's writes
+            // queue anyway).
+            if ReadingPartitions.isPostgres(sql) {
+                try await sql.raw("SELECT 1 FROM \(ident: Sensor.schema) WHERE id = \(bind: sensorID) FOR NO KEY UPDATE").run()
+            }
             let rows = try await sql.insert(into: "ss_readings")
                 .columns("sensor_id", "device_time", "received_at", "temperature", "humidity", "water_level", "food_level", "thi")
                 .rows(readings.map { reading -> [any SQLExpression] in
