@@ -33,7 +33,7 @@ public struct SmartShelter: HromadaApp {
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 
-    public var postgresStatements: [any PostgresPreparedStatement.Type] { [StoreReadingsStatement.self] }
+    public var postgresStatements: [any PostgresPreparedStatement.Type] { [StoreReadingsStatement.self, ChartStatement.self] }
 
     public func registerRoutes(_ mount: AppMount) throws {
         ShelterAPI.register(on: mount.api)

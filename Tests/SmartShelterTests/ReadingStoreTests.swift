@@ -114,22 +114,60 @@ extension ShelterTests {
             }
         }
 
-        @Test("a device's answer written by hand is what JSONEncoder makes of it")
-        func answerWrittenByHand() throws {
+        @Test("a chart's refusals come in the same order on both paths: 401, then 400, then 403 and 404")
+        func chartRefusals() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                let path = "/enclosures/\(setup.enclosure)/chart"
+                let stranger = Person(id: UUID(), login: "", token: "not-a-token")
+                for query in ["?range=week", "?range=year"] {
+                    #expect(try await send(app, .GET, path + query, as: stranger).status == .unauthorized)
+                    #expect(try await send(app, .GET, "/enclosures/not-an-id/chart" + query, as: stranger).status == .unauthorized)
+                }
+                #expect(try await send(app, .GET, path + "?range=year", as: director).status == .badRequest)
+                let pending = try await send(app, .GET, path + "?range=week", as: try await staff(app, .pending))
+                #expect(pending.status == .forbidden && codeOf(pending) == "role_pending")
+                #expect(try await send(app, .GET, "/enclosures/\(UUID())/chart?range=week", as: director).status == .notFound)
+                #expect(try await send(app, .GET, "/enclosures/not-an-id/chart?range=week", as: director).status == .notFound)
+                for role in [ShelterRole.doctor, .storekeeper] {
+                    let chart = try await read(SSModels.ChartDTO.self, app, .GET, path + "?range=week", as: try await staff(app, role, name: role.rawValue))
+                    #expect(chart.range == "week" && chart.points.isEmpty)
+                }
+            }
+        }
+
+        @Test("a device's answer and a chart written by hand are what JSONEncoder makes of them")
+        func answersWrittenByHand() throws {
             let answers = [
                 SSModels.IngestAnswer(stored: 1, duplicates: 0, refused: []),
                 SSModels.IngestAnswer(stored: 98, duplicates: 1, refused: [.init(index: 7, code: "reading_future", message: "«Час» \"у\"\n майбутньому")]),
             ]
             for answer in answers {
-                var json = JSONWriter()
-                answer.write(to: &json)
-                let written = try JSONSerialization.jsonObject(with: Data(json.buffer.readableBytesView)) as! NSDictionary
-                var body = ByteBuffer()
-                var headers = HTTPHeaders()
-                try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &body, headers: &headers)
-                let encoded = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as! NSDictionary
+                let (written, encoded) = try bothWays(answer)
                 #expect(written == encoded)
             }
+            let start = Date(timeIntervalSince1970: 1_790_000_000)
+            let spans = [
+                Rollup(start: start, count: 3, minTemperature: -2.5, maxTemperature: 21, sumTemperature: 30.1, minHumidity: 40, maxHumidity: 61.5,
+                       sumHumidity: 150.25, maxHeatStress: 70.123, minWater: nil, minFood: 12.5),
+                Rollup(start: start.addingTimeInterval(21_600), count: 1, minTemperature: 18, maxTemperature: 18, sumTemperature: 18, minHumidity: 50,
+                       maxHumidity: 50, sumHumidity: 50, maxHeatStress: 64, minWater: 0, minFood: nil),
+            ]
+            for chart in [EnclosureChart(range: .week, start: start, spans: spans), EnclosureChart(range: .day, start: start, spans: [])] {
+                let (written, encoded) = try bothWays(SSModels.ChartDTO(chart))
+                #expect(written == encoded)
+            }
+        }
+
+        func bothWays(_ value: some JSONWritable & Encodable) throws -> (written: NSDictionary, encoded: NSDictionary) {
+            var json = JSONWriter()
+            value.write(to: &json)
+            let written = try JSONSerialization.jsonObject(with: Data(json.buffer.readableBytesView)) as! NSDictionary
+            var body = ByteBuffer()
+            var headers = HTTPHeaders()
+            try ContentConfiguration.global.requireEncoder(for: .json).encode(value, to: &body, headers: &headers)
+            return (written, try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as! NSDictionary)
         }
     }
 }

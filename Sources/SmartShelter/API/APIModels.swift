@@ -476,8 +476,9 @@ struct FlexibleNumber: Codable, Sendable {
     }
 }
 
-// A device's answer, the API's busiest, is written by `JSONWriter`; `ReadingStoreTests`
-// holds it equal to what `JSONEncoder` makes of the same value, so the type stays the schema.
+// A device's answer and a chart, the API's busiest, are written by `JSONWriter`;
+// `ReadingStoreTests` holds them equal to what `JSONEncoder` makes of the same values, so
+// the types stay the schema.
 extension SSModels.IngestAnswer: JSONWritable {
     func write(to json: inout JSONWriter) {
         json.object { json in
@@ -489,6 +490,34 @@ extension SSModels.IngestAnswer: JSONWritable {
                     json.member("index", refused.index)
                     json.member("code", refused.code)
                     json.member("message", refused.message)
+                }
+            }
+        }
+    }
+}
+
+extension SSModels.ChartDTO: JSONWritable {
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.member("range", range)
+            json.member("start", start)
+            json.member("pointSeconds", pointSeconds)
+            json.key("points")
+            json.array(points) { json, point in
+                json.object { json in
+                    json.member("start", point.start)
+                    json.member("readings", point.readings)
+                    for (name, spread) in [("temperature", point.temperature), ("humidity", point.humidity)] as [(StaticString, SSModels.ChartPointDTO.Spread)] {
+                        json.key(name)
+                        json.object { json in
+                            json.member("min", spread.min)
+                            json.member("mean", spread.mean)
+                            json.member("max", spread.max)
+                        }
+                    }
+                    json.member("heatStressMax", point.heatStressMax)
+                    json.member("waterMin", point.waterMin)
+                    json.member("foodMin", point.foodMin)
                 }
             }
         }

@@ -135,11 +135,15 @@ enum ShelterAPI {
 
     /// The enclosure's roll-ups over `range` (`day` by the hour, `week` by six hours,
     /// `month` by the day), all its sensors together.
-    static func chart(_ req: Request) async throws -> M.ChartDTO {
-        let person = try await req.staffMember()
-        let text = try req.query.get(String?.self, at: "range") ?? ChartRange.day.rawValue
-        guard let range = ChartRange(rawValue: text) else { throw AppError.badRequest(code: "bad_range", key: "ss.error.bad_range") }
-        return M.ChartDTO(try await req.shelter.readings.chart(of: try enclosureID(req), over: range, for: person))
+    static func chart(_ req: Request) async throws -> Response {
+        let range = Result { () throws -> ChartRange in
+            let text = try req.query.get(String?.self, at: "range") ?? ChartRange.day.rawValue
+            guard let range = ChartRange(rawValue: text) else { throw AppError.badRequest(code: "bad_range", key: "ss.error.bad_range") }
+            return range
+        }
+        let chart = try await req.shelter.chartStore.chart(by: req.caller(in: SmartShelter.descriptor), of: Result { try enclosureID(req) },
+                                                            over: range)
+        return Response(status: .ok, json: M.ChartDTO(chart))
     }
 
     static func createSensor(_ req: Request) async throws -> Response {

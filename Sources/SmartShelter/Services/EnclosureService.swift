@@ -79,11 +79,11 @@ public struct EnclosureService: Sendable {
     }
 
     func find(_ id: UUID) async throws -> Enclosure {
-        guard let enclosure = try await Enclosure.find(id, on: db) else {
-            throw AppError.notFound(code: "enclosure_not_found", key: "ss.error.enclosure_not_found")
-        }
+        guard let enclosure = try await Enclosure.find(id, on: db) else { throw Self.notFound }
         return enclosure
     }
+
+    static let notFound = AppError.notFound(code: "enclosure_not_found", key: "ss.error.enclosure_not_found")
 
     /// A second enclosure of the same name is a 409 on the name (the unique index decides).
     static func saveNamed(_ enclosure: Enclosure, on db: any Database) async throws {

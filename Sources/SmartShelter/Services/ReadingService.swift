@@ -158,11 +158,25 @@ public struct ReadingService: Sendable {
     /// An enclosure's chart: its sensors' roll-ups over `range`, ending now, a point per
     /// span (empty spans left out).
     public func chart(of enclosureID: UUID, over range: ChartRange, for person: StaffMember) async throws -> EnclosureChart {
-        try context.authorize(person, [.doctor, .storekeeper])
+        try context.authorize(person, Self.chartReaders)
         _ = try await context.enclosures.find(enclosureID)
-        let end = range.period.start(of: context.clock.now).addingTimeInterval(range.period.seconds)
-        let start = end.addingTimeInterval(-range.span)
+        let (start, end) = Self.window(of: range, now: context.clock.now)
         return EnclosureChart(range: range, start: start, spans: try await spans(of: enclosureID, over: range, from: start, to: end))
+    }
+
+    /// Who may read the charts (besides the director).
+    static let chartReaders: Set<ShelterRole> = [.doctor, .storekeeper]
+
+    /// The span a chart of `range` covers, ending with the hour or day holding `now`.
+    static func window(of range: ChartRange, now: Date) -> (start: Date, end: Date) {
+        let end = range.period.start(of: now).addingTimeInterval(range.period.seconds)
+        return (end.addingTimeInterval(-range.span), end)
+    }
+
+    /// The SQL of the chart point a roll-up's `column` falls in: its number, counted from
+    /// `from` (seconds since 1970) in points `width` seconds wide.
+    static func point(postgres: Bool, column: String = "start", from: String, width: String) -> String {
+        postgres ? "floor((extract(epoch FROM \(column))::float8 - \(from)) / \(width))::int8" : "CAST((\(column) - \(from)) / \(width) AS INTEGER)"
     }
 
     /// The roll-ups of the enclosure's sensors summed per point of the range (a week's
@@ -171,9 +185,7 @@ public struct ReadingService: Sendable {
         let sql = db.sql
         // The point a roll-up falls in, counted from the range's start (whole seconds both).
         let from = Int(start.timeIntervalSince1970), width = Int(range.span) / range.points
-        let point = ReadingPartitions.isPostgres(sql)
-            ? "floor((extract(epoch FROM start)::float8 - \(from)) / \(width))::int8"
-            : "CAST((start - \(from)) / \(width) AS INTEGER)"
+        let point = Self.point(postgres: ReadingPartitions.isPostgres(sql), from: String(from), width: String(width))
         let rows = try await sql.raw("""
             SELECT \(unsafeRaw: point) AS point, SUM(n) AS n, MIN(t_min) AS t_min, MAX(t_max) AS t_max, SUM(t_sum) AS t_sum,
                    MIN(h_min) AS h_min, MAX(h_max) AS h_max, SUM(h_sum) AS h_sum, MAX(thi_max) AS thi_max,

@@ -27,8 +27,13 @@ public struct ShelterContext: ServiceScoped {
     /// `person` may do work of `roles` (the director may do everyone's); a pending person
     /// may do nothing until given a role.
     func authorize(_ person: StaffMember, _ roles: Set<ShelterRole>) throws {
-        if person.role == .pending { throw Self.pending }
-        guard person.role == .director || roles.contains(person.role) else { throw AppError.forbidden }
+        try Self.authorize(person.role, roles)
+    }
+
+    /// `authorize` by the person's role alone.
+    static func authorize(_ role: ShelterRole, _ roles: Set<ShelterRole>) throws {
+        if role == .pending { throw pending }
+        guard role == .director || roles.contains(role) else { throw AppError.forbidden }
     }
 
     /// As `authorize`, for a change: the director's changes need the password typed again
