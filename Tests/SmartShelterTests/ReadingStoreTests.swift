@@ -21,6 +21,22 @@ extension ShelterTests {
             }
         }
 
+        @Test("on PostgreSQL readings are not checked against their sensor by a foreign key (its writers lock the sensor); on SQLite they are")
+        func readingsSensorKey() async throws {
+            try await withShelter { app in
+                let sql = app.db.sql
+                if ReadingPartitions.isPostgres(sql) {
+                    let keys = try await sql.raw("""
+                        SELECT count(*) AS n FROM pg_constraint WHERE conrelid = 'ss_readings'::regclass AND contype = 'f'
+                        """).first()!.decode(column: "n", as: Int.self)
+                    #expect(keys == 0)
+                } else {
+                    let keys = try await sql.raw("SELECT \"table\" FROM pragma_foreign_key_list('ss_readings')").all(decodingColumn: "table", as: String.self)
+                    #expect(keys == ["ss_sensors"])
+                }
+            }
+        }
+
         @Test("each reading on and around the edges of an enclosure's conditions raises exactly the alarms the rules give it")
         func conditionsAlike() async throws {
             try await withShelter { app in

@@ -258,10 +258,11 @@ enum ShelterAPI {
         if case .success(.single) = body, let refusal = result.refused.first {
             throw AppError(.unprocessableEntity, code: Self.code(refusal.reason), key: refusal.reason)
         }
-        let l = req.localizer
-        return Response(status: .ok, json: M.IngestAnswer(stored: result.stored, duplicates: result.duplicates, refused: result.refused.map {
+        // The person's language is looked up only for a refusal to explain.
+        let refused = result.refused.isEmpty ? [] : result.refused.map { [l = req.localizer] in
             M.IngestAnswer.Refused(index: $0.index, code: Self.code($0.reason), message: l.text($0.reason))
-        }))
+        }
+        return Response(status: .ok, json: M.IngestAnswer(stored: result.stored, duplicates: result.duplicates, refused: refused))
     }
 
     /// The server's clock, for a device without one of its own (the original's `time/{id}`).
