@@ -22,6 +22,6 @@ struct PostgresChartStore: ChartStore {
         let account = try await caller.signIn(rows.first?.signIn)
         try ShelterContext.authorize(ShelterRole(rawValue: account.role) ?? .pending, ReadingService.chartReaders)
         guard let row = rows.first, row.found else { throw EnclosureService.notFound }
-        return EnclosureChart(range: range, start: start, spans: row.points)
+        return EnclosureChart(range: range, start: start, spans: rows.compactMap(\.point))
     }
 }
