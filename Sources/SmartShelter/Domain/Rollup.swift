@@ -102,6 +102,8 @@ public enum ChartRange: String, Sendable, CaseIterable {
         }
     }
     public var span: TimeInterval { Double(points) * (self == .month ? 86_400 : Double(hoursPerPoint) * 3600) }
+    /// Seconds one point covers (3,600, 21,600 or 86,400).
+    public var pointSeconds: TimeInterval { span / Double(points) }
 }
 
 /// An enclosure's chart: a point per span of its range from `start` (missing where no
@@ -111,7 +113,7 @@ public struct EnclosureChart: Sendable {
     public let start: Date
     public let spans: [Rollup]
 
-    public var pointSeconds: TimeInterval { range.span / Double(range.points) }
+    public var pointSeconds: TimeInterval { range.pointSeconds }
 
     /// The spans in slots, nil where there is none.
     public var slots: [Rollup?] {

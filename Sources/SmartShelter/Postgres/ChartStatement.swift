@@ -49,8 +49,7 @@ struct ChartStatement: PostgresPreparedStatement {
     let start: Date
     let end: Date
 
-    /// Seconds a point covers.
-    var width: Double { range.span / Double(range.points) }
+    var width: Double { range.pointSeconds }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = credential.bindings(app: app, now: now, capacity: 6)

@@ -184,7 +184,7 @@ public struct ReadingService: Sendable {
     private func spans(of enclosureID: UUID, over range: ChartRange, from start: Date, to end: Date) async throws -> [Rollup] {
         let sql = db.sql
         // The point a roll-up falls in, counted from the range's start (whole seconds both).
-        let from = Int(start.timeIntervalSince1970), width = Int(range.span) / range.points
+        let from = Int(start.timeIntervalSince1970), width = Int(range.pointSeconds)
         let point = Self.point(postgres: ReadingPartitions.isPostgres(sql), from: String(from), width: String(width))
         let rows = try await sql.raw("""
             SELECT \(unsafeRaw: point) AS point, SUM(n) AS n, MIN(t_min) AS t_min, MAX(t_max) AS t_max, SUM(t_sum) AS t_sum,
