@@ -16,11 +16,11 @@ import Kernel
 /// splits it), so the rows stored for a sensor are its request's.
 ///
 /// Locks: every writer of a sensor's readings takes its sensor's row first (`FOR NO KEY
-/// UPDATE`, which leaves the readings' foreign-key checks alone): this statement all its
-/// sensors in the order of their ids, `ReadingService` its one sensor. The readings, roll-ups
-/// and newest time of a sensor are then written by one transaction at a time, and no two
-/// writers can wait for each other in a circle (the first run, without it, met deadlocks
-/// under load, each costing a second before PostgreSQL broke it).
+/// UPDATE`, which leaves the foreign-key checks of rows naming the sensor alone): this
+/// statement all its sensors in the order of their ids, `ReadingService` its one sensor.
+/// The readings, roll-ups and newest time of a sensor are then written by one transaction
+/// at a time, and no two writers can wait for each other in a circle (the first run,
+/// without it, met deadlocks under load, each costing a second before PostgreSQL broke it).
 struct StoreReadingsStatement: PostgresPreparedStatement {
     static let name = "ss_store_readings"
     static let sql = """
