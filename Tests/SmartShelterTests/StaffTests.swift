@@ -154,6 +154,27 @@ extension ShelterTests {
             }
         }
 
+        @Test("the staff page marks who is on duty, and says when nobody is and alarms go to everyone")
+        func onDutyOnStaffPage() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let doctor = try await staff(app, .doctor, name: "Богдана")
+                let browser = TestBrowser(app)
+                _ = try await browser.post("/shelter/login", form: ["email": director.login, "password": password])
+                let before = try await browser.get("/shelter/staff")
+                #expect(before.status == .ok)
+                #expect(before.body.string.contains("ніхто не на зміні") && !before.body.string.contains("class=\"on-duty\""))
+                #expect(try await send(app, .PATCH, "/me", as: doctor, ["onDuty": true]).status == .ok)
+                let after = try await browser.get("/shelter/staff").body.string
+                #expect(!after.contains("ніхто не на зміні") && after.contains("позначеним «на зміні»"))
+                let marks = after.components(separatedBy: "class=\"on-duty\"").count - 1
+                #expect(marks == 1)
+                // The mark is in Богдана's card.
+                let card = try #require(after.components(separatedBy: "<li").first { $0.contains("Богдана") })
+                #expect(card.contains("class=\"on-duty\""))
+            }
+        }
+
         @Test("settings: °F and English for one person, refused values named")
         func settings() async throws {
             try await withShelter { app in

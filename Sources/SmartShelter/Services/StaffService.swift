@@ -40,6 +40,13 @@ public struct StaffService: Sendable {
         }
     }
 
+    /// Who of the staff said they are on duty (their profile's setting): the people alarms
+    /// go to, or everyone who gets alarms when it is nobody (`AlarmService`).
+    public func onDuty(by director: StaffMember) async throws -> Set<UUID> {
+        try context.authorize(director, [])
+        return Set(try await ShelterProfile.query(on: db).filter(\.$onDuty == true).all().compactMap(\.id))
+    }
+
     /// Gives `role` to a member of the staff (the director, with a fresh confirmation). A
     /// director does not change their own role: the shelter would be left without one.
     public func setRole(of accountID: UUID, to roleName: String?, by director: StaffMember) async throws -> Account {

@@ -14,7 +14,9 @@ enum StaffPage {
 
     static func show(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
-        return req.render(StaffView(person: person, staff: try await req.shelter.staff.list(by: person), c: req.viewContext(for: person.account)).page)
+        let staff = req.shelter.staff
+        return req.render(StaffView(person: person, staff: try await staff.list(by: person), onDuty: try await staff.onDuty(by: person),
+                                    c: req.viewContext(for: person.account)).page)
     }
 
     static func setRole(_ req: Request) async throws -> Response {
@@ -31,6 +33,8 @@ enum StaffPage {
 struct StaffView {
     let person: StaffMember
     let staff: [Account]
+    /// The accounts whose people are on duty.
+    let onDuty: Set<UUID>
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -42,10 +46,17 @@ struct StaffView {
             if let until = person.confirmedUntil {
                 H.p(.class("hint")) { l.text("ss.confirm.open_until", ["time": l.time(until)]) }
             }
+            // Alarms go to who is on duty; the director sees whether that is anyone.
+            H.p(.class("hint")) { l.text(onDutyAlarmed.isEmpty ? "ss.staff.nobody_on_duty" : "ss.staff.alarms_on_duty") }
             H.ul(.class("plain-list staff-list")) {
                 HTMLBuilder.join(staff.map(member))
             }
         }
+    }
+
+    /// The people on duty who get alarms (directors and doctors).
+    private var onDutyAlarmed: [Account] {
+        staff.filter { onDuty.contains($0.id!) && [ShelterRole.director.rawValue, ShelterRole.doctor.rawValue].contains($0.role) }
     }
 
     private func member(_ account: Account) -> HTML {
@@ -53,7 +64,10 @@ struct StaffView {
         let id = account.id!.uuidString.lowercased()
         return H.li(.class("card staff-member")) {
             H.h2 { account.displayName }
-            H.p { H.span { account.login }; " · "; H.strong { l.text("ss.role.\(role.apiName)") } }
+            H.p {
+                H.span { account.login }; " · "; H.strong { l.text("ss.role.\(role.apiName)") }
+                if onDuty.contains(account.id!) { " · "; H.strong(.class("on-duty")) { l.text("ss.staff.on_duty") } }
+            }
             if account.id != person.id {
                 Components.postForm(c, action: "\(StaffPage.path)/\(id)/role", classes: "inline-form") {
                     SelectField(name: "role", label: l.text("ss.staff.role_for", ["name": account.displayName]),
