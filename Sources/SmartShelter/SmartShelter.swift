@@ -29,7 +29,7 @@ public struct SmartShelter: HromadaApp {
 
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
-                                                 CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck()] }
+                                                 CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

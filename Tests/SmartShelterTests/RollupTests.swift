@@ -101,6 +101,52 @@ extension ShelterTests {
             }
         }
 
+        @Test("a chart's finished points are read again when a reading comes late into them, stored either way; on PostgreSQL only then")
+        func lateReadingsRedrawTheChart() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000)) // 13 minutes into an hour
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let setup = try await enclosureWithSensor(app, by: director)
+                let end = Rollup.Period.hour.start(of: clock.now).addingTimeInterval(3600)
+                let early = end.addingTimeInterval(-ChartRange.week.span + 10 * 3600) // in the week's second point
+                func send(_ at: Date, _ temperature: Double) async throws {
+                    let response = try await postReadings(app, sensor: setup.sensor, key: setup.key, reading(at: at, temperature: temperature))
+                    #expect(response.status == .ok, "\(response.body.string)")
+                }
+                func readings() async throws -> [Int] {
+                    try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(setup.enclosure)/chart?range=week", as: director).points.map(\.readings)
+                }
+                func revision() async throws -> Int {
+                    try await app.db.sql.raw("SELECT chart_revision FROM ss_sensors WHERE id = \(bind: setup.sensor)").first()!
+                        .decode(column: "chart_revision", as: Int.self)
+                }
+                try await send(early, 15)
+                #expect(try await revision() == 1)
+                #expect(try await readings() == [1])
+                // On time, into the last point: the revision stays.
+                try await send(clock.now.addingTimeInterval(-60), 20)
+                #expect(try await revision() == 1)
+                #expect(try await readings() == [1, 1])
+                // Late and within the conditions: the statement's way on PostgreSQL.
+                try await send(early.addingTimeInterval(60), 24)
+                #expect(try await revision() == 2)
+                #expect(try await readings() == [2, 1])
+                // Late and too cold: the portable way, which raises the alarm.
+                try await send(early.addingTimeInterval(120), 5)
+                #expect(try await revision() == 3)
+                #expect(try await readings() == [3, 1])
+                // A roll-up changed behind the writers' backs shows where the points come from:
+                // PostgreSQL's bearer charts keep the finished ones until the window moves on.
+                try await app.db.sql.raw("""
+                    UPDATE ss_rollups SET n = n + 10 WHERE sensor_id = \(bind: setup.sensor) AND period = 'hour'
+                      AND start = \(bind: Rollup.Period.hour.start(of: early))
+                    """).run()
+                #expect(try await readings() == (ReadingPartitions.isPostgres(app.db.sql) ? [3, 1] : [13, 1]))
+                clock.advance(by: 3600)
+                #expect(try await readings() == [13, 1])
+            }
+        }
+
         @Test("the chart page draws the day with a table beside, in the person's unit")
         func chartPage() async throws {
             try await withShelter { app in

@@ -3,7 +3,8 @@ import Foundation
 import Kernel
 
 /// A chart in one round trip (`ChartStatement`) for a caller with a bearer token: the
-/// sign-in, the role, the enclosure and its roll-ups summed per point. Input it cannot take
+/// sign-in, the role, the enclosure and its roll-ups summed per point — only the last
+/// point's when the server holds the others (`ChartCache`). Input it cannot take
 /// (a bad range or id, a browser session) goes the portable way, which signs in first.
 struct PostgresChartStore: ChartStore {
     let context: ShelterContext
@@ -17,11 +18,20 @@ struct PostgresChartStore: ChartStore {
         }
         let now = context.clock.now
         let (start, end) = ReadingService.window(of: range, now: now)
-        let rows = try await context.db.preparedRows(ChartStatement(credential: credential, app: caller.app, now: now, enclosureID: id,
-                                                                    range: range, start: start, end: end))
+        let known = cache.entry(for: id, range, start: start)
+        let statement = ChartStatement(credential: credential, app: caller.app, now: now, enclosureID: id, range: range, start: start, end: end,
+                                       knownRevision: known?.revision)
+        let rows = try await context.db.preparedRows(statement)
         let account = try await caller.signIn(rows.first?.signIn)
         try ShelterContext.authorize(ShelterRole(rawValue: account.role) ?? .pending, ReadingService.chartReaders)
         guard let row = rows.first, row.found else { throw EnclosureService.notFound }
-        return EnclosureChart(range: range, start: start, spans: rows.compactMap(\.point))
+        let read = rows.compactMap(\.point)
+        if let known, known.revision == row.revision {
+            return EnclosureChart(range: range, start: start, spans: known.finished + read)
+        }
+        cache.store(.init(start: start, revision: row.revision, finished: read.filter { $0.start < statement.liveFrom }), for: id, range)
+        return EnclosureChart(range: range, start: start, spans: read)
     }
+
+    private var cache: ChartCache { context.state.shared { ChartCache() } }
 }

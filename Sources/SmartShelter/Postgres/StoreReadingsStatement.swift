@@ -8,7 +8,7 @@ import Kernel
 /// whole — when every one of its readings (`$4`–`$10`, `$4` naming the request) keeps its
 /// enclosure's conditions (`AlarmTrigger.conditionsHeld`). Then, as `ReadingService` does
 /// in its transaction, what is new goes into the hour's and day's roll-ups and moves the
-/// sensor's newest time. A request breaking a condition stores nothing here: it goes the
+/// sensor's newest time, and a late reading counts in its `chart_revision`. A request breaking a condition stores nothing here: it goes the
 /// portable way, which raises its alarm.
 ///
 /// Levels a reading lacks are sent as -1 (arrays of NULLs do not encode from Swift
@@ -48,7 +48,7 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
             SELECT sensor_id, device_time, received_at, temperature, humidity, water_level, food_level, thi
             FROM accepted ORDER BY sensor_id, device_time
             ON CONFLICT (sensor_id, device_time) DO NOTHING
-            RETURNING sensor_id, device_time, temperature, humidity, water_level, food_level, thi),
+            RETURNING sensor_id, device_time, received_at, temperature, humidity, water_level, food_level, thi),
         span AS (
             SELECT s.sensor_id, p.period, date_trunc(p.period, s.device_time, 'UTC') AS start, count(*) AS n,
                    min(s.temperature) AS t_min, max(s.temperature) AS t_max, sum(s.temperature) AS t_sum,
@@ -72,9 +72,13 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
                 water_min = LEAST(ss_rollups.water_min, excluded.water_min),
                 food_min = LEAST(ss_rollups.food_min, excluded.food_min)),
         heard AS (
-            UPDATE \(Sensor.schema) s SET last_reading_at = newest.at
-            FROM (SELECT sensor_id, max(device_time) AS at FROM stored GROUP BY sensor_id) newest
-            WHERE s.id = newest.sensor_id AND (s.last_reading_at IS NULL OR s.last_reading_at < newest.at))
+            UPDATE \(Sensor.schema) s
+            SET last_reading_at = CASE WHEN s.last_reading_at IS NULL OR s.last_reading_at < newest.at THEN newest.at ELSE s.last_reading_at END,
+                chart_revision = s.chart_revision + newest.late
+            FROM (SELECT sensor_id, max(device_time) AS at,
+                         max(CASE WHEN \(ReadingService.isLateSQL("device_time", receivedAt: "received_at")) THEN 1 ELSE 0 END) AS late
+                  FROM stored GROUP BY sensor_id) newest
+            WHERE s.id = newest.sensor_id AND (s.last_reading_at IS NULL OR s.last_reading_at < newest.at OR newest.late = 1))
         SELECT r.n, k.n IS NOT NULL AS known, b.n IS NOT NULL AS breaking, coalesce(c.stored, 0) AS stored
         FROM request r
         LEFT JOIN known k ON k.n = r.n

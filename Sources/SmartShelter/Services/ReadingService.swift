@@ -115,6 +115,12 @@ public struct ReadingService: Sendable {
                 .where("id", .equal, SQLBind(sensorID))
                 .where { $0.where("last_reading_at", .is, SQLLiteral.null).orWhere("last_reading_at", .lessThan, SQLBind(newest)) }
                 .run()
+            if new.contains(where: { Self.isLate($0.at, receivedAt: now) }) {
+                try await sql.update(Sensor.schema)
+                    .set("chart_revision", to: SQLRaw("chart_revision + 1"))
+                    .where("id", .equal, SQLBind(sensorID))
+                    .run()
+            }
             return (rows.count, alarms)
         }
     }
@@ -172,6 +178,22 @@ public struct ReadingService: Sendable {
         let end = range.period.start(of: now).addingTimeInterval(range.period.seconds)
         return (end.addingTimeInterval(-range.span), end)
     }
+
+    /// Whether a reading received at `receivedAt` changes a roll-up that a chart may hold
+    /// as finished (`ChartCache`): it falls before the hour it came in — or before the next,
+    /// in an hour's last seconds, which leaves the writer that long between reading its
+    /// clock and committing, and the servers' clocks that far apart. Writers of such a
+    /// reading count it in their sensor's `chart_revision`.
+    static func isLate(_ at: Date, receivedAt: Date) -> Bool {
+        at < Rollup.Period.hour.start(of: receivedAt.addingTimeInterval(lateMargin))
+    }
+
+    /// `isLate` in PostgreSQL, of the columns `at` and `receivedAt`.
+    static func isLateSQL(_ at: String, receivedAt: String) -> String {
+        "\(at) < date_trunc('hour', \(receivedAt) + interval '\(Int(lateMargin)) seconds', 'UTC')"
+    }
+
+    private static let lateMargin: TimeInterval = 10
 
     /// The SQL of the chart point a roll-up's `column` falls in: its number, counted from
     /// `from` (seconds since 1970) in points `width` seconds wide.
