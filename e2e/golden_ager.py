@@ -260,10 +260,13 @@ def go_online(driver: WebDriver) -> None:
 # ------------------------------------------------------------------ live regions
 
 
-def wait_until_live(driver: WebDriver, region: str, seconds: float = 10) -> None:
+def wait_until_live(driver: WebDriver, region: str, seconds: float = 20) -> None:
     """Waits until the page's event stream is connected: live-refresh.js reloads
     every live region once the stream (re)connects, so a finished fetch of the
-    region's data-refresh-url means events from now on reach the page."""
+    region's data-refresh-url means events from now on reach the page. The wait
+    is long because three Chromiums share two cores with the server: a stream
+    whose first try fails is tried again after a second, and one full run met
+    the 10 s this used to allow."""
     refresh_url = driver.find_element(By.CSS_SELECTOR, region).get_attribute("data-refresh-url")
     assert refresh_url, f"{region} has no data-refresh-url"
     WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: d.execute_script(
