@@ -111,6 +111,23 @@ extension KernelTests {
             #expect(batches[1].sorted() == [-3, 2, 4])
             #expect(batches[2...].map(\.count) == [1, 1, 1])
         }
+
+        @Test("a batch holds each key once: later items of a key go in later statements, in order, and every item gets its own rows")
+        func distinctKeysPerStatement() async throws {
+            struct Item { let key: String; let number: Int }
+            struct Row { let index: Int; let text: String }
+            let items = [("a", 1), ("b", 2), ("a", 3), ("c", 4), ("a", 5), ("b", 6)].map { Item(key: $0.0, number: $0.1) }
+            var statements: [[Int]] = []
+            // Two rows per item, listed out of order, as a database may return them.
+            let rows = try await BatchRows.distinctKeys(items, key: \.key, index: \.index) { (batch: [Item]) -> [Row] in
+                statements.append(batch.map(\.number))
+                return batch.enumerated().reversed().flatMap { index, item in
+                    [Row(index: index, text: "\(item.number)x"), Row(index: index, text: "\(item.number)y")]
+                }
+            }
+            #expect(statements == [[1, 2, 4], [3, 6], [5]])
+            #expect(rows.map { $0.map(\.text) } == items.map { ["\($0.number)x", "\($0.number)y"] })
+        }
     }
 }
 

@@ -141,6 +141,28 @@ public enum BatchRows {
         }
         return grouped
     }
+
+    /// Runs `items` through `statement` in as few statements as keep each `key` once in a
+    /// statement, and returns each item's rows (grouped by `index`, the row's place in its
+    /// statement) in the items' order. An item whose key is already in a statement goes in
+    /// a later one, the items of a key in their order: one SQL statement cannot see its own
+    /// writes, so two writes to the same row in one would not be made as if one by one.
+    public static func distinctKeys<Item, Key: Hashable, Row>(
+        _ items: [Item], key: (Item) -> Key, index: (Row) -> Int, statement: ([Item]) async throws -> [Row]
+    ) async throws -> [[Row]] {
+        var rows = Array(repeating: [Row](), count: items.count)
+        var left = Array(items.indices)
+        while !left.isEmpty {
+            var taken = Set<Key>(), now: [Int] = [], later: [Int] = []
+            for place in left {
+                if taken.insert(key(items[place])).inserted { now.append(place) } else { later.append(place) }
+            }
+            let statementRows = try grouped(try await statement(now.map { items[$0] }), items: now.count, index: index)
+            for (position, place) in now.enumerated() { rows[place] = statementRows[position] }
+            left = later
+        }
+        return rows
+    }
 }
 
 /// `run` broke its contract: it returned a different number of outcomes than items.

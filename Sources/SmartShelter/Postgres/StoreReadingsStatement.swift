@@ -117,23 +117,13 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
     /// The outcome of each item, in the items' order. An item for a sensor already in the
     /// statement goes in a later one, so each is stored as if alone.
     static func run(_ items: [Item], on db: any Database) async throws -> [Outcome] {
-        var outcomes = [Outcome?](repeating: nil, count: items.count)
-        var left = Array(items.indices)
-        while !left.isEmpty {
-            var taken = Set<UUID>(), now: [Int] = [], later: [Int] = []
-            for index in left {
-                if taken.insert(items[index].sensorID).inserted { now.append(index) } else { later.append(index) }
+        let rows = try await BatchRows.distinctKeys(items, key: \.sensorID, index: \.index) { try await db.preparedRows(Self(items: $0)) }
+        return try rows.enumerated().map { place, rows in
+            guard rows.count == 1 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(rows.count) rows for request \(place)"))
             }
-            let rows = try BatchRows.grouped(try await db.preparedRows(Self(items: now.map { items[$0] })), items: now.count, index: \.index)
-            for (place, index) in now.enumerated() {
-                guard rows[place].count == 1 else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(rows[place].count) rows for request \(place)"))
-                }
-                outcomes[index] = rows[place][0].outcome
-            }
-            left = later
+            return rows[0].outcome
         }
-        return outcomes.map { $0! }
     }
 
     func makeBindings() throws -> PostgresBindings {

@@ -76,18 +76,7 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
     /// The rows of each item, in the items' order. Items for an answer row already in the
     /// statement go in a later one, in their order, so each write is made as if alone.
     static func run(_ items: [Item], on db: any Database) async throws -> [[Row]] {
-        var rows = Array(repeating: [Row](), count: items.count)
-        var left = Array(items.indices)
-        while !left.isEmpty {
-            var taken = Set<AnswerRowKey>(), now: [Int] = [], later: [Int] = []
-            for index in left {
-                if taken.insert(items[index].row).inserted { now.append(index) } else { later.append(index) }
-            }
-            let grouped = try BatchRows.grouped(try await db.preparedRows(Self(items: now.map { items[$0] })), items: now.count, index: \.index)
-            for (place, index) in now.enumerated() { rows[index] = grouped[place] }
-            left = later
-        }
-        return rows
+        try await BatchRows.distinctKeys(items, key: \.row, index: \.index) { try await db.preparedRows(Self(items: $0)) }
     }
 
     func makeBindings() throws -> PostgresBindings {
