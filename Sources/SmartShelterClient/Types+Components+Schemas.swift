@@ -668,6 +668,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/StaffEntry/since`.
             public var since: Foundation.Date
+            /// Whether they said they are on duty: alarms are pushed and mailed to the directors and doctors on duty (to all of them when nobody is).
+            ///
+            /// - Remark: Generated from `#/components/schemas/StaffEntry/onDuty`.
+            public var onDuty: Swift.Bool
             /// Creates a new `StaffEntry`.
             ///
             /// - Parameters:
@@ -676,18 +680,21 @@ extension Components {
             ///   - email:
             ///   - role: `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role.
             ///   - since: When the account was made.
+            ///   - onDuty: Whether they said they are on duty: alarms are pushed and mailed to the directors and doctors on duty (to all of them when nobody is).
             public init(
                 id: Swift.String,
                 name: Swift.String,
                 email: Swift.String,
                 role: Components.Schemas.StaffEntry.RolePayload,
-                since: Foundation.Date
+                since: Foundation.Date,
+                onDuty: Swift.Bool
             ) {
                 self.id = id
                 self.name = name
                 self.email = email
                 self.role = role
                 self.since = since
+                self.onDuty = onDuty
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -695,6 +702,7 @@ extension Components {
                 case email
                 case role
                 case since
+                case onDuty
             }
         }
         /// - Remark: Generated from `#/components/schemas/RoleChange`.

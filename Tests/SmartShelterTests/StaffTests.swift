@@ -154,7 +154,7 @@ extension ShelterTests {
             }
         }
 
-        @Test("the staff page marks who is on duty, and says when nobody is and alarms go to everyone")
+        @Test("the staff page and the API's staff list mark who is on duty; the page says when nobody is and alarms go to everyone")
         func onDutyOnStaffPage() async throws {
             try await withShelter { app in
                 let director = try await confirmedDirector(app)
@@ -172,6 +172,9 @@ extension ShelterTests {
                 // The mark is in Богдана's card.
                 let card = try #require(after.components(separatedBy: "<li").first { $0.contains("Богдана") })
                 #expect(card.contains("class=\"on-duty\""))
+                // The API's list says the same.
+                let list = try await read([SSModels.StaffEntry].self, app, .GET, "/staff", as: director)
+                #expect(list.filter(\.onDuty).map(\.name) == ["Богдана"])
             }
         }
 

@@ -72,13 +72,16 @@ enum SSModels {
         let email: String
         let role: String
         let since: Date
+        /// Whether they said they are on duty (their profile's setting).
+        let onDuty: Bool
 
-        init(_ account: Account) {
+        init(_ account: Account, onDuty: Set<UUID>) {
             id = account.id!
             name = account.displayName
             email = account.login
             role = (ShelterRole(rawValue: account.role) ?? .pending).apiName
             since = account.createdAt
+            self.onDuty = onDuty.contains(id)
         }
     }
 

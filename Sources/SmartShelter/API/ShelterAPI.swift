@@ -76,14 +76,17 @@ enum ShelterAPI {
     // MARK: Staff and audit (the director)
 
     static func staff(_ req: Request) async throws -> [M.StaffEntry] {
-        try await req.shelter.staff.list(by: try await req.staffMember()).map(M.StaffEntry.init)
+        let person = try await req.staffMember(), staff = req.shelter.staff
+        let onDuty = try await staff.onDuty(by: person)
+        return try await staff.list(by: person).map { M.StaffEntry($0, onDuty: onDuty) }
     }
 
     static func setRole(_ req: Request) async throws -> M.StaffEntry {
         let person = try await req.staffMember()
         let id = try req.uuidParameter("accountID", notFound: "staff_not_found", key: "ss.error.staff_not_found")
         let input = try req.content.decode(M.RoleChange.self)
-        return M.StaffEntry(try await req.shelter.staff.setRole(of: id, to: input.role, by: person))
+        let account = try await req.shelter.staff.setRole(of: id, to: input.role, by: person)
+        return M.StaffEntry(account, onDuty: try await req.shelter.staff.onDuty(by: person))
     }
 
     static func audit(_ req: Request) async throws -> [M.AuditEntryDTO] {
