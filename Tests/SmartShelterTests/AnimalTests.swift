@@ -43,6 +43,35 @@ extension ShelterTests {
             return try decode(SSModels.AnimalDTO.self, response)
         }
 
+        @Test("sixteen moves of one animal into the same enclosure at once over HTTP: one move in its history, the rest no-ops or 409s")
+        func movesAtOnce() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let doctor = try await staff(app, .doctor)
+                let first = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Собаки"]).id
+                let second = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Карантин"]).id
+                let rex = try await takeIn(app, by: doctor, enclosure: first)
+                let body = json(["enclosureId": second.uuidString])
+                let statuses = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                        for _ in 0..<16 {
+                            group.addTask {
+                                try await app.client.put(URI(string: "\(base)\(api)/animals/\(rex.id)/enclosure"), headers: doctor.auth) { $0.body = body }.status
+                            }
+                        }
+                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+                    }
+                }
+                // A move that read the animal before the winner wrote is refused; one that read
+                // it after finds it there already.
+                #expect(statuses.allSatisfy { $0 == .ok || $0 == .conflict } && statuses.contains(.ok), "\(statuses)")
+                let record = try await read(SSModels.AnimalRecordDTO.self, app, .GET, "/animals/\(rex.id)", as: doctor)
+                #expect(record.animal.enclosureId == second)
+                #expect(record.enclosureMoves.map(\.to) == [second, first], "newest first: one move, after the intake")
+                #expect(record.enclosureMoves.first?.from == first)
+            }
+        }
+
         @Test("an animal's way: taken in, moved, adopted, back, died — each step once, in its history and the trail")
         func lifecycle() async throws {
             try await withShelter { app in
