@@ -27,9 +27,10 @@ final class ChartCache: Sendable {
         let range: ChartRange
     }
 
-    /// At most this many charts are kept (three per enclosure of a large region's
-    /// shelters); past it the cache starts again, empty.
-    static let limit = 30_000
+    /// At most this many charts are kept — the ones people look at; a month's entry is
+    /// 29 points of about 100 bytes, so the cache stays under some 30 MB of the server's
+    /// 300. Past it the cache starts again, empty.
+    static let limit = 10_000
 
     private let entries = NIOLockedValueBox<[Key: Entry]>([:])
 
