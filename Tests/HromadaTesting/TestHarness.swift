@@ -150,4 +150,23 @@ extension TestHarness {
             throw error
         }
     }
+
+    /// Sends one request `times` times at once to `application` served live
+    /// (`withLiveServer`) and gives the statuses, in the order they came: the first half of
+    /// a race test, whose second half checks that the invariant held.
+    public static func sameRequestAtOnce(_ application: Application, times: Int, _ method: HTTPMethod, _ path: String,
+                                         headers: HTTPHeaders, body: ByteBuffer? = nil) async throws -> [HTTPStatus] {
+        try await withLiveServer(application) { base in
+            try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for _ in 0..<times {
+                    group.addTask {
+                        try await application.client.send(method, headers: headers, to: URI(string: base + path)) { request in
+                            if let body { request.body = body }
+                        }.status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+    }
 }

@@ -52,16 +52,7 @@ extension ShelterTests {
                 let second = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Карантин"]).id
                 let rex = try await takeIn(app, by: doctor, enclosure: first)
                 let body = json(["enclosureId": second.uuidString])
-                let statuses = try await TestHarness.withLiveServer(app) { base in
-                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                        for _ in 0..<16 {
-                            group.addTask {
-                                try await app.client.put(URI(string: "\(base)\(api)/animals/\(rex.id)/enclosure"), headers: doctor.auth) { $0.body = body }.status
-                            }
-                        }
-                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
-                    }
-                }
+                let statuses = try await TestHarness.sameRequestAtOnce(app, times: 16, .PUT, "\(api)/animals/\(rex.id)/enclosure", headers: doctor.auth, body: body)
                 // A move that read the animal before the winner wrote is refused; one that read
                 // it after finds it there already.
                 #expect(statuses.allSatisfy { $0 == .ok || $0 == .conflict } && statuses.contains(.ok), "\(statuses)")
@@ -200,16 +191,7 @@ extension ShelterTests {
                 let ampoules = try await stocked(app, 5, director: director, storekeeper: storekeeper, name: "Ампули")
                 let rex = try await takeIn(app, by: doctor)
                 let body = json(["kind": "medication", "supplies": [["itemId": ampoules.uuidString, "amount": 1]]])
-                let statuses = try await TestHarness.withLiveServer(app) { base in
-                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                        for _ in 0..<20 {
-                            group.addTask {
-                                try await app.client.post(URI(string: "\(base)\(api)/animals/\(rex.id)/treatments"), headers: doctor.auth) { $0.body = body }.status
-                            }
-                        }
-                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
-                    }
-                }
+                let statuses = try await TestHarness.sameRequestAtOnce(app, times: 20, .POST, "\(api)/animals/\(rex.id)/treatments", headers: doctor.auth, body: body)
                 #expect(statuses.filter { $0 == .created }.count == 5 && statuses.filter { $0 == .conflict }.count == 15, "\(statuses)")
                 #expect(try await stock(app, ampoules) == 0)
                 #expect(try await Treatment.query(on: app.db).count() == 5)
@@ -223,16 +205,7 @@ extension ShelterTests {
                 let doctor = try await staff(app, .doctor)
                 let rex = try await takeIn(app, by: doctor)
                 let body = json(["kind": "adoption", "onDay": today(app)])
-                let statuses = try await TestHarness.withLiveServer(app) { base in
-                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                        for _ in 0..<10 {
-                            group.addTask {
-                                try await app.client.post(URI(string: "\(base)\(api)/animals/\(rex.id)/movements"), headers: doctor.auth) { $0.body = body }.status
-                            }
-                        }
-                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
-                    }
-                }
+                let statuses = try await TestHarness.sameRequestAtOnce(app, times: 10, .POST, "\(api)/animals/\(rex.id)/movements", headers: doctor.auth, body: body)
                 #expect(statuses.filter { $0 == .created }.count == 1 && statuses.filter { $0 == .conflict }.count == 9, "\(statuses)")
                 #expect(try await AnimalMovement.query(on: app.db).filter(\.$kind == "adoption").count() == 1)
             }
@@ -245,18 +218,8 @@ extension ShelterTests {
                 let rex = try await takeIn(app, by: doctor)
                 let regimen = try await read(SSModels.RegimenDTO.self, app, .POST, "/animals/\(rex.id)/regimens", as: doctor,
                                              ["kind": "regimen", "name": "Від глистів", "dueOn": today(app), "everyDays": 90])
-                let statuses = try await TestHarness.withLiveServer(app) { base in
-                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                        for _ in 0..<10 {
-                            group.addTask {
-                                try await app.client.post(URI(string: "\(base)\(api)/regimens/\(regimen.id)/doses"), headers: doctor.auth) {
-                                    $0.body = json([:])
-                                }.status
-                            }
-                        }
-                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
-                    }
-                }
+                let statuses = try await TestHarness.sameRequestAtOnce(app, times: 10, .POST, "\(api)/regimens/\(regimen.id)/doses",
+                                                                       headers: doctor.auth, body: json([:]))
                 #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
                 #expect(statuses.filter { $0 == .conflict }.count == 9, "\(statuses)")
                 #expect(try await Treatment.query(on: app.db).filter(\.$regimenID == regimen.id).count() == 1)

@@ -35,16 +35,7 @@ extension ShelterTests {
                 let storekeeper = try await staff(app, .storekeeper)
                 let item = try await stocked(app, 5, director: director, storekeeper: storekeeper)
                 let body = json(["amount": 1, "kind": "feeding"])
-                let statuses = try await TestHarness.withLiveServer(app) { base in
-                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                        for _ in 0..<20 {
-                            group.addTask {
-                                try await app.client.post(URI(string: "\(base)\(api)/items/\(item)/uses"), headers: storekeeper.auth) { $0.body = body }.status
-                            }
-                        }
-                        return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
-                    }
-                }
+                let statuses = try await TestHarness.sameRequestAtOnce(app, times: 20, .POST, "\(api)/items/\(item)/uses", headers: storekeeper.auth, body: body)
                 #expect(statuses.filter { $0 == .created }.count == 5, "\(statuses)")
                 #expect(statuses.filter { $0 == .conflict }.count == 15, "\(statuses)")
                 let (stock, ledger) = try await balances(app, item)
