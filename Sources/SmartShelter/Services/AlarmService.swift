@@ -274,11 +274,14 @@ public struct AlarmService: Sendable {
         return try AlarmEvent(alarm, state: reminder ? "reminder" : "open")
     }
 
+    /// The roles told of alarms: those of them on duty, or all when nobody is.
+    static let alarmedRoles: [ShelterRole] = [.director, .doctor]
+
     /// Who is told of an alarm: the directors and doctors on duty, or all of them when
     /// nobody is on duty (an alarm is never told to no one).
     private func recipients(on db: any Database) async throws -> [Account] {
         let all = try await Account.query(on: db).filter(\.$app == SmartShelter.id)
-            .filter(\.$role ~~ [ShelterRole.director.rawValue, ShelterRole.doctor.rawValue]).filter(\.$deactivatedAt == nil).all()
+            .filter(\.$role ~~ Self.alarmedRoles.map(\.rawValue)).filter(\.$deactivatedAt == nil).all()
         let onDuty = Set(try await ShelterProfile.query(on: db).filter(\.$id ~~ all.compactMap(\.id)).filter(\.$onDuty == true).all().compactMap(\.id))
         return onDuty.isEmpty ? all : all.filter { onDuty.contains($0.id!) }
     }

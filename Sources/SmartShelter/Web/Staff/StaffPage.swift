@@ -56,7 +56,7 @@ struct StaffView {
 
     /// The people on duty who get alarms (directors and doctors).
     private var onDutyAlarmed: [Account] {
-        staff.filter { onDuty.contains($0.id!) && [ShelterRole.director.rawValue, ShelterRole.doctor.rawValue].contains($0.role) }
+        staff.filter { onDuty.contains($0.id!) && AlarmService.alarmedRoles.map(\.rawValue).contains($0.role) }
     }
 
     private func member(_ account: Account) -> HTML {
