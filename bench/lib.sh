@@ -93,7 +93,8 @@ server_statements() {
 # database_limit OUT SCRIPT PG_URL: what the database can do at most with a call's own
 # statement (SCRIPT, from `bench/ratios.py pgbench-script`): pgbench at the run's
 # concurrency for $DURATION seconds, prepared once per connection as the server does;
-# "tps N p50 MS p99 MS" goes to OUT.
+# "tps N p50 MS p99 MS" goes to OUT. $BETWEEN, when set, names a command run between the
+# warm-up and the measured run (as in the scripts' `run`).
 database_limit() {
     local out script url=$3 logs
     out=$(realpath -m "$1")
@@ -101,6 +102,7 @@ database_limit() {
     logs=$(mktemp -d "${TMPDIR:-/tmp}/hromada-pgbench.XXXXXX")
     log_info "database limit: pgbench ${DURATION}s at $CONNECTIONS connections, $(basename "$script")"
     pgbench -n -M prepared -c "$CONNECTIONS" -j "$THREADS" -T "$WARMUP" -f "$script" "$url" >/dev/null 2>&1 || true
+    if [ -n "${BETWEEN:-}" ]; then "$BETWEEN"; fi
     (cd "$logs" && pgbench -n -M prepared -c "$CONNECTIONS" -j "$THREADS" -T "$DURATION" -f "$script" -l --log-prefix=tx "$url" \
         >"$out.pgbench" 2>&1) || { cat "$out.pgbench" >&2; rm -rf "$logs"; return 1; }
     python3 "$REPO_ROOT/bench/ratios.py" pgbench-summary "$logs"/tx.* >"$out"

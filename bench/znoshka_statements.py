@@ -5,7 +5,8 @@ own prepared statements of `hromada statements` (STATEMENTS), each of which sign
 caller in. Saving an answer is `zn_save_answers` (for one caller here; under load the
 server sends one for a batch of callers), the question page `zn_attempt` (the test and
 the questions are in the server's memory, `ContentCache`, so they are not read here), and
-finishing `zn_claim_attempt`, `zn_finish_read` and `zn_finish_write` in one transaction.
+finishing `zn_finish_read` then `zn_finish_write` (no transaction around them, as the
+server sends them), each transaction finishing the next running attempt.
 
     znoshka_statements.py save   --people N --questions Q --statements STATEMENTS
     znoshka_statements.py view   --people N --questions Q --statements STATEMENTS
@@ -18,7 +19,9 @@ seeded attempt: the finish script writes the same points, verdicts and review-qu
 entries (one per answered question not right).
 
 The seed's ids are md5 of fixed texts (bench/znoshka), so pgbench names a student's
-account, attempt and answers from a random :g.
+account, attempt and answers from a random :g; the finish script takes :g from the
+sequence `zn_bench_finish_walk` instead (bench/znoshka makes it), so that no attempt is
+finished twice until the walk has been round every student.
 
 Standard library only.
 """
@@ -82,10 +85,13 @@ def view(args, questions):
 
 
 def finish(args, questions):
-    """The server's own three statements in one transaction (`zn_claim_attempt`: the
-    sign-in, the profile and the claim; `zn_finish_read`: the answers and the review items;
-    `zn_finish_write`: the points and verdicts, the attempt's score and the review queue),
-    writing what the server wrote when it finished one seeded attempt (SCORED)."""
+    """The server's own two statements (`zn_finish_read`: the sign-in, the profile, the
+    running attempt with its answers_version, its answers and the review items;
+    `zn_finish_write`: the attempt's score, the points and verdicts and the review queue,
+    while the version is the one read), writing what the server wrote when it finished one
+    seeded attempt (SCORED). The version read goes to the write through pgbench's
+    `\\gset`; an attempt found finished (the walk came round) reads none, and the write
+    then finds nothing, as the server's would."""
     scored = []
     for line in open(args.scored):
         if line.strip():
@@ -99,11 +105,10 @@ def finish(args, questions):
     # due at once (in a test).
     entries = [(qid, *((0.212, 6.4133, 1) if verdict == "wrong" else (1.2931, 5.1122, 0)))
                for _, qid, answered, _, verdict in scored if answered and verdict != "right"]
+    read = server_statement(args, "zn_finish_read", {**SIGN_IN_PARAMS, 4: ATTEMPT_ID})
     return [
-        f"\\set g random(1, {args.people})",
-        "BEGIN;",
-        server_statement(args, "zn_claim_attempt", {**SIGN_IN_PARAMS, 4: ATTEMPT_ID}),
-        server_statement(args, "zn_finish_read", {1: ATTEMPT_ID, 2: OWNER}),
+        f"SELECT nextval('zn_bench_finish_walk') % {args.people} + 1 AS g \\gset",
+        read.removesuffix(";") + " \\gset read_",
         server_statement(args, "zn_finish_write", {
             1: ATTEMPT_ID,
             2: f"ARRAY[{', '.join(answer_id(p) for p, *_ in scored)}]::uuid[]",
@@ -120,8 +125,8 @@ def finish(args, questions):
             13: f"ARRAY[{', '.join(str(e[2]) for e in entries)}]::float8[]",
             14: f"ARRAY[{', '.join('now()' for _ in entries)}]::timestamptz[]",
             15: f"ARRAY[{', '.join(str(e[3]) for e in entries)}]::int8[]",
+            16: "coalesce(nullif(:read_answers_version, ''), '-1')::int8",
         }),
-        "COMMIT;",
     ]
 
 

@@ -28,13 +28,13 @@ public struct Znoshka: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
-         AddTestVersions(), AnswersUpdateInPlace()]
+         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }
 
     public var postgresStatements: [any PostgresPreparedStatement.Type] { [
-        SaveAnswersStatement.self, AttemptStatement.self, ClaimAttemptStatement.self, FinishReadStatement.self, FinishWriteStatement.self,
+        SaveAnswersStatement.self, AttemptStatement.self, FinishReadStatement.self, FinishWriteStatement.self,
     ] }
 
     public func registerRoutes(_ mount: AppMount) throws {

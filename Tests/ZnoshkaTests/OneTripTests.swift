@@ -140,7 +140,54 @@ extension ZnoshkaTests {
             }
         }
 
-        @Test("finishing in three statements scores and queues as the service does: points, verdicts, the score, review items new, lapsed and reviewed well, before the exam date")
+        @Test("a save between the finish's read and its write moves the attempt's version on: the write finds it changed and writes nothing, and the finish scores the saved answer",
+              .enabled(if: TestHarness.isPostgres, "the statements are PostgreSQL's; the test command runs the suite again with TEST_DATABASE_URL"))
+        func saveBetweenReadAndWrite() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let test = try await seededTest(app, "history", .topic)
+                let attempt = try await start(app, test, as: olena)
+                var singles: [(id: UUID, question: Question)] = []
+                for item in attempt.questions where singles.count < 2 {
+                    let question = try await stored(app, item.id)
+                    if case .option = question.key { singles.append((item.id, question)) }
+                }
+                let (first, second) = (singles[0], singles[1])
+                #expect(try await saveAnswer(app, attempt.id, first.id, wrongAnswer(first.question), as: olena).status == .ok)
+                let credential = SignInCaller.Credential(source: SignIn.BearerToken.self, secret: olena.token)
+                func read() async throws -> FinishReadStatement.Running {
+                    let row = try #require(try await app.db.preparedRows(FinishReadStatement(credential: credential, app: Znoshka.id, now: Date(),
+                                                                                             id: attempt.id)).first)
+                    return try #require(row.running)
+                }
+                let before = try await read()
+
+                // Between the read and the write: a save through the API's statement, and one
+                // through the service (the web's way); each moves the version on.
+                #expect(try await saveAnswer(app, attempt.id, first.id, rightAnswer(first.question), as: olena).status == .ok)
+                let afterAPI = try await read()
+                #expect(afterAPI.answersVersion == before.answersVersion + 1)
+                _ = try await app.znoshkaAttempts.answer(attempt.id, question: second.id, .option(0), clear: false, flagged: nil, owner: olena.id)
+                #expect(try await read().answersVersion == afterAPI.answersVersion + 1)
+
+                var questions: [UUID: Question] = [:]
+                for answer in before.answers { questions[answer.row.questionID] = try await stored(app, answer.row.questionID) }
+                let stale = AttemptScoring(before.answers, questions: questions, test: test)
+                let entries = ReviewQueueService.entries(stale.grades, queued: before.queued, exam: nil, at: Date(), inTest: true)
+                let written = try await app.db.preparedRows(FinishWriteStatement(attemptID: attempt.id, owner: olena.id, answersVersion: before.answersVersion,
+                                                                                 scoring: stale, entries: entries, now: Date()))
+                #expect(written.isEmpty, "the write of a stale read finds nothing")
+                #expect(try await Attempt.find(attempt.id, on: app.db)?.finishedAt == nil)
+                #expect(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt.id).filter(\.$verdict != nil).count() == 0)
+                #expect(try await ReviewItem.query(on: app.db).filter(\.$ownerID == olena.id).count() == 0)
+
+                #expect(try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: olena).status == .ok)
+                let scored = try #require(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attempt.id).filter(\.$questionID == first.id).first())
+                #expect(scored.verdict == "right" && scored.points == 1, "the answer saved between is the one scored")
+            }
+        }
+
+        @Test("finishing in two statements scores and queues as the service does: points, verdicts, the score, review items new, lapsed and reviewed well, before the exam date")
         func finishingAlike() async throws {
             let clock = ManualClock(Date())
             try await withZnoshka(clock: clock) { app in

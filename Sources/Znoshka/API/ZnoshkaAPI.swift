@@ -147,7 +147,7 @@ enum ZnoshkaAPI {
         return M.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged, secondsLeft: saved.secondsLeft)
     }
 
-    /// Through `AttemptStore`: on PostgreSQL three prepared statements in one transaction.
+    /// Through `AttemptStore`: on PostgreSQL two prepared statements, a read and a write.
     static func finish(_ req: Request) async throws -> Response {
         let view = try await req.znoshka.attemptStore.finish(by: req.caller(in: Znoshka.descriptor), Result { try attemptID(req) })
         return Response(status: .ok, json: attemptDTO(view))

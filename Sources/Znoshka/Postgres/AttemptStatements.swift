@@ -5,14 +5,16 @@ import Kernel
 /// Saves answers for many API callers at once (`PostgresAttemptStore.save`, in batches of
 /// `Batcher`), each signed in by its own token: caller `n`'s answer row of question
 /// `question_id[n]` in attempt `attempt_id[n]` is written only while the attempt is theirs,
-/// running and before its deadline (the caller's `now`), with the attempt's row
-/// share-locked so a finish scoring it makes this wait and then see it finished (as
-/// `AttemptService.answer`). `write[n]` says whether to write the answer (`answer[n]`, its
-/// JSON, '' to clear), `set_flag[n]` whether to set the flag to `flagged[n]`. A row for each
-/// caller whose token is known; no `saved` columns when refused (the service says why).
+/// running and before its deadline (the caller's `now`), and the attempt's
+/// `answers_version` moves on with it (as `AttemptService.answer`): a finish that read the
+/// answers before this save then writes nothing and reads again, and one that finished
+/// first makes this wait and then see it finished. `write[n]` says whether to write the
+/// answer (`answer[n]`, its JSON, '' to clear), `set_flag[n]` whether to set the flag to
+/// `flagged[n]`. A row for each caller whose token is known; no `saved` columns when
+/// refused (the service says why).
 ///
 /// PostgreSQL updates a row once per statement, from one of the callers naming it: a
-/// batch holds each answer row once (`SaveAnswersStatement.run` splits it).
+/// batch holds each attempt once (`SaveAnswersStatement.run` splits it).
 struct SaveAnswersStatement: PostgresPreparedStatement {
     static let name = "zn_save_answers"
     static let sql = SignedInSQL.batch(name, input: """
@@ -23,10 +25,10 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
         """
         ,
         attempt AS (
-            SELECT i.n, a.id, a.deadline FROM input i
-            JOIN signed_in ON signed_in.n = i.n AND \(caller.valid)
-            JOIN \(Attempt.schema) a ON a.id = i.attempt_id AND a.owner_id = \(caller.accountID) AND a.finished_at IS NULL AND a.deadline > i.now
-            FOR SHARE OF a),
+            UPDATE \(Attempt.schema) a SET answers_version = a.answers_version + 1
+            FROM input i JOIN signed_in ON signed_in.n = i.n AND \(caller.valid)
+            WHERE a.id = i.attempt_id AND a.owner_id = \(caller.accountID) AND a.finished_at IS NULL AND a.deadline > i.now
+            RETURNING i.n, a.id, a.deadline),
         saved AS (
             UPDATE \(AttemptAnswer.schema) x SET
                 answer = CASE WHEN i.write THEN NULLIF(i.answer, '') ELSE x.answer END,
@@ -53,14 +55,6 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
         /// Whether the answer is written, and as stored (`AttemptAnswer.encode`; nil clears it).
         let writeAnswer: Bool
         let answer: String?
-
-        /// The row it writes: a batch holds each once.
-        var row: AnswerRowKey { AnswerRowKey(attemptID: input.attemptID, questionID: input.questionID) }
-    }
-
-    struct AnswerRowKey: Hashable {
-        let attemptID: UUID
-        let questionID: UUID
     }
 
     struct Row: Sendable {
@@ -73,10 +67,10 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
 
     let items: [Item]
 
-    /// The rows of each item, in the items' order. Items for an answer row already in the
+    /// The rows of each item, in the items' order. Items for an attempt already in the
     /// statement go in a later one, in their order, so each write is made as if alone.
     static func run(_ items: [Item], on db: any Database) async throws -> [[Row]] {
-        try await BatchRows.distinctKeys(items, key: \.row, index: \.index) { try await db.preparedRows(Self(items: $0)) }
+        try await BatchRows.distinctKeys(items, key: \.input.attemptID, index: \.index) { try await db.preparedRows(Self(items: $0)) }
     }
 
     func makeBindings() throws -> PostgresBindings {

@@ -2,31 +2,44 @@ import FluentPostgresDriver
 import Foundation
 import Kernel
 
-// Finishing an attempt on PostgreSQL (`PostgresAttemptStore.finish`): three prepared
-// statements in one transaction, where the portable path sends eight unprepared ones. The
-// claim is a statement of its own: a save holding the attempt's row share-locked makes the
-// claim wait, and only a statement begun after the claim got the row sees that save's
-// answer (each statement of a READ COMMITTED transaction reads its own snapshot).
+// Finishing an attempt on PostgreSQL (`PostgresAttemptStore.finish`): one prepared
+// statement reads, the scoring runs in the server, one writes — two round trips, no
+// transaction held between them, where the portable path claims the row first and sends
+// eight statements. What keeps a save from being lost is the attempt's `answers_version`
+// (ZN010_AddAnswersVersion): every save moves it on in the statement that writes the
+// answer, and the write finishes the attempt only while it is still the version the read
+// saw. A save in between, or a finish that won, leaves the write with no row; the store
+// then reads again.
 
-/// Signs the caller in, reads their profile's exam date and time zone (for the review
-/// queue), and claims their running attempt `$4` by locking its row (`FOR UPDATE`): of
-/// finishes at once, one gets it, and the others, let through when it commits, find it
-/// finished; saves wait for it the same way. No attempt columns for the others, nor when
-/// it is not the caller's. The row is written once, by `FinishWriteStatement`: a second
-/// update of a row the transaction had updated would check its foreign keys again.
-struct ClaimAttemptStatement: CallerAttemptStatement {
-    static let name = "zn_claim_attempt"
+/// Signs the caller in and reads, in one snapshot, their running attempt `$4` with its
+/// `answers_version`, its answers in the test's order as parallel arrays (an absent answer
+/// as ''), the memory of the person's review items for the questions answered, and their
+/// profile's exam date and time zone (for the review queue). No attempt columns when it
+/// is finished or not the caller's.
+struct FinishReadStatement: CallerAttemptStatement {
+    static let name = "zn_finish_read"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
         """
         ,
-        claimed AS (
+        running AS (
             SELECT * FROM \(Attempt.schema)
-            WHERE id = $4 AND owner_id = \(caller.accountID) AND finished_at IS NULL
-            FOR UPDATE)
-        SELECT \(caller.columns), p.exam_date, p.time_zone, \(Attempt.columns("claimed"))
+            WHERE id = $4 AND owner_id = \(caller.accountID) AND finished_at IS NULL)
+        SELECT \(caller.columns), p.exam_date, p.time_zone AS exam_time_zone, \(Attempt.columns("running")), running.answers_version,
+               x.ids AS answer_ids, x.question_ids AS answer_question_ids, x.answers, x.flagged,
+               r.question_ids AS queued_question_ids, r.stability, r.difficulty, r.last_review
         FROM signed_in
         LEFT JOIN \(ZnoshkaProfile.schema) p ON p.account_id = \(caller.accountID)
-        LEFT JOIN claimed ON true
+        LEFT JOIN running ON true
+        LEFT JOIN LATERAL (
+            SELECT array_agg(id ORDER BY position) AS ids, array_agg(question_id ORDER BY position) AS question_ids,
+                   array_agg(coalesce(answer, '') ORDER BY position) AS answers, array_agg(flagged ORDER BY position) AS flagged
+            FROM \(AttemptAnswer.schema) WHERE attempt_id = running.id) x ON true
+        LEFT JOIN LATERAL (
+            SELECT array_agg(question_id) AS question_ids, array_agg(stability) AS stability, array_agg(difficulty) AS difficulty,
+                   array_agg(last_review) AS last_review
+            FROM \(ReviewItem.schema)
+            WHERE owner_id = running.owner_id
+              AND question_id IN (SELECT question_id FROM \(AttemptAnswer.schema) WHERE attempt_id = running.id AND answer IS NOT NULL)) r ON true
         """
     }
     static let bindingDataTypes = SignIn.bindingDataTypes + [.uuid]
@@ -35,8 +48,17 @@ struct ClaimAttemptStatement: CallerAttemptStatement {
         let signIn: SignIn
         /// The start of the caller's exam day in their zone, when they set one.
         let exam: Date?
-        /// Nil when this call did not claim it; running as it was read.
-        let claimed: Attempt?
+        /// Nil when the caller has no such running attempt.
+        let running: Running?
+    }
+
+    /// A running attempt as read, with what its scoring needs.
+    struct Running: Sendable {
+        let attempt: Attempt
+        /// What the write checks: no save since this read.
+        let answersVersion: Int
+        let answers: [(id: UUID, row: AttemptService.AnswerRow)]
+        let queued: [UUID: ReviewSchedule.Memory]
     }
 
     let credential: SignInCaller.Credential
@@ -49,46 +71,8 @@ struct ClaimAttemptStatement: CallerAttemptStatement {
         let signIn = try SignIn.decode(&cells)
         let examDay = try cells.next(String?.self), zone = try cells.next(String?.self)
         let exam = ZnoshkaProfile.examStart(examDay, timeZoneID: zone ?? "")
-        return Row(signIn: signIn, exam: exam, claimed: try Attempt.decode(&cells))
-    }
-}
-
-/// What scoring the claimed attempt `$1` of `$2` reads: its answers in the test's order, as
-/// parallel arrays (an absent answer as ''), and the memory of the person's review items
-/// for the questions answered. Runs after the claim, in its transaction.
-struct FinishReadStatement: PostgresPreparedStatement {
-    static let name = "zn_finish_read"
-    static let sql = """
-        SELECT x.ids, x.question_ids, x.answers, x.flagged, r.question_ids, r.stability, r.difficulty, r.last_review
-        FROM (
-            SELECT array_agg(id ORDER BY position) AS ids, array_agg(question_id ORDER BY position) AS question_ids,
-                   array_agg(coalesce(answer, '') ORDER BY position) AS answers, array_agg(flagged ORDER BY position) AS flagged
-            FROM \(AttemptAnswer.schema) WHERE attempt_id = $1) x,
-        (
-            SELECT array_agg(question_id) AS question_ids, array_agg(stability) AS stability, array_agg(difficulty) AS difficulty,
-                   array_agg(last_review) AS last_review
-            FROM \(ReviewItem.schema)
-            WHERE owner_id = $2 AND question_id IN (SELECT question_id FROM \(AttemptAnswer.schema) WHERE attempt_id = $1 AND answer IS NOT NULL)) r
-        """
-    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid]
-
-    struct Row: Sendable {
-        let answers: [(id: UUID, row: AttemptService.AnswerRow)]
-        let queued: [UUID: ReviewSchedule.Memory]
-    }
-
-    let attemptID: UUID
-    let owner: UUID
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(attemptID)
-        bindings.append(owner)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-        var cells = Kernel.PostgresColumns(row)
+        guard let attempt = try Attempt.decode(&cells) else { return Row(signIn: signIn, exam: exam, running: nil) }
+        let version = try cells.next(Int.self)
         let ids = try cells.next([UUID]?.self) ?? [], questionIDs = try cells.next([UUID]?.self) ?? []
         let answers = try cells.next([String]?.self) ?? [], flagged = try cells.next([Bool]?.self) ?? []
         let queuedIDs = try cells.next([UUID]?.self) ?? [], stability = try cells.next([Double]?.self) ?? []
@@ -97,59 +81,67 @@ struct FinishReadStatement: PostgresPreparedStatement {
               [stability.count, difficulty.count, lastReview.count].allSatisfy({ $0 == queuedIDs.count }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The finish's arrays differ in length"))
         }
-        return Row(
+        return Row(signIn: signIn, exam: exam, running: Running(
+            attempt: attempt, answersVersion: version,
             answers: ids.indices.map { index in
                 (ids[index], AttemptService.AnswerRow(questionID: questionIDs[index], answer: answers[index].isEmpty ? nil : answers[index],
                                                       flagged: flagged[index], points: nil, verdict: nil))
             },
             queued: Dictionary(queuedIDs.indices.map { index in
                 (queuedIDs[index], ReviewSchedule.Memory(stability: stability[index], difficulty: difficulty[index], lastReview: lastReview[index]))
-            }, uniquingKeysWith: { first, _ in first }))
+            }, uniquingKeysWith: { first, _ in first })))
     }
 }
 
-/// Writes a claimed attempt's scoring (`AttemptScoring`) in one statement: each answer's
-/// points and verdict, the attempt finished at `$9` as submitted with its score, and the
-/// review queue's entries (`ReviewQueueService.entries`, upserted as
-/// `ReviewQueueService.write` does). Runs after `FinishReadStatement`, in the claim's
-/// transaction; its row is the attempt's finishing time as stored. (PostgreSQL runs each
-/// data-modifying part of the `WITH` once, read or not.)
+/// Writes the scoring (`AttemptScoring`) of the attempt `FinishReadStatement` read, in one
+/// statement, only while it is running and its `answers_version` is still `$16`: the
+/// attempt finished at `$9` as submitted with its score, each answer's points and verdict,
+/// and the review queue's entries (`ReviewQueueService.entries`, upserted as
+/// `ReviewQueueService.write` does). The attempt's row is written first (every other part
+/// waits for it, `EXISTS` over `attempt`), so a save holding the row makes this wait and
+/// then find the version moved on, and answer rows are locked after the attempt's, in the
+/// order saves lock them. Its row is the attempt's finishing time as stored; none when the
+/// attempt changed or finished since the read, and then nothing is written. (PostgreSQL
+/// runs each data-modifying part of the `WITH` once, read or not.)
 struct FinishWriteStatement: PostgresPreparedStatement {
     static let name = "zn_finish_write"
     static let sql = """
-        WITH scored AS (
-            UPDATE \(AttemptAnswer.schema) x SET points = s.points, verdict = s.verdict
-            FROM unnest($2::uuid[], $3::int8[], $4::text[]) AS s(id, points, verdict)
-            WHERE x.id = s.id AND x.attempt_id = $1),
-        attempt AS (
+        WITH attempt AS (
             UPDATE \(Attempt.schema) SET finished_at = $9, finished_how = '\(AttemptService.FinishedHow.submitted.rawValue)', raw_points = $5,
                 scaled = $6, passed = $7
-            WHERE id = $1
+            WHERE id = $1 AND owner_id = $8 AND finished_at IS NULL AND answers_version = $16
             RETURNING finished_at),
+        scored AS (
+            UPDATE \(AttemptAnswer.schema) x SET points = s.points, verdict = s.verdict
+            FROM unnest($2::uuid[], $3::int8[], $4::text[]) AS s(id, points, verdict)
+            WHERE x.id = s.id AND x.attempt_id = $1 AND EXISTS (SELECT 1 FROM attempt)),
         queued AS (
             INSERT INTO \(ReviewItem.schema) (id, owner_id, question_id, stability, difficulty, last_review, due, reviews, lapses)
             SELECT e.id, $8, e.question_id, e.stability, e.difficulty, $9, e.due, 1, e.lapses
             FROM unnest($10::uuid[], $11::uuid[], $12::float8[], $13::float8[], $14::timestamptz[], $15::int8[])
                 AS e(id, question_id, stability, difficulty, due, lapses)
+            WHERE EXISTS (SELECT 1 FROM attempt)
             ON CONFLICT (owner_id, question_id) DO UPDATE SET
                 stability = excluded.stability, difficulty = excluded.difficulty, last_review = excluded.last_review, due = excluded.due,
                 reviews = \(ReviewItem.schema).reviews + 1, lapses = \(ReviewItem.schema).lapses + excluded.lapses)
         SELECT finished_at FROM attempt
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .int8Array, .textArray, .int8, .int8, .bool, .uuid, .timestamptz,
-                                                        .uuidArray, .uuidArray, .float8Array, .float8Array, .timestamptzArray, .int8Array]
+                                                        .uuidArray, .uuidArray, .float8Array, .float8Array, .timestamptzArray, .int8Array, .int8]
 
-    /// When the attempt finished, as stored (no row when there was no such attempt).
+    /// When the attempt finished, as stored (no row when it changed or finished since the read).
     typealias Row = Date
 
     let attemptID: UUID
     let owner: UUID
+    /// The attempt's `answers_version` as the scoring read it.
+    let answersVersion: Int
     let scoring: AttemptScoring
     let entries: [ReviewQueueService.Entry]
     let now: Date
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 15)
+        var bindings = PostgresBindings(capacity: 16)
         bindings.append(attemptID)
         bindings.append(scoring.answers.map(\.id))
         bindings.append(scoring.answers.map(\.score.points))
@@ -165,6 +157,7 @@ struct FinishWriteStatement: PostgresPreparedStatement {
         bindings.append(entries.map(\.memory.difficulty))
         bindings.append(entries.map(\.due))
         bindings.append(entries.map { $0.lapsed ? 1 : 0 })
+        bindings.append(answersVersion)
         return bindings
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Kernel
 
 /// Answer saves and attempt reads in one round trip each (`SaveAnswersStatement`,
-/// `AttemptStatement`), and finishes in three prepared statements, for callers with a
+/// `AttemptStatement`), and finishes in two (`FinishStatements.swift`), for callers with a
 /// bearer token, saves made at the same moment
 /// sharing one statement (`Batcher`: its start-up and commit cost PostgreSQL more than the
 /// row each writes, docs/decisions/writes-share-one-statement.md); what a statement cannot settle
@@ -63,9 +63,11 @@ struct PostgresAttemptStore: AttemptStore {
         return AttemptView(attempt: attempt, test: test, items: AttemptService.items(row.answers, questions), now: now)
     }
 
-    /// The claim, the read and the write of `FinishStatements.swift` in one transaction, the
-    /// scoring in between shared with the portable path (`AttemptScoring`). When this call
-    /// claims nothing — another finished the attempt first, or it is not the caller's — the
+    /// The read and the write of `FinishStatements.swift`, the scoring between them shared
+    /// with the portable path (`AttemptScoring`). When the write finds the attempt changed
+    /// since the read (a save came in between), it reads again, a few times before leaving
+    /// it to the portable path, whose claim waits for saves. When the read finds no running
+    /// attempt of the caller's — another call finished it, or it is not theirs — the
     /// portable path answers: the finished attempt's view, or 404.
     func finish(by caller: SignInCaller, _ attemptID: Result<UUID, any Error>) async throws -> AttemptView {
         guard let credential = caller.credential, credential.isBearerToken, let id = try? attemptID.get() else {
@@ -73,27 +75,28 @@ struct PostgresAttemptStore: AttemptStore {
         }
         let now = context.clock.now
         let content = ContentCache.shared(context.state)
-        let (signIn, view) = try await context.db.writeTransaction { db -> (SignIn?, AttemptView?) in
-            let claim = try await db.preparedRows(ClaimAttemptStatement(credential: credential, app: caller.app, now: now, id: id)).first
-            guard let claim, let attempt = claim.claimed else { return (claim?.signIn, nil) }
+        let db = context.db
+        for attemptNumber in 1...Self.finishReads {
+            let read = try await db.preparedRows(FinishReadStatement(credential: credential, app: caller.app, now: now, id: id)).first
+            if attemptNumber == 1 { _ = try await caller.signIn(read?.signIn) }
+            guard let read, let running = read.running else { break }
+            let attempt = running.attempt
             guard let test = try await content.test(attempt.testID, on: db) else { throw AttemptService.notFound }
-            guard let read = try await db.preparedRows(FinishReadStatement(attemptID: id, owner: attempt.ownerID)).first else {
-                throw DecodingError.valueNotFound(FinishReadStatement.Row.self, .init(codingPath: [], debugDescription: "The finish read no row"))
-            }
-            let scoring = AttemptScoring(read.answers, questions: try await content.questions(read.answers.map(\.row.questionID), on: db), test: test)
-            let entries = ReviewQueueService.entries(scoring.grades, queued: read.queued, exam: claim.exam, at: now, inTest: true)
-            let written = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, scoring: scoring,
-                                                                         entries: entries, now: now))
-            guard let finishedAt = written.first else {
-                throw DecodingError.valueNotFound(Date.self, .init(codingPath: [], debugDescription: "The finish wrote no attempt"))
-            }
+            let scoring = AttemptScoring(running.answers, questions: try await content.questions(running.answers.map(\.row.questionID), on: db),
+                                         test: test)
+            let entries = ReviewQueueService.entries(scoring.grades, queued: running.queued, exam: read.exam, at: now, inTest: true)
+            let written = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, answersVersion: running.answersVersion,
+                                                                         scoring: scoring, entries: entries, now: now))
+            guard let finishedAt = written.first else { continue }
             attempt.finishedAt = finishedAt
             attempt.finishedHow = AttemptService.FinishedHow.submitted.rawValue
             scoring.apply(to: attempt)
-            return (claim.signIn, AttemptView(attempt: attempt, test: test, items: scoring.items, now: now))
+            return AttemptView(attempt: attempt, test: test, items: scoring.items, now: now)
         }
-        _ = try await caller.signIn(signIn)
-        if let view { return view }
         return try await portable.finish(by: caller, attemptID)
     }
+
+    /// How many times a finish reads and scores before the portable path takes over: a
+    /// second read is needed only when a save lands between the read and the write.
+    static let finishReads = 3
 }

@@ -211,23 +211,37 @@ public struct AttemptService: Sendable {
         guard let question = try await content.question(questionID, on: db) else { throw Self.notFound }
         let stored = clear ? nil : try Self.validated(given, for: question.kind)
         let moment = now
-        // On PostgreSQL the attempt's row is share-locked: a finish holding it (scoring the
-        // answers) makes this wait and then see it finished, so no answer changes after it
-        // was scored. SQLite runs one writer at a time, and has no such clause.
-        let lock = context.state.databaseFamily == .postgres ? " FOR SHARE" : ""
-        var update = sql.update(AttemptAnswer.schema)
-            .set("flagged", to: SQLFunction("COALESCE", args: SQLBind(flagged), SQLColumn("flagged")))
-            .where("attempt_id", .equal, SQLBind(attemptID)).where("question_id", .equal, SQLBind(questionID))
-            .where(SQLQueryString("""
-                EXISTS (SELECT 1 FROM zn_attempts WHERE id = \(bind: attemptID) AND owner_id = \(bind: owner) \
-                AND finished_at IS NULL AND deadline > \(bind: moment)\(unsafeRaw: lock))
-                """))
+        var changes = SQLQueryString("flagged = COALESCE(\(bind: flagged), flagged)")
         if clear || given != nil {
-            update = update.set("answer", to: SQLBind(AttemptAnswer.encode(stored))).set("answered_at", to: SQLBind(stored == nil ? nil : moment))
+            changes.appendInterpolation(unsafeRaw: ", answer = ")
+            changes.appendInterpolation(bind: AttemptAnswer.encode(stored))
+            changes.appendInterpolation(unsafeRaw: ", answered_at = ")
+            changes.appendInterpolation(bind: stored == nil ? nil : moment)
         }
-        let rows = try await update.returning(SQLColumn("flagged"), SQLColumn("answer"),
-                                              SQLAlias(SQLQueryString("(SELECT deadline FROM zn_attempts WHERE id = \(bind: attemptID))"),
-                                                       as: SQLIdentifier("deadline"))).all()
+        let running = SQLQueryString("""
+            id = \(bind: attemptID) AND owner_id = \(bind: owner) AND finished_at IS NULL AND deadline > \(bind: moment)
+            """)
+        let rows: [any SQLRow]
+        if context.state.databaseFamily == .postgres {
+            // The attempt's answers_version moves on in the same statement, its row locked
+            // until commit: a finish that read the answers before this save writes nothing
+            // and reads again; one that finished first makes this wait and then see it
+            // finished (ZN010_AddAnswersVersion).
+            rows = try await sql.raw("""
+                WITH attempt AS (UPDATE \(ident: Attempt.schema) SET answers_version = answers_version + 1 WHERE \(running) RETURNING id, deadline)
+                UPDATE \(ident: AttemptAnswer.schema) SET \(changes) FROM attempt
+                WHERE \(ident: AttemptAnswer.schema).attempt_id = attempt.id AND \(ident: AttemptAnswer.schema).question_id = \(bind: questionID)
+                RETURNING \(ident: AttemptAnswer.schema).flagged, \(ident: AttemptAnswer.schema).answer, attempt.deadline
+                """).all()
+        } else {
+            // SQLite runs one writer at a time, and its finish holds the only one.
+            rows = try await sql.raw("""
+                UPDATE \(ident: AttemptAnswer.schema) SET \(changes)
+                WHERE attempt_id = \(bind: attemptID) AND question_id = \(bind: questionID)
+                AND EXISTS (SELECT 1 FROM \(ident: Attempt.schema) WHERE \(running))
+                RETURNING flagged, answer, (SELECT deadline FROM \(ident: Attempt.schema) WHERE id = \(bind: attemptID)) AS deadline
+                """).all()
+        }
         guard let row = rows.first else { throw try await refusal(attemptID, owner: owner, at: moment) }
         let deadline = try row.decode(column: "deadline", as: Date.self)
         return Saved(questionID: questionID, answered: try !row.decodeNil(column: "answer"), flagged: try row.decode(column: "flagged", as: Bool.self),
