@@ -218,34 +218,40 @@ public struct AttemptService: Sendable {
             changes.appendInterpolation(unsafeRaw: ", answered_at = ")
             changes.appendInterpolation(bind: stored == nil ? nil : moment)
         }
+        let rows = try await writeAnswer(attemptID, question: questionID, changes, owner: owner, at: moment)
+        guard let row = rows.first else { throw try await refusal(attemptID, owner: owner, at: moment) }
+        let deadline = try row.decode(column: "deadline", as: Date.self)
+        return Saved(questionID: questionID, answered: try !row.decodeNil(column: "answer"), flagged: try row.decode(column: "flagged", as: Bool.self),
+                     secondsLeft: max(0, Int(deadline.timeIntervalSince(moment).rounded(.down))))
+    }
+
+    /// Makes `changes` to the answer row of `questionID` in `attemptID` while the attempt is
+    /// `owner`'s, running and before `moment`, in one statement; its `flagged`, `answer`
+    /// and the attempt's `deadline`, or no row.
+    private func writeAnswer(_ attemptID: UUID, question questionID: UUID, _ changes: SQLQueryString, owner: UUID,
+                             at moment: Date) async throws -> [any SQLRow] {
         let running = SQLQueryString("""
             id = \(bind: attemptID) AND owner_id = \(bind: owner) AND finished_at IS NULL AND deadline > \(bind: moment)
             """)
-        let rows: [any SQLRow]
-        if context.state.databaseFamily == .postgres {
-            // The attempt's answers_version moves on in the same statement, its row locked
-            // until commit: a finish that read the answers before this save writes nothing
-            // and reads again; one that finished first makes this wait and then see it
-            // finished (ZN010_AddAnswersVersion).
-            rows = try await sql.raw("""
-                WITH attempt AS (UPDATE \(ident: Attempt.schema) SET answers_version = answers_version + 1 WHERE \(running) RETURNING id, deadline)
-                UPDATE \(ident: AttemptAnswer.schema) SET \(changes) FROM attempt
-                WHERE \(ident: AttemptAnswer.schema).attempt_id = attempt.id AND \(ident: AttemptAnswer.schema).question_id = \(bind: questionID)
-                RETURNING \(ident: AttemptAnswer.schema).flagged, \(ident: AttemptAnswer.schema).answer, attempt.deadline
-                """).all()
-        } else {
+        guard context.state.databaseFamily == .postgres else {
             // SQLite runs one writer at a time, and its finish holds the only one.
-            rows = try await sql.raw("""
+            return try await sql.raw("""
                 UPDATE \(ident: AttemptAnswer.schema) SET \(changes)
                 WHERE attempt_id = \(bind: attemptID) AND question_id = \(bind: questionID)
                 AND EXISTS (SELECT 1 FROM \(ident: Attempt.schema) WHERE \(running))
                 RETURNING flagged, answer, (SELECT deadline FROM \(ident: Attempt.schema) WHERE id = \(bind: attemptID)) AS deadline
                 """).all()
         }
-        guard let row = rows.first else { throw try await refusal(attemptID, owner: owner, at: moment) }
-        let deadline = try row.decode(column: "deadline", as: Date.self)
-        return Saved(questionID: questionID, answered: try !row.decodeNil(column: "answer"), flagged: try row.decode(column: "flagged", as: Bool.self),
-                     secondsLeft: max(0, Int(deadline.timeIntervalSince(moment).rounded(.down))))
+        // The attempt's answers_version moves on in the same statement, its row locked until
+        // commit: a finish that read the answers before this save writes nothing and reads
+        // again; one that finished first makes this wait and then see it finished
+        // (ZN010_AddAnswersVersion).
+        return try await sql.raw("""
+            WITH attempt AS (UPDATE \(ident: Attempt.schema) SET answers_version = answers_version + 1 WHERE \(running) RETURNING id, deadline)
+            UPDATE \(ident: AttemptAnswer.schema) SET \(changes) FROM attempt
+            WHERE \(ident: AttemptAnswer.schema).attempt_id = attempt.id AND \(ident: AttemptAnswer.schema).question_id = \(bind: questionID)
+            RETURNING \(ident: AttemptAnswer.schema).flagged, \(ident: AttemptAnswer.schema).answer, attempt.deadline
+            """).all()
     }
 
     /// Why an answer was not saved: no such attempt or question of the person's (404), the
