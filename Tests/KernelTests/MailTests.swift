@@ -250,6 +250,25 @@ extension KernelTests {
                 #expect(try await outbox(app).first?.status == .sent, "sent by the nudge, long before the ten-minute poll")
             }
         }
+
+        @Test("a nudge from a transaction that commits a second later: the worker looks again and sends the mail")
+        func nudgeBeforeALateCommit() async throws {
+            // On PostgreSQL the worker's first look, 250 ms after the nudge, cannot see the
+            // uncommitted mail; the looks after it must. (On SQLite the look waits for the
+            // writer, so this holds there either way.)
+            try await withDemo(adjust: { $0.outboxPollInterval = .seconds(600) }) { app in
+                try await app.asyncBoot()
+                try await app.db.transaction { db in
+                    try await app.mailer.enqueue(ukrainianMail(), on: db)
+                    try await Task.sleep(for: .seconds(1))
+                }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while try await outbox(app).first?.status != .sent, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(try await outbox(app).first?.status == .sent, "sent after the commit, long before the ten-minute poll")
+            }
+        }
     }
 }
 

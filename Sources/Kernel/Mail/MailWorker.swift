@@ -44,8 +44,8 @@ public final class MailWorker: Sendable {
         self.logger = logger
         self.retry = retry
         let sender = MailSender(databases: databases, transport: transport, clock: clock, from: from, logger: logger, retry: retry, worker: id)
-        self.loop = WorkLoop(name: "Mail worker", pollInterval: pollInterval, logger: logger) {
-            try await sender.pass(limit: Self.passLimit).claimed == Self.passLimit
+        self.loop = WorkLoop(name: "Mail worker", pollInterval: pollInterval, passLimit: Self.passLimit, logger: logger) {
+            try await sender.pass(limit: Self.passLimit).claimed
         }
     }
 

@@ -19,19 +19,27 @@ extension Application {
 }
 
 /// A worker's loop (the mail and push outboxes'): runs `pass` whenever nudged and every
-/// `pollInterval`, from `start()` until `stop()`. `pass` answers whether it found as much
-/// work as it may take, and is then run again at once.
+/// `pollInterval`, from `start()` until `stop()`. `pass` takes up to `passLimit` items and
+/// answers how many it took; one that took its limit is run again at once.
 public final class WorkLoop: Sendable {
     let name: String
     let pollInterval: Duration
+    let passLimit: Int
     let logger: Logger
-    let pass: @Sendable () async throws -> Bool
+    let pass: @Sendable () async throws -> Int
     private let doorbell = Doorbell()
     private let loop = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
-    public init(name: String, pollInterval: Duration, logger: Logger, pass: @escaping @Sendable () async throws -> Bool) {
+    /// When a nudged loop looks for the work, counted from the nudge: the nudge comes from
+    /// inside the transaction that queued the work, which may take a while to commit on a
+    /// busy server. Looking finds nothing until it has; work that commits later still goes
+    /// with the next poll.
+    static let looksAfterNudge: [Duration] = [.milliseconds(250), .milliseconds(750), .milliseconds(1_750), .milliseconds(3_750)]
+
+    public init(name: String, pollInterval: Duration, passLimit: Int, logger: Logger, pass: @escaping @Sendable () async throws -> Int) {
         self.name = name
         self.pollInterval = pollInterval
+        self.passLimit = passLimit
         self.logger = logger
         self.pass = pass
     }
@@ -69,24 +77,39 @@ public final class WorkLoop: Sendable {
     private func run() async {
         while !Task.isCancelled {
             if await doorbell.wait(upTo: pollInterval) {
-                // The nudge comes from inside the transaction that queued the work: give
-                // it a moment to commit. Work that is not visible yet goes with the next poll.
-                try? await Task.sleep(for: .milliseconds(250))
+                await followNudge()
+            } else {
+                await drain()
             }
-            await drain()
         }
     }
 
-    /// Passes until one finds less work than it may take.
-    private func drain() async {
+    /// Looks for the work a nudge announced at `looksAfterNudge`, until a look finds some.
+    /// (A look that fails, say for want of a database connection, counts as finding none.)
+    private func followNudge() async {
+        let nudged = ContinuousClock.now
+        for look in Self.looksAfterNudge where look < pollInterval {
+            try? await Task.sleep(until: nudged + look)
+            guard !Task.isCancelled else { return }
+            if await drain() > 0 { return }
+        }
+    }
+
+    /// Passes until one takes less than its limit; answers how many items they took.
+    @discardableResult
+    private func drain() async -> Int {
+        var taken = 0
         while !Task.isCancelled {
             do {
-                guard try await pass() else { return }
+                let took = try await pass()
+                taken += took
+                guard took == passLimit else { break }
             } catch {
                 if !Task.isCancelled { logger.warning("\(name) pass failed", metadata: ["error": .string(String(reflecting: error))]) }
-                return
+                break
             }
         }
+        return taken
     }
 }
 

@@ -29,8 +29,8 @@ public final class PushWorker: Sendable {
                 subject: String, logger: Logger, retry: Outbox.RetryPolicy = PushWorker.defaultRetry, pollInterval: Duration = .seconds(5)) {
         let sender = PushSender(databases: databases, client: client, clock: clock, subject: subject, logger: logger, retry: retry, worker: id)
         self.sender = sender
-        self.loop = WorkLoop(name: "Push worker", pollInterval: pollInterval, logger: logger) {
-            try await sender.pass(limit: Self.passLimit).claimed == Self.passLimit
+        self.loop = WorkLoop(name: "Push worker", pollInterval: pollInterval, passLimit: Self.passLimit, logger: logger) {
+            try await sender.pass(limit: Self.passLimit).claimed
         }
     }
 
