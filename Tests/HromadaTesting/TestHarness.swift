@@ -77,6 +77,10 @@ public enum TestHarness {
         // listener's connection then took longer than the default 10 s once, and a test that
         // expects a live bus at start saw it still connecting. Tests wait as long as needed.
         configuration.eventListenerStartTimeout = .seconds(60)
+        // Likewise a race's requests, queued behind its other requests' PostgreSQL
+        // connections on a loaded machine, once waited more than the default 10 s for one
+        // and were answered 503 (the server's right answer to overload, not the test's subject).
+        configuration.databasePoolTimeout = .seconds(60)
         adjust(&configuration)
         let application = try await Application.make(.testing)
         // Each application gets its own blocking-work threads. Vapor's default is one

@@ -37,6 +37,9 @@ public struct HromadaConfiguration: Sendable {
     public var database: DatabaseLocation = .sqlite(path: "hromada.sqlite")
     /// Connections per event loop for PostgreSQL.
     public var databasePoolSize = 8
+    /// How long a request waits for a free PostgreSQL connection before it is answered 503
+    /// with `Retry-After` (the server is overloaded); whole seconds.
+    public var databasePoolTimeout: Duration = .seconds(10)
     /// bcrypt cost; 12 in production, lowered only by tests.
     public var bcryptCost = 12
     /// The address people reach the server at, for links in e-mails (no trailing slash).

@@ -84,7 +84,7 @@ public enum Hromada {
             }
             application.databases.use(.postgres(
                 configuration: postgres, maxConnectionsPerEventLoop: configuration.databasePoolSize,
-                connectionPoolTimeout: .seconds(10), sqlLogLevel: .trace), as: .psql)
+                connectionPoolTimeout: .seconds(configuration.databasePoolTimeout.components.seconds), sqlLogLevel: .trace), as: .psql)
             HromadaMetrics.recordPool(driver: "postgres", connectionsPerLoop: configuration.databasePoolSize, eventLoops: eventLoops)
         }
     }
