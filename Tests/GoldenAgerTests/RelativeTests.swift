@@ -170,7 +170,7 @@ extension GoldenAgerTests {
                         let task = try await order(app, by: pensioner)
                         #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer).status == .ok)
                         var names: [String] = []
-                        while let message = try await stream.next(timeout: .seconds(2)) {
+                        while let message = try await stream.next(timeout: .seconds(10)) {
                             names.append(message.name ?? "")
                             if message.name == "task.accepted" { break }
                         }

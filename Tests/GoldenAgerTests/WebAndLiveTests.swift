@@ -103,7 +103,7 @@ extension GoldenAgerTests {
                     #expect(!created.data.contains("Тестова") && !created.data.contains(pensioner.phone))
                     #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer).status == .ok)
                     var names: [String] = []
-                    while let message = try await pensionerStream.next(timeout: .seconds(2)) {
+                    while let message = try await pensionerStream.next(timeout: .seconds(10)) {
                         names.append(message.name ?? "")
                         if message.name == "task.accepted" { break }
                     }

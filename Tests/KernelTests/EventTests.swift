@@ -118,7 +118,7 @@ extension KernelTests {
                         // The closing instance got the same notification: asking for its database
                         // now fails (it crashed the process when it was `application.db`), and its
                         // listener lets go of the connection until it is stopped.
-                        let deadline = ContinuousClock.now + .seconds(5)
+                        let deadline = ContinuousClock.now + .seconds(20)
                         while closing.kernel.events.isLive, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
                         #expect(!closing.kernel.events.isLive)
                     }
@@ -225,13 +225,13 @@ extension KernelTests {
                     // The listening connection drops; A commits while no one listens.
                     let sql = try #require(app.db as? any SQLDatabase)
                     try await sql.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE \(bind: "%LISTEN%\(channel)%")").run()
-                    let deadline = ContinuousClock.now + .seconds(5)
+                    let deadline = ContinuousClock.now + .seconds(20)
                     while bus.isLive, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
                     #expect(!bus.isLive)
                     try await held.commit()
                     _ = try await publishingB.value
 
-                    let settled = ContinuousClock.now + .seconds(5)
+                    let settled = ContinuousClock.now + .seconds(20)
                     while received.withLockedValue({ $0.count }) < 2, ContinuousClock.now < settled { try await Task.sleep(for: .milliseconds(20)) }
                     // Then a moment more, so that a duplicate would show.
                     try await Task.sleep(for: .milliseconds(300))
