@@ -107,6 +107,32 @@ extension FuctivityTests {
             }
         }
 
+        @Test("an impossible time is a 422 naming its field, in the person's language, and stores nothing")
+        func impossibleTimes() async throws {
+            try await withFuctivity { app in
+                let marta = try await register(app)
+                let before = try await tableCounts(app)
+                for (field, text) in [("startsAt", "2026-12-01T25:00:00Z"), ("startsAt", "2026-02-30T10:00:00Z"),
+                                      ("endsAt", "2026-12-01T10:60:00Z"), ("endsAt", "2026-12-01T11:00:00")] {
+                    var body: [String: Any] = ["categoryId": BuiltInCategory.find("walk")!.uuid.uuidString, "description": "Парк",
+                                               "startsAt": "2026-12-01T10:00:00Z", "endsAt": "2026-12-01T11:00:00Z"]
+                    body[field] = text
+                    let response = try await send(app, .POST, "/activities", as: marta, body)
+                    #expect(response.status == .unprocessableEntity, "\(text): \(response.body.string)")
+                    let document = try problem(response)
+                    #expect(document.code == "invalid_date" && document.fields == [field], "\(text)")
+                    #expect(document.detail?.contains("«\(field)»") == true, "Ukrainian by default: \(document.detail ?? "")")
+                }
+                var english = bearerHeaders(marta.token)
+                english.add(name: "Accept-Language", value: "en")
+                let inEnglish = try await sendJSON(app, .POST, "\(api)/activities", headers: english, body: [
+                    "categoryId": BuiltInCategory.find("walk")!.uuid.uuidString, "description": "Парк",
+                    "startsAt": "2026-02-30T10:00:00Z", "endsAt": "2026-12-01T11:00:00Z"])
+                #expect(try problem(inEnglish).detail?.contains("must hold a real date or time") == true)
+                #expect(try await tableCounts(app) == before, "nothing was stored")
+            }
+        }
+
         @Test("the calendar feed: secret address, every activity with an alarm per reminder, gone when revoked")
         func feed() async throws {
             try await withFuctivity { app in

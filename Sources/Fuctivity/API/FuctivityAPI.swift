@@ -242,10 +242,7 @@ enum FuctivityAPI {
     static func moment(_ text: String?, zone: TimeZone, endOfDay: Bool, field: String, into v: inout Kernel.Validator) -> Date? {
         guard let text, !text.isEmpty else { return nil }
         if let day = LocalDay(text) { return (endOfDay ? day.adding(days: 1) : day).start(in: zone) }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
+        if let date = RFC3339.date(text) { return date }
         v.add(field, "fx.validation.date")
         return nil
     }

@@ -77,6 +77,8 @@ struct KernelErrorMiddleware: AsyncMiddleware {
             return error
         case let error as DecodingError:
             return classify(decoding: error)
+        case let error as InvalidAPIDate:
+            return error.appError
         case let error as FluentError:
             if case .noResults = error { return .notFound() }
             return AppError(.internalServerError, code: "server_error", key: "error.server")

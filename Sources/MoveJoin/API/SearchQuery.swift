@@ -73,10 +73,7 @@ enum SearchQuery {
         if text.count == 10, let start = LocalDateTime.date(day: text, time: "00:00", in: zone) {
             return endOfDay ? LocalDateTime.calendar(zone).date(byAdding: .day, value: 1, to: start) : start
         }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        return RFC3339.date(text)
     }
 
     static func pairs(_ query: String?) -> [(String, String)] {
