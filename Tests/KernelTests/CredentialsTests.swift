@@ -50,6 +50,41 @@ extension KernelTests {
             }
         }
 
+        @Test("forty wrong passwords for one login at once over HTTP: five are checked, the rest are 429 at once")
+        func throttleHoldsUnderConcurrency() async throws {
+            // bcrypt at the production cost, so that every request is still checking its
+            // password while the others arrive: the window the old check-then-record lost.
+            try await withDemo(adjust: { $0.bcryptCost = 10 }) { app in
+                try await makeAccount(app)
+                try await makeAccount(app, login: "taras@example.org", name: "Тарас")
+                let statuses = try await TestHarness.sameRequestAtOnce(
+                    app, times: 40, .POST, "/demo-app/api/v1/session", headers: jsonHeaders,
+                    body: json(["login": "olena@example.org", "password": "wrong horse"]))
+                #expect(statuses.filter { $0 == .unauthorized }.count == LoginThrottle.maximumFailures, "\(statuses.map(\.code))")
+                #expect(statuses.filter { $0 == .tooManyRequests }.count == 40 - LoginThrottle.maximumFailures)
+                #expect(try await SQLCount.rows(app, "kernel_login_failures") == LoginThrottle.maximumFailures,
+                        "the refused attempts left no reservation behind")
+                // From that address the pair stays blocked, even for the right password;
+                // another login is not.
+                for (login, expected) in [("olena@example.org", HTTPStatus.tooManyRequests), ("taras@example.org", .ok)] {
+                    let status = try await TestHarness.sameRequestAtOnce(app, times: 1, .POST, "/demo-app/api/v1/session", headers: jsonHeaders,
+                                                                         body: json(["login": login, "password": "correct horse"]))
+                    #expect(status == [expected], "\(login)")
+                }
+            }
+        }
+
+        @Test("a right password settles its reservation: failures cleared, none left behind")
+        func rightPasswordClearsReservation() async throws {
+            try await withDemo { app in
+                try await makeAccount(app)
+                for _ in 1...3 { try await expectSignIn(app, "olena@example.org", "nope", is: .unauthorized) }
+                #expect(try await SQLCount.rows(app, "kernel_login_failures") == 3)
+                try await expectSignIn(app, "olena@example.org", "correct horse", is: .ok)
+                #expect(try await SQLCount.rows(app, "kernel_login_failures") == 0)
+            }
+        }
+
         @Test("a login blocked at one address still signs in from another")
         func pairBlockStaysAtItsAddress() async throws {
             let clock = ManualClock()

@@ -76,17 +76,17 @@ public struct AccountService: Sendable {
     /// and address together, by login, and by address for failures of many logins).
     /// `address` is the client's, as `Request.clientAddress` tells it.
     public func authenticate(app: String, login: String, password: String, address: String) async throws -> Account {
-        try await throttle.check(app: app, identifier: login, address: address)
-        let account = try await Account.query(on: database).filter(\.$app == app).filter(\.$login == login).first()
-        let matches = try await passwords.verify(password, created: account?.passwordHash ?? decoyHash)
-        guard let account, matches else {
-            try await throttle.recordFailure(app: app, identifier: login, address: address)
+        var found: Account?
+        let right = try await throttle.attempt(app: app, identifier: login, address: address) {
+            found = try await Account.query(on: database).filter(\.$app == app).filter(\.$login == login).first()
+            return try await passwords.verify(password, created: found?.passwordHash ?? decoyHash) && found != nil
+        }
+        guard right, let account = found else {
             throw AppError(.unauthorized, code: "invalid_credentials", key: "auth.invalid_credentials")
         }
         guard account.isActive else {
             throw AppError(.forbidden, code: "account_deactivated", key: "auth.deactivated")
         }
-        try await throttle.recordSuccess(app: app, identifier: login)
         return account
     }
 
@@ -147,11 +147,10 @@ public struct AccountService: Sendable {
     /// counts as a failed sign-in, throttled like one, so a stolen session cannot guess the
     /// password by asking here instead of at the sign-in.
     public func confirm(_ password: String, of account: Account, field: String, key: String, address: String) async throws {
-        try await throttle.check(app: account.app, identifier: account.login, address: address)
-        guard try await verify(password, of: account) else {
-            try await throttle.recordFailure(app: account.app, identifier: account.login, address: address)
-            throw AppError.validation([FieldError(field: field, key: key)])
+        let right = try await throttle.attempt(app: account.app, identifier: account.login, address: address, clearsFailures: false) {
+            try await verify(password, of: account)
         }
+        guard right else { throw AppError.validation([FieldError(field: field, key: key)]) }
     }
 
     /// Checks the current password and sets the new one; then every other credential of

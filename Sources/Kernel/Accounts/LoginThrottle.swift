@@ -16,7 +16,9 @@ import SQLKit
 ///   (credential stuffing) block the address for every login.
 ///
 /// The failures live in the database, not in memory, so the limits hold across server
-/// instances; a check is one indexed statement.
+/// instances. An attempt is reserved before its password is checked (`reserve`: under
+/// per-login and per-address locks, one indexed read and an insert), so attempts that
+/// arrive together cannot all pass the check before any of them has failed.
 public struct LoginThrottle: Sendable {
     /// Failures for one login from one address that block that pair.
     public static let maximumFailures = 5
@@ -50,28 +52,96 @@ public struct LoginThrottle: Sendable {
         return min(TimeInterval(1 << doublings), longestLoginDelay)
     }
 
-    /// Throws `tooManyAttempts` (429, with `Retry-After` and the time to wait in the
-    /// message) while the pair, the login or the address is blocked.
-    public func check(app: String, identifier: String, address: String) async throws {
-        let now = clock.now
-        let recent = try await recentFailures(app: app, identifier: identifier, address: address, since: now.addingTimeInterval(-Self.window))
-        guard let unlock = recent.unlockTime(for: address), unlock > now else { return }
-        throw Self.tooManyAttempts(wait: unlock.timeIntervalSince(now))
+    /// Reserves one attempt for `identifier` from `address`, or throws `tooManyAttempts`
+    /// (429, with `Retry-After` and the time to wait in the message) while the pair, the
+    /// login or the address is blocked. The reservation is stored as a failure before the
+    /// password is checked, so attempts that arrive together count each other: however
+    /// many wrong passwords for one login arrive at once, at most `maximumFailures` per
+    /// address are checked. The decision is taken under a lock on the login and one on the
+    /// address (PostgreSQL's advisory locks; SQLite's write lock), so it holds across
+    /// server instances. Settle it with `failed`, `succeeded` or `release`.
+    public func reserve(app: String, identifier: String, address: String) async throws -> Reservation {
+        try await database.writeTransaction { db in
+            try await Self.lock(app: app, identifier: identifier, address: address, on: db)
+            let now = clock.now
+            let recent = try await Self.recentFailures(app: app, identifier: identifier, address: address,
+                                                       since: now.addingTimeInterval(-Self.window), on: db)
+            if let unlock = recent.unlockTime(for: address), unlock > now {
+                throw Self.tooManyAttempts(wait: unlock.timeIntervalSince(now))
+            }
+            let attempt = LoginAttempt(app: app, identifier: identifier, address: address, at: now)
+            try await attempt.create(on: db)
+            return Reservation(id: try attempt.requireID(), app: app, identifier: identifier)
+        }
     }
 
-    public func recordFailure(app: String, identifier: String, address: String) async throws {
-        let now = clock.now
-        try await LoginAttempt(app: app, identifier: identifier, address: address, at: now).create(on: database)
-        // Forget this login's failures that can no longer count (by its index; housekeeping
-        // clears the rest of the table).
-        try await LoginAttempt.query(on: database).filter(\.$app == app).filter(\.$identifier == identifier)
-            .filter(\.$at < now.addingTimeInterval(-Self.window)).delete()
+    /// The password (or code) was wrong: the reservation stays, counted as a failure.
+    /// The login's failures that can no longer count go (by its index; housekeeping clears
+    /// the rest of the table).
+    public func failed(_ reservation: Reservation) async throws {
+        try await LoginAttempt.query(on: database).filter(\.$app == reservation.app).filter(\.$identifier == reservation.identifier)
+            .filter(\.$at < clock.now.addingTimeInterval(-Self.window)).delete()
     }
 
-    /// A successful sign-in clears the identifier's failures (from every address; other
-    /// logins' failures from the same address stay, so stuffing stays visible).
-    public func recordSuccess(app: String, identifier: String) async throws {
-        try await LoginAttempt.query(on: database).filter(\.$app == app).filter(\.$identifier == identifier).delete()
+    /// A successful sign-in clears the login's failures (from every address; other logins'
+    /// failures from the same address stay, so stuffing stays visible), its reservation
+    /// with them.
+    public func succeeded(_ reservation: Reservation) async throws {
+        try await LoginAttempt.query(on: database).filter(\.$app == reservation.app)
+            .filter(\.$identifier == reservation.identifier).delete()
+    }
+
+    /// The attempt ended without a verdict on the password that should count (the right
+    /// password of a deactivated account, a confirmation that matched): only the
+    /// reservation goes, earlier failures stay.
+    public func release(_ reservation: Reservation) async throws {
+        try await LoginAttempt.query(on: database).filter(\.$id == reservation.id).delete()
+    }
+
+    /// Runs `check` inside a reservation: `check` answers whether the password (or code)
+    /// was right. Right settles it as `succeeded` (or `release` when `clearsFailures` is
+    /// false), wrong as `failed`; an error thrown by `check` releases it.
+    public func attempt(app: String, identifier: String, address: String, clearsFailures: Bool = true,
+                        _ check: () async throws -> Bool) async throws -> Bool {
+        let reservation = try await reserve(app: app, identifier: identifier, address: address)
+        let right: Bool
+        do {
+            right = try await check()
+        } catch {
+            try? await release(reservation)
+            throw error
+        }
+        if !right {
+            try await failed(reservation)
+        } else if clearsFailures {
+            try await succeeded(reservation)
+        } else {
+            try await release(reservation)
+        }
+        return right
+    }
+
+    /// One attempt reserved by `reserve`.
+    public struct Reservation: Sendable {
+        let id: UUID
+        let app: String
+        let identifier: String
+    }
+
+    /// The advisory locks' first keys (the two-key form), distinct from the event bus's.
+    static let loginLockClass: Int32 = 0x6C_6F_67_6E
+    static let addressLockClass: Int32 = 0x6C_61_64_72
+
+    /// Takes the login's lock, then the address's, until the transaction ends: every
+    /// reservation takes them in that order, so two never wait for each other in a cycle.
+    /// SQLite needs none: `writeTransaction` holds its only write lock already.
+    private static func lock(app: String, identifier: String, address: String, on database: any Database) async throws {
+        let sql = database.sql
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("""
+            SELECT pg_advisory_xact_lock(\(bind: loginLockClass), hashtext(\(bind: app + "\u{1F}" + identifier))),
+                   pg_advisory_xact_lock(\(bind: addressLockClass), hashtext(\(bind: app + "\u{1F}" + address)))
+            """).run()
     }
 
     /// The 429 for a wait of `seconds`: the message in seconds under a minute, in whole
@@ -91,20 +161,21 @@ public struct LoginThrottle: Sendable {
     /// lifts before the login lock does) and, when the address has failed for
     /// `addressLockLogins` different logins, the latest failure of the last of them.
     /// Served by the indexes (app, identifier, at) and (app, address, at).
-    private func recentFailures(app: String, identifier: String, address: String, since: Date) async throws -> RecentFailures {
+    private static func recentFailures(app: String, identifier: String, address: String, since: Date,
+                                       on database: any Database) async throws -> RecentFailures {
         let sql = database.sql  // both of our drivers are SQL databases
         let table = LoginAttempt.schema
         let rows = try await sql.raw("""
             SELECT 0 AS kind, at, address FROM (
                 SELECT at, address FROM \(ident: table)
                 WHERE app = \(bind: app) AND identifier = \(bind: identifier) AND at > \(bind: since)
-                ORDER BY at DESC LIMIT \(unsafeRaw: String(Self.loginLockFailures))
+                ORDER BY at DESC LIMIT \(unsafeRaw: String(loginLockFailures))
             ) AS by_login
             UNION ALL
             SELECT 1 AS kind, latest AS at, NULL AS address FROM (
                 SELECT MAX(at) AS latest FROM \(ident: table)
                 WHERE app = \(bind: app) AND address = \(bind: address) AND at > \(bind: since)
-                GROUP BY identifier ORDER BY latest DESC LIMIT 1 OFFSET \(unsafeRaw: String(Self.addressLockLogins - 1))
+                GROUP BY identifier ORDER BY latest DESC LIMIT 1 OFFSET \(unsafeRaw: String(addressLockLogins - 1))
             ) AS by_address
             """).all()
         var recent = RecentFailures()

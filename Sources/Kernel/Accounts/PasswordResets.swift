@@ -136,14 +136,14 @@ public struct PasswordResets: Sendable {
     /// code counts as a failed sign-in (throttled like one), and after `codeAttempts` the
     /// code stops working.
     public func reset(withCode code: String, login: String, app: String, newPassword: String, address: String) async throws {
-        try await accounts.throttle.check(app: app, identifier: login, address: address)
+        let reservation = try await accounts.throttle.reserve(app: app, identifier: login, address: address)
         let account = try await Account.query(on: database).filter(\.$app == app).filter(\.$login == login).first()
         let accountID = try account?.requireID()
         let open = if let accountID { try await openCodes(of: accountID) } else { [PasswordResetRecord]() }
         let typedHash = accountID.map { Self.codeHash(code.filter { !$0.isWhitespace }, $0) } ?? ""
         guard let account, account.isActive,
               let record = open.first(where: { SecretToken.constantTimeEquals($0.secretHash, typedHash) }) else {
-            try await accounts.throttle.recordFailure(app: app, identifier: login, address: address)
+            try await accounts.throttle.failed(reservation)
             for record in open {
                 record.failedAttempts += 1
                 if record.failedAttempts >= Self.codeAttempts { record.usedAt = clock.now }
@@ -151,8 +151,14 @@ public struct PasswordResets: Sendable {
             }
             throw Self.invalidCode
         }
-        try await setPassword(newPassword, of: account, using: record, invalid: Self.invalidCode)
-        try await accounts.throttle.recordSuccess(app: app, identifier: login)
+        do {
+            try await setPassword(newPassword, of: account, using: record, invalid: Self.invalidCode)
+        } catch {
+            // A new password the rules refuse is no wrong code: the attempt does not count.
+            try? await accounts.throttle.release(reservation)
+            throw error
+        }
+        try await accounts.throttle.succeeded(reservation)
     }
 
     private func openCodes(of accountID: UUID) async throws -> [PasswordResetRecord] {
