@@ -81,6 +81,9 @@ public enum TestHarness {
         // connections on a loaded machine, once waited more than the default 10 s for one
         // and were answered 503 (the server's right answer to overload, not the test's subject).
         configuration.databasePoolTimeout = .seconds(60)
+        // And opening a connection to the throwaway server: 31 tests failed in one 10-second
+        // window on PostgresNIO's default connect timeout with browsers and servers beside them.
+        configuration.databaseConnectTimeout = .seconds(60)
         adjust(&configuration)
         let application = try await Application.make(.testing)
         // Each application gets its own blocking-work threads. Vapor's default is one
@@ -119,7 +122,8 @@ public enum TestHarness {
     }
 
     private static func runAdminSQL(_ sql: String, url: String) async throws {
-        let configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
+        var configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
+        configuration.options.connectTimeout = .seconds(60)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Logger(label: "test-admin"))
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-admin"))

@@ -40,6 +40,9 @@ public struct HromadaConfiguration: Sendable {
     /// How long a request waits for a free PostgreSQL connection before it is answered 503
     /// with `Retry-After` (the server is overloaded); whole seconds.
     public var databasePoolTimeout: Duration = .seconds(10)
+    /// How long opening a PostgreSQL connection may take (PostgresNIO's default, 10 s, for
+    /// the server); tests on a loaded machine wait as long as for a pool slot.
+    public var databaseConnectTimeout: Duration = .seconds(10)
     /// bcrypt cost; 12 in production, lowered only by tests.
     public var bcryptCost = 12
     /// The address people reach the server at, for links in e-mails (no trailing slash).

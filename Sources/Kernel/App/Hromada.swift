@@ -71,6 +71,7 @@ public enum Hromada {
         case .postgres(let url, let searchPath):
             var postgres = try SQLPostgresConfiguration(url: url)
             if let searchPath { postgres.searchPath = [searchPath] }
+            postgres.coreConfiguration.options.connectTimeout = .seconds(configuration.databaseConnectTimeout.components.seconds)
             // Our prepared statements (`Database.preparedRows`) are written so that one plan
             // serves every parameter: an unused filter is a NULL parameter, not another
             // query. PostgreSQL would still plan a custom one for every run, because it
@@ -107,7 +108,9 @@ public enum Hromada {
         case .sqlite:
             return .inProcess
         case .postgres(let url, _):
-            return .postgres(try SQLPostgresConfiguration(url: url).coreConfiguration, channel: configuration.eventChannel)
+            var listener = try SQLPostgresConfiguration(url: url).coreConfiguration
+            listener.options.connectTimeout = .seconds(configuration.databaseConnectTimeout.components.seconds)
+            return .postgres(listener, channel: configuration.eventChannel)
         }
     }
 
