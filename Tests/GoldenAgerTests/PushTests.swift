@@ -29,6 +29,10 @@ extension GoldenAgerTests {
                     try await subscribe(app, elsewhere, devices.elsewhere, at: "\(service.baseURL)/push/elsewhere")
 
                     let task = try await order(app, by: pensioner)
+                    // Queued in the order's transaction: there by the time the order answers.
+                    let queued = try await app.db.sql.raw("SELECT COUNT(*) AS queued FROM kernel_push_outbox").first()?
+                        .decode(column: "queued", as: Int.self)
+                    #expect(queued == 1, "the online volunteer's notification")
                     let title = try await firstTemplate(app).titleUK
                     let offered = try #require(try await service.notifications(for: devices.online, at: "online").first)
                     #expect(offered.title == "Нове завдання: \(title)" && offered.url == "/golden-ager/tasks/\(task)")

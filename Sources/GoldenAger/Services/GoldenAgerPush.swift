@@ -7,15 +7,12 @@ import Kernel
 /// accepted, or gave the task back. Nothing personal travels: names of tasks and
 /// volunteers' first names only, and a link to the page that shows the rest.
 ///
-/// Called after the change has committed: a notification that cannot be queued is lost
-/// (the live event and the page still tell), never an error for the change that was made.
+/// Queued on `db`, the transaction of the change that causes it
+/// (docs/decisions/web-push.md): a change that rolls back queues nothing, and one that
+/// commits has always queued its notification.
 struct GoldenAgerPush {
     let context: GoldenAgerContext
-
-    /// Runs `queue`, swallowing its failure (see above).
-    static func afterCommit(_ queue: () async throws -> Void) async {
-        do { try await queue() } catch {}
-    }
+    let db: any Database
 
     static func localizer(_ language: Language) -> Localizer {
         Localizer(language: language, catalogs: [KernelStrings.catalog, GoldenAgerStrings.catalog])
@@ -26,13 +23,13 @@ struct GoldenAgerPush {
         let template = try await template(of: task)
         // Only the ids of those with a subscription, in one statement: every order runs this,
         // and a city has a thousand online volunteers, most without one (bench/RESULTS.md).
-        let volunteers = try await Profile.query(on: context.db)
+        let volunteers = try await Profile.query(on: db)
             .join(PushSubscriptionRecord.self, on: \Profile.$id == \PushSubscriptionRecord.$accountID)
             .filter(PushSubscriptionRecord.self, \.$app == GoldenAger.id)
             .filter(\.$role == GARole.volunteer.rawValue).filter(\.$city == task.city)
             .filter(\.$isOnline == true).filter(\.$approvedAt != nil).all(\.$id)
         let id = try task.requireID()
-        try await context.push.send(app: GoldenAger.id, to: volunteers, urgency: .high, timeToLive: 3600, on: context.db) { language in
+        try await context.push.send(app: GoldenAger.id, to: volunteers, urgency: .high, timeToLive: 3600, on: db) { language in
             let l = Self.localizer(language)
             return PushNotification(title: l.text("ga.push.new_task", ["title": template.title(in: language)]),
                                     body: l.text("ga.push.new_task_body", ["duration": l.duration(minutes: task.minutes)]),
@@ -77,15 +74,15 @@ struct GoldenAgerPush {
     /// To the pensioner and the relatives who act for them.
     private func toPensioner(_ task: HelpTask, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
         let id = try task.requireID()
-        let people = [task.pensionerID] + (try await RelativeService.relativeIDs(of: task.pensionerID, on: context.db))
-        try await context.push.send(app: GoldenAger.id, to: people, urgency: .high, on: context.db) { language in
+        let people = [task.pensionerID] + (try await RelativeService.relativeIDs(of: task.pensionerID, on: db))
+        try await context.push.send(app: GoldenAger.id, to: people, urgency: .high, on: db) { language in
             let text = words(Self.localizer(language), language)
             return PushNotification(title: text.title, body: text.body, url: "\(GoldenAger.descriptor.pathPrefix)/orders/\(id)", tag: "order-\(id)")
         }
     }
 
     private func template(of task: HelpTask) async throws -> TaskTemplate {
-        guard let template = try await TaskTemplate.find(task.$template.id, on: context.db) else {
+        guard let template = try await TaskTemplate.find(task.$template.id, on: db) else {
             throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found")
         }
         return template

@@ -83,12 +83,12 @@ public struct TaskService: Sendable {
             try await db.writeTransaction { db in
                 try await task.create(on: db)
                 try await TaskTransition(taskID: task.requireID(), sequence: 1, action: .created, status: .searching, actorID: actor, at: now).create(on: db)
+                try await GoldenAgerPush(context: context, db: db).newTask(task)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
         }
         try await publisher.task("task.created", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)])
-        await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).newTask(task) }
         return task
     }
 
@@ -201,10 +201,10 @@ public struct TaskService: Sendable {
                                             lost: { existing in
                                                 // Someone else's task, or gone: tell the loser plainly.
                                                 existing.city == profile.city ? AppError.conflict(code: "task_taken", key: "ga.task.taken") : nil
-                                            })
+                                            },
+                                            push: { [context] task, db in try await GoldenAgerPush(context: context, db: db).accepted(task, by: member) })
             try await publisher.task("task.taken", task, to: [GoldenAgerEvents.city(task.city)])
             try await publisher.task("task.accepted", task, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(member.id)])
-            await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).accepted(task, by: member) }
             return task
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "volunteer_busy", key: "ga.task.volunteer_busy")
@@ -281,10 +281,10 @@ public struct TaskService: Sendable {
                                             let deadline = max(back.expiresAt ?? .distantPast, now.addingTimeInterval(TaskExpiry.minimumWait))
                                             try await db.sql.update(HelpTask.schema).set("expires_at", to: SQLBind(deadline))
                                                 .set("expiry_warned_at", to: SQLLiteral.null).where("id", .equal, SQLBind(taskID)).run()
-                                        })
+                                        },
+                                        push: { [context] task, db in try await GoldenAgerPush(context: context, db: db).withdrawn(task, reason: reason) })
         try await publisher.task("task.created", task, reason: nil, to: [GoldenAgerEvents.city(task.city)])
         try await publisher.task("task.withdrawn", task, reason: reason, to: [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID), GoldenAgerEvents.account(volunteer)])
-        await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).withdrawn(task, reason: reason) }
         return task
     }
 
@@ -353,12 +353,16 @@ public struct TaskService: Sendable {
         let due = try await HelpTask.query(on: db).filter(\.$status == .searching).filter(\.$expiryWarnedAt == nil)
             .filter(\.$expiresAt <= now.addingTimeInterval(TaskExpiry.warning)).filter(\.$expiresAt > now).limit(500).all()
         for task in due {
-            // Claimed by a conditional update: two servers never warn twice.
-            let claimed = try await db.sql.update(HelpTask.schema).set("expiry_warned_at", to: SQLBind(now))
-                .where("id", .equal, SQLBind(try task.requireID())).where("expiry_warned_at", .is, SQLLiteral.null)
-                .where("status", .equal, SQLBind(TaskStatus.searching.rawValue)).returning("id").all()
-            guard !claimed.isEmpty, let deadline = task.expiresAt else { continue }
-            await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).expiring(task, at: deadline) }
+            guard let deadline = task.expiresAt else { continue }
+            let taskID = try task.requireID()
+            try await db.writeTransaction { [context] db in
+                // Claimed by a conditional update: two servers never warn twice.
+                let claimed = try await db.sql.update(HelpTask.schema).set("expiry_warned_at", to: SQLBind(now))
+                    .where("id", .equal, SQLBind(taskID)).where("expiry_warned_at", .is, SQLLiteral.null)
+                    .where("status", .equal, SQLBind(TaskStatus.searching.rawValue)).returning("id").all()
+                guard !claimed.isEmpty else { return }
+                try await GoldenAgerPush(context: context, db: db).expiring(task, at: deadline)
+            }
         }
     }
 
@@ -368,7 +372,7 @@ public struct TaskService: Sendable {
         let now = context.clock.now
         let overdue = try await HelpTask.query(on: db).filter(\.$status == .searching).filter(\.$expiresAt <= now).limit(500).all(\.$id)
         for taskID in overdue {
-            let expired = try await db.writeTransaction { db -> Bool in
+            let expired = try await db.writeTransaction { [context] db -> Bool in
                 let rows = try await db.sql.update(HelpTask.schema)
                     .set("status", to: SQLBind(TaskStatus.cancelled.rawValue)).set("closed_at", to: SQLBind(now))
                     .where("id", .equal, SQLBind(taskID)).where("status", .equal, SQLBind(TaskStatus.searching.rawValue))
@@ -376,12 +380,14 @@ public struct TaskService: Sendable {
                 guard !rows.isEmpty else { return false }
                 try await TaskTransition(taskID: taskID, sequence: try await Self.nextStep(of: taskID, on: db), action: .expired,
                                          status: .cancelled, actorID: nil, at: now).create(on: db)
+                if let task = try await HelpTask.find(taskID, on: db) {
+                    try await GoldenAgerPush(context: context, db: db).expired(task)
+                }
                 return true
             }
             guard expired, let task = try await HelpTask.find(taskID, on: db) else { continue }
             try await publisher.task("task.taken", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board])
             try await publisher.task("task.cancelled", task, to: [GoldenAgerEvents.account(task.pensionerID)])
-            await GoldenAgerPush.afterCommit { try await GoldenAgerPush(context: context).expired(task) }
         }
     }
 
@@ -404,7 +410,8 @@ public struct TaskService: Sendable {
         set changes: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
         pensioners: [UUID] = [],
         lost: @escaping @Sendable (HelpTask) -> AppError? = { _ in nil },
-        afterwards: @escaping @Sendable (any Database) async throws -> Void = { _ in }
+        afterwards: @escaping @Sendable (any Database) async throws -> Void = { _ in },
+        push: (@Sendable (HelpTask, any Database) async throws -> Void)? = nil
     ) async throws -> HelpTask {
         let from = action.allowedFrom.map(\.rawValue)
         guard let next = action.allowedFrom.first.flatMap(action.next(from:)) else { throw AppError.forbidden }
@@ -421,6 +428,8 @@ public struct TaskService: Sendable {
             try await TaskTransition(taskID: taskID, sequence: try await Self.nextStep(of: taskID, on: db), action: action,
                                      status: next, actorID: actor, reason: reason, at: now).create(on: db)
             try await afterwards(db)
+            // The news for closed pages, queued with the change (GoldenAgerPush).
+            if let push, let task = try await HelpTask.find(taskID, on: db) { try await push(task, db) }
             return true
         }
         guard let task = try await HelpTask.find(taskID, on: db) else {

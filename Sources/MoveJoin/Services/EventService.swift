@@ -110,6 +110,7 @@ public struct EventService: Sendable {
         let now = context.clock.now
         let fields = try EventRules.validate(draft, now: now)
         let me = mover.id
+        let participation = context.participation
         let outcome = try await db.writeTransaction { db -> ParticipationService.Outcome in
             let event = try await ParticipationService.lock(eventID, on: db)
             guard event.creatorID == me else { throw AppError.forbidden }
@@ -123,9 +124,12 @@ public struct EventService: Sendable {
             let promoted = try await ParticipationService.fillFreePlaces(event, on: db, at: now)
             try await event.update(on: db)
             let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, on: db, at: now)
-            return .init(event: event, status: .participant, waitlistPosition: 0, promoted: promoted, told: told, change: .eventChanged)
+            let outcome = ParticipationService.Outcome(event: event, status: .participant, waitlistPosition: 0, promoted: promoted,
+                                                       told: told, change: .eventChanged)
+            try await participation.queuePush(outcome, on: db)
+            return outcome
         }
-        await context.participation.publish(outcome)
+        await participation.publish(outcome)
         return EventView(event: outcome.event, creator: EventCreator(mover.profile), myStatus: .participant, myWaitlistPosition: 0)
     }
 

@@ -69,7 +69,9 @@ public struct ParticipationService: Sendable {
             if event.creatorID == accountID {
                 throw AppError.conflict(code: "creator_cannot_leave", key: "mj.leave.creator")
             }
-            return try await Self.remove(mine, from: event, on: db, at: now)
+            let outcome = try await Self.remove(mine, from: event, on: db, at: now)
+            try await queuePush(outcome, on: db)
+            return outcome
         }
         await publish(outcome)
         return outcome
@@ -86,7 +88,9 @@ public struct ParticipationService: Sendable {
             .set("status", to: SQLBind(EventStatus.cancelled.rawValue)).set("updated_at", to: SQLBind(now))
             .where("id", .equal, SQLBind(eventID)).run()
         let told = try await Self.tell(everyoneIn: event, except: event.creatorID, .eventCancelled, on: db, at: now)
-        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told, change: .eventCancelled)
+        let outcome = Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told, change: .eventCancelled)
+        try await queuePush(outcome, on: db)
+        return outcome
     }
 
     /// Takes a person out of an event (their account is being deleted), moving the
@@ -94,7 +98,9 @@ public struct ParticipationService: Sendable {
     func removeLocked(_ accountID: UUID, from eventID: UUID, on db: any Database, at now: Date) async throws -> Outcome? {
         let event = try await Self.lock(eventID, on: db)
         guard let entry = try await Self.participation(of: accountID, in: eventID, on: db) else { return nil }
-        return try await Self.remove(entry, from: event, on: db, at: now)
+        let outcome = try await Self.remove(entry, from: event, on: db, at: now)
+        try await queuePush(outcome, on: db)
+        return outcome
     }
 
     /// Fills free places from the waitlist, first come first served (after an edit raised the capacity).
@@ -162,7 +168,8 @@ public struct ParticipationService: Sendable {
 
     // MARK: After commit
 
-    /// Tells open pages that the event changed and the people concerned that they have a notice.
+    /// Tells open pages that the event changed and the people concerned that they have a
+    /// notice. (Their phones were told in the change's transaction: `queuePush`.)
     func publish(_ outcome: Outcome) async {
         guard let eventID = outcome.event.id else { return }
         let payload = MoveJoinEvents.EventPayload(eventId: eventID, participantCount: outcome.event.participantCount,
@@ -176,25 +183,22 @@ public struct ParticipationService: Sendable {
                 // The change is committed; a lost live update only means a page refreshes later.
             }
         }
-        await push(outcome)
     }
 
-    /// The same news to the phones of the people told, for when the page is closed.
-    private func push(_ outcome: Outcome) async {
+    /// The same news to the phones of the people told, for when the page is closed: queued
+    /// in the transaction of the change (docs/decisions/web-push.md), so a change that
+    /// rolls back queues nothing and one that commits has always queued its news.
+    func queuePush(_ outcome: Outcome, on db: any Database) async throws {
         guard let eventID = outcome.event.id else { return }
         let promoted = Set(outcome.promoted)
         var news: [(NoticeKind, [UUID])] = [(.promoted, Array(promoted))]
         if let change = outcome.change { news.append((change, outcome.told.filter { !promoted.contains($0) })) }
         let title = outcome.event.title
         for (kind, people) in news where !people.isEmpty {
-            do {
-                try await context.push.send(app: MoveJoin.id, to: people, urgency: .high, on: context.db) { language in
-                    let l = Localizer(language: language, catalogs: [KernelStrings.catalog, MoveJoinStrings.catalog])
-                    return PushNotification(title: title, body: l.text("mj.notice.\(kind.rawValue)", ["title": title]),
-                                            url: MoveJoinWeb.eventPath(eventID), tag: "event-\(eventID.uuidString.lowercased())")
-                }
-            } catch {
-                // As with the live update: the notice is stored, and the page shows it.
+            try await context.push.send(app: MoveJoin.id, to: people, urgency: .high, on: db) { language in
+                let l = Localizer(language: language, catalogs: [KernelStrings.catalog, MoveJoinStrings.catalog])
+                return PushNotification(title: title, body: l.text("mj.notice.\(kind.rawValue)", ["title": title]),
+                                        url: MoveJoinWeb.eventPath(eventID), tag: "event-\(eventID.uuidString.lowercased())")
             }
         }
     }

@@ -85,8 +85,8 @@ public struct PeopleService: Sendable {
     }
 
     /// What deleting the person does to MoveJoin's data, inside the kernel's deletion
-    /// transaction: their future events are cancelled (participants are told after the
-    /// commit), they leave everyone else's events (the waitlists move up), their past events
+    /// transaction: their future events are cancelled (participants' phones are told in
+    /// the transaction, their open pages after the commit), they leave everyone else's events (the waitlists move up), their past events
     /// stay in others' history without a creator, and their profile, notices and calendar
     /// feed go.
     func deleteData(of mover: Mover, on db: any Database) async throws -> AfterCommit {
