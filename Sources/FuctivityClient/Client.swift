@@ -20,6 +20,8 @@ import HTTPTypes
 /// Fuctivity: plan rest around working days, get reminded on the phone, see the week in charts.
 ///
 /// Sign in with `POST /session` (or `POST /accounts`) and send the token as `Authorization: Bearer <token>`. Times are RFC 3339 (`2026-11-20T10:15:00Z`; fractional seconds accepted), days are `YYYY-MM-DD` in the person's time zone, ids are UUID strings. Optional fields without a value are left out of answers. Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code` and a message in the request's language (`Accept-Language`: Ukrainian by default, English available).
+///
+/// Retries: every operation that lists the `Idempotency-Key` header does a change once however often it is sent with the same key (a phone retrying on a flaky network, a double tap).
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -544,6 +546,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -807,6 +814,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1352,6 +1364,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1583,6 +1600,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1748,6 +1770,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1936,6 +1963,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2152,6 +2184,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2418,6 +2455,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2584,6 +2626,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2697,6 +2744,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2809,6 +2861,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2997,6 +3054,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3545,6 +3607,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3641,6 +3708,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3867,6 +3939,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4008,6 +4085,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

@@ -853,17 +853,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/me/PATCH/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/me/PATCH/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateMe.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateMe.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -1273,17 +1280,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/me/password/PUT/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/me/password/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangePassword.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangePassword.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -2268,17 +2282,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/settings/PUT/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/settings/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSettings.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSettings.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -2625,17 +2646,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/categories/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/categories/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCategory.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCategory.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -2898,17 +2926,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/categories/{categoryID}/PUT/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/categories/{categoryID}/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenameCategory.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenameCategory.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -3225,17 +3260,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/categories/{categoryID}/DELETE/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/categories/{categoryID}/DELETE/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteCategory.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteCategory.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -3611,17 +3653,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/activities/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/activities/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateActivity.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateActivity.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4075,17 +4124,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/activities/{activityID}/PUT/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/activities/{activityID}/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateActivity.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateActivity.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4351,17 +4407,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/activities/{activityID}/DELETE/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/activities/{activityID}/DELETE/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteActivity.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteActivity.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4572,17 +4635,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/activities/{activityID}/restore/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/activities/{activityID}/restore/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RestoreActivity.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RestoreActivity.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4793,17 +4863,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/activities/{activityID}/complete/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/activities/{activityID}/complete/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteActivity.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteActivity.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -5120,17 +5197,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/activities/{activityID}/rating/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/activities/{activityID}/rating/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateActivity.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateActivity.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6035,17 +6119,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/calendar-feed/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/calendar-feed/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCalendarFeed.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCalendarFeed.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6206,17 +6297,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/calendar-feed/DELETE/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/calendar-feed/DELETE/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeCalendarFeed.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeCalendarFeed.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6605,17 +6703,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/push-subscriptions/POST/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/push-subscriptions/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubscribePush.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubscribePush.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6812,17 +6917,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/push-subscriptions/DELETE/header/Accept-Language`.
                 public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/push-subscriptions/DELETE/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UnsubscribePush.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
                 ///   - accept:
                 public init(
                     acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UnsubscribePush.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }

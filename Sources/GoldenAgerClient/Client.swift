@@ -20,6 +20,8 @@ import HTTPTypes
 /// Golden Ager: older people order help from a volunteer in a few large taps; volunteers of partner organisations accept the tasks live.
 ///
 /// Sign in with `POST /session` and send the token as `Authorization: Bearer <token>`. Dates are ISO 8601 (`2026-11-20T10:15:00Z`), ids are UUID strings. Optional fields without a value are left out of answers. Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code` and a message in the request's language (`Accept-Language`: Ukrainian by default, English available).
+///
+/// Retries: every operation that lists the `Idempotency-Key` header does a change once however often it is sent with the same key (a phone retrying on a flaky network, a double tap).
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -642,6 +644,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -961,6 +968,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1487,6 +1499,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1638,6 +1655,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2421,6 +2443,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2786,6 +2813,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2959,6 +2991,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3134,6 +3171,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3308,6 +3350,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3461,6 +3508,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3688,6 +3740,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -4041,6 +4098,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -4828,6 +4890,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4970,6 +5037,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -5091,6 +5163,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -5348,6 +5425,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -5530,6 +5612,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

@@ -24,6 +24,8 @@ import HTTPTypes
 /// Sensor devices do not sign in: they send readings with their sensor's own key (`sensorKey`), see `POST /sensors/{sensorID}/readings`.
 ///
 /// Times are RFC 3339 in UTC (`2026-07-01T12:00:00Z`), ids are UUID strings. Temperatures are °C and levels percent, whatever a person's pages show. Numbers people type (conditions, quantities) may be sent as JSON numbers or as text with a decimal comma (`"7,2"`); quantities have at most three decimals. Optional fields without a value are left out of answers. Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code` and a message in the request's language (`Accept-Language`: Ukrainian by default, English available).
+///
+/// Retries: every operation that lists the `Idempotency-Key` header does a change once however often it is sent with the same key (a phone retrying on a flaky network, a double tap).
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -570,6 +572,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -855,6 +862,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1311,6 +1323,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1542,6 +1559,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1683,6 +1705,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1918,6 +1945,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2385,6 +2417,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2715,6 +2752,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3232,6 +3274,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3427,6 +3474,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -4055,6 +4107,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4386,6 +4443,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4595,6 +4657,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -4893,6 +4960,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -5080,6 +5152,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -5290,6 +5367,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -5735,6 +5817,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -5891,6 +5978,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -6164,6 +6256,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -6496,6 +6593,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -6683,6 +6785,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -6894,6 +7001,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -7104,6 +7216,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -7292,6 +7409,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -7479,6 +7601,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -7690,6 +7817,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -7900,6 +8032,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -8087,6 +8224,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -8409,6 +8551,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -8596,6 +8743,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -8822,6 +8974,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -9142,6 +9299,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -9330,6 +9492,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -9486,6 +9653,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -9905,6 +10077,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

@@ -20,6 +20,8 @@ import HTTPTypes
 /// Znoshka: prepare for the НМТ with theory, tests in the exam's format scored as the exam scores them, explanations, and a review queue of one's own mistakes.
 ///
 /// Sign in with `POST /session` (or `POST /accounts`) and send the token as `Authorization: Bearer <token>`. Times are RFC 3339 in UTC (`2026-05-20T10:15:00Z`), days are `YYYY-MM-DD`, ids are UUID strings. Options and items of a question are numbered from 0 in the order shown (А = 0). Optional fields without a value are left out of answers. Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code` and a message in the request's language (`Accept-Language`: Ukrainian by default, English available).
+///
+/// Retries: every operation that lists the `Idempotency-Key` header does a change once however often it is sent with the same key (a phone retrying on a flaky network, a double tap).
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -544,6 +546,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -807,6 +814,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1693,6 +1705,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1811,6 +1828,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2181,6 +2203,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2368,6 +2395,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2706,6 +2738,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2958,6 +2995,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3260,6 +3302,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3467,6 +3514,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3721,6 +3773,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3862,6 +3919,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -4122,6 +4184,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4332,6 +4399,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4519,6 +4591,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -4728,6 +4805,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -4893,6 +4975,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -5230,6 +5317,11 @@ public struct Client: APIProtocol {
                     name: "minutes",
                     value: input.query.minutes
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -5393,6 +5485,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -5559,6 +5656,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -5748,6 +5850,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -5862,6 +5969,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -6049,6 +6161,11 @@ public struct Client: APIProtocol {
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -6214,6 +6331,11 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Accept-Language",
                     value: input.headers.acceptLanguage
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Idempotency-Key",
+                    value: input.headers.idempotencyKey
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

@@ -67,6 +67,13 @@ struct DemoApp: HromadaApp {
         }
         // A web page whose path contains "api" further down: still a page, still CSRF-checked.
         web.post("pages", "api") { _ in "saved" }
+        // A form that changes something (`IdempotencyTests`): one tally per real submit.
+        web.post("tallies") { req -> Response in
+            let account = try await req.requireAccount(in: Self.descriptor)
+            let id = try await Self.tally(req, by: account)
+            req.flash(.success, "account.saved")
+            return req.redirect(to: "/demo-app/tallies/\(id)", redirectType: .normal)
+        }
         web.get("stream") { req in
             ServerSentEvents.response(for: req, topics: [req.query[String.self, at: "topic"] ?? "demo"])
         }
@@ -105,6 +112,22 @@ struct DemoApp: HromadaApp {
             try validator.throwIfInvalid()
             return Response(status: .created)
         }
+        // A change in a write transaction that takes a moment (`IdempotencyTests`): `fail`
+        // throws after the commit (`after`) or inside the transaction (`inside`).
+        api.post("tallies") { req -> Response in
+            let account = try await req.requireAccount(in: Self.descriptor)
+            let input = try req.content.decode(TallyInput.self)
+            if input.fail == "inside" {
+                try await req.db.writeTransaction { db in
+                    try await AuditLog(app: Self.descriptor.id, clock: req.clock).record(
+                        "demo.tally", entityType: "tally", entityID: "rolled-back", actor: account.id, on: db)
+                    throw DemoFailure()
+                }
+            }
+            let id = try await Self.tally(req, by: account)
+            if input.fail == "after" { throw DemoFailure() }
+            return try await Tally(id: id, note: input.note).encodeResponse(status: .created, for: req)
+        }
         api.post("events") { req -> Event in
             let input = try req.content.decode(EventInput.self)
             return try await req.kernel.events.publish(topic: input.topic, name: "demo.said", payload: ["text": input.text], at: req.clock.now, on: req.db)
@@ -115,6 +138,21 @@ struct DemoApp: HromadaApp {
             ServerSentEvents.response(for: req, topics: [req.query[String.self, at: "topic"] ?? "demo"])
         }
     }
+
+    /// Writes one audit entry for a tally, in a write transaction that takes 50 ms, so
+    /// requests sent together overlap.
+    static func tally(_ req: Request, by account: Account) async throws -> UUID {
+        let id = UUID()
+        try await req.db.writeTransaction { db in
+            try await AuditLog(app: Self.descriptor.id, clock: req.clock).record(
+                "demo.tally", entityType: "tally", entityID: id.uuidString, actor: account.id, on: db)
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return id
+    }
+
+    struct TallyInput: Content { let note: String; let fail: String? }
+    struct Tally: Content { let id: UUID; let note: String }
 
     struct DemoFailure: Error, CustomStringConvertible {
         var description: String { "secret internal detail 42" }

@@ -56,6 +56,33 @@ extension MoveJoinTests {
             }
         }
 
+        @Test("creating an event sent 10 times at once with one Idempotency-Key makes one event, and every answer is it")
+        func retriedCreateMakesOne() async throws {
+            try await withMoveJoin { app in
+                let creator = try await register(app, name: "Творець")
+                let body = try Wire.binary.encode(eventInput(title: "Ранкова пробіжка"))
+                var headers: HTTPHeaders = ["Accept": "application/x-protobuf", "Content-Type": "application/x-protobuf",
+                                            "Idempotency-Key": "run-at-dawn"]
+                headers.bearerAuthorization = BearerAuthorization(token: creator.token)
+                let sent = headers
+                let answers = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: (HTTPStatus, [UInt8]).self) { group in
+                        for _ in 0..<10 {
+                            group.addTask {
+                                let response = try await app.client.post(URI(string: "\(base)\(api)/events"), headers: sent) { $0.body = body }
+                                return (response.status, response.body.map { Array($0.readableBytesView) } ?? [])
+                            }
+                        }
+                        return try await group.reduce(into: [(HTTPStatus, [UInt8])]()) { $0.append($1) }
+                    }
+                }
+                #expect(answers.allSatisfy { $0.0 == .created }, "\(answers.map(\.0))")
+                let ids = Set(try answers.map { try MJEvent(serializedBytes: $0.1).id })
+                #expect(ids.count == 1, "one event, answered ten times")
+                #expect(try await SportEvent.query(on: app.db).filter(\.$title == "Ранкова пробіжка").count() == 1)
+            }
+        }
+
         @Test("a runner double-tapping join (10 at once) is in the event once")
         func doubleJoin() async throws {
             try await withMoveJoin { app in

@@ -44,6 +44,23 @@ extension ShelterTests {
             }
         }
 
+        @Test("a feeding sent ten times at once with one Idempotency-Key takes its food from stock once")
+        func retriedFeedingTakesOnce() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let storekeeper = try await staff(app, .storekeeper)
+                let item = try await stocked(app, 5, director: director, storekeeper: storekeeper)
+                var headers = storekeeper.auth
+                headers.add(name: "Idempotency-Key", value: "feeding-07:30-enclosure-3")
+                let body = json(["amount": 1, "kind": "feeding"])
+                let statuses = try await TestHarness.sameRequestAtOnce(app, times: 10, .POST, "\(api)/items/\(item)/uses", headers: headers, body: body)
+                #expect(statuses == Array(repeating: .created, count: 10), "every retry hears the first answer: \(statuses)")
+                let (stock, ledger) = try await balances(app, item)
+                #expect(stock == 4_000 && ledger == 4_000, "one unit taken, not ten")
+                #expect(try await StockMovement.query(on: app.db).filter(\.$itemID == item).filter(\.$kind == "feeding").count() == 1)
+            }
+        }
+
         @Test("not enough stock is a 409 naming what is left, and nothing is written")
         func notEnough() async throws {
             try await withShelter { app in

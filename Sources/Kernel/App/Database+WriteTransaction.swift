@@ -8,15 +8,23 @@ extension Database {
     /// `BEGIN IMMEDIATE`, taking the write lock at once: with the default deferred
     /// transaction, two connections that both read and then write can deadlock and one
     /// gets `SQLITE_BUSY` (a 500) instead of waiting its turn.
+    ///
+    /// A request that holds an idempotency key marks it in the same transaction
+    /// (`IdempotencyClaim`), so the key tells whether the work committed.
     public func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if inTransaction { return try await body(self) }
+        let claim = IdempotencyClaim.current
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
-            return try await transaction(body)
+            return try await transaction { db in
+                try await IdempotencyClaim.markWork(claim, on: db)
+                return try await body(db)
+            }
         }
         return try await withConnection { connection in
             let connectionSQL = connection.sql
             try await connectionSQL.raw("BEGIN IMMEDIATE").run()
             do {
+                try await IdempotencyClaim.markWork(claim, on: connection)
                 let result = try await body(connection)
                 try await connectionSQL.raw("COMMIT").run()
                 return result

@@ -138,7 +138,9 @@ public enum Hromada {
 
     static func mount(_ app: any HromadaApp, on application: Application) throws {
         let descriptor = app.descriptor
+        // Every route of the app does a retried change once (`IdempotencyMiddleware`).
         let web = application.grouped(PathComponent(stringLiteral: descriptor.id))
+            .grouped(inOneTask: IdempotencyMiddleware(app: descriptor))
         let api = web.grouped("api", "v1")  // descriptor.apiPath
         try AppShellRoutes.register(app, on: web)
         PushRoutes.register(descriptor, web: web, api: api)
@@ -167,5 +169,6 @@ enum KernelMigrations {
         CreatePasswordResets(),
         CreatePushKeys(), CreatePushSubscriptions(), CreatePushOutbox(),
         CreatePasswordConfirmations(),
+        CreateIdempotencyKeys(),
     ]
 }

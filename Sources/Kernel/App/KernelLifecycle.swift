@@ -60,7 +60,7 @@ final class KernelLifecycle: LifecycleHandler {
 }
 
 /// Deletes what has expired: old events, sessions, failed sign-ins, API tokens, reset
-/// links and codes, password confirmations, sent mail (kept a week, to answer "did it go?") and push notifications
+/// links and codes, password confirmations, idempotency keys a day old, sent mail (kept a week, to answer "did it go?") and push notifications
 /// a day old.
 public enum Housekeeping {
     public static let sentMailRetention: TimeInterval = 7 * 24 * 3600
@@ -78,6 +78,8 @@ public enum Housekeeping {
                 .filter(\.$confirmedAt < now.addingTimeInterval(-PasswordConfirmations.window)).delete()
             try await MailOutboxRecord.query(on: database).filter(\.$status == .sent)
                 .filter(\.$sentAt < now.addingTimeInterval(-Housekeeping.sentMailRetention)).delete()
+            try await IdempotencyRecord.query(on: database)
+                .filter(\.$createdAt < now.addingTimeInterval(-IdempotencyMiddleware.retention)).delete()
             // Notifications are news: once sent, or given up on a day ago, they are gone.
             try await PushOutboxRecord.query(on: database).filter(\.$status != .pending)
                 .filter(\.$createdAt < now.addingTimeInterval(-Housekeeping.pushRetention)).delete()

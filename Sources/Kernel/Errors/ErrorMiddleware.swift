@@ -10,21 +10,26 @@ struct KernelErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            let problem = Self.classify(error)
-            if problem.status.code >= 500 {
-                request.logger.error("Unhandled error", metadata: ["error": "\(String(reflecting: error))"])
-            } else {
-                request.logger.debug("Client error", metadata: ["code": "\(problem.code)"])
-            }
-            return response(for: problem, request: request)
+            return Self.answer(for: error, request: request)
         }
     }
 
-    private func response(for problem: AppError, request: Request) -> Response {
+    /// The answer to `error`: logged, classified and rendered for the kind of request.
+    static func answer(for error: any Error, request: Request) -> Response {
+        let problem = classify(error)
+        if problem.status.code >= 500 {
+            request.logger.error("Unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+        } else {
+            request.logger.debug("Client error", metadata: ["code": "\(problem.code)"])
+        }
+        return response(for: problem, request: request)
+    }
+
+    private static func response(for problem: AppError, request: Request) -> Response {
         let response: Response
-        if request.isAPIRequest || Self.prefersJSON(request) {
-            response = Self.problemResponse(problem, request: request)
-        } else if problem.status == .unauthorized, let login = Self.loginRedirect(for: request) {
+        if request.isAPIRequest || prefersJSON(request) {
+            response = problemResponse(problem, request: request)
+        } else if problem.status == .unauthorized, let login = loginRedirect(for: request) {
             response = request.redirect(to: login, redirectType: .normal)
         } else {
             response = ErrorPage.response(for: problem, request: request)

@@ -53,6 +53,37 @@ document.addEventListener("submit", (event) => {
   confirmSubmit(form);
 });
 
+// A one-time token in every form that posts (the server's IdempotencyMiddleware): a
+// double tap, or the browser sending the form again after a dropped connection, carries
+// the same token, and the server does the change once and shows its first result again.
+// Forms that scripts send themselves (they cancel the submit event first) get none. A
+// page brought back from the browser's history gets new tokens: sending it again is a
+// new change, made on purpose.
+function oneTimeToken() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || event.defaultPrevented || form.method.toLowerCase() !== "post") return;
+  let field = form.querySelector('input[name="_once"]');
+  if (!field) {
+    field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "_once";
+    form.append(field);
+  }
+  if (!field.value) field.value = oneTimeToken();
+});
+
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  for (const field of document.querySelectorAll('input[name="_once"]')) field.value = "";
+});
+
 // Buttons with data-print open the browser's print dialog (certificates).
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("[data-print]")) window.print();

@@ -18,6 +18,13 @@
 /// names the time zone it is shown in. Identifiers are strings: UUIDs for people and
 /// events, slugs ("kyiv", "football") for reference data.
 ///
+/// Retries: every signed-in POST, PUT, PATCH and DELETE (create, edit, cancel, join, leave,
+/// profile, push subscription) honours the Idempotency-Key header (the IETF httpapi draft):
+/// the same key from the same account within 24 hours answers the first answer again
+/// (Idempotent-Replayed: true) without doing the change again; the same key with another
+/// request is a 422 "idempotency_key_reused". Signing out and deleting the account are not
+/// covered (the token is gone afterwards).
+///
 /// Regenerate the Swift code with scripts/generate-protos (writes
 /// Sources/MoveJoinProto/Generated/movejoin.pb.swift, which is committed).
 
