@@ -100,7 +100,6 @@ let package = Package(
             dependencies: ["MoveJoinProto", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             path: "bench/MoveJoinWireBench"
         ),
-        // The list of apps the server mounts.
         .target(
             name: "Znoshka",
             dependencies: ["Kernel", .product(name: "Ink", package: "Ink")],
@@ -125,6 +124,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),
+        // The apps the server mounts, listed in Sources/HromadaSuite/Suite.swift.
         .target(
             name: "HromadaSuite",
             dependencies: ["Kernel", "GoldenAger", "MoveJoin", "Fuctivity", "Znoshka", "SmartShelter"]
