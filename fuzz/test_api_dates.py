@@ -5,8 +5,8 @@ Every request-body field that the apps' OpenAPI documents mark `format: date-tim
 touching this file) is sent, in otherwise valid requests that schemathesis generates,
 with values that name no real moment or day: 30 February, 25:00, minute 60, a time
 without its offset, a month 13. Signed in as every kind of user and as nobody, no such
-request may succeed or fail with a 5xx, and the ones that reach validation must be a 422
-naming the field.
+request may succeed or fail with a 5xx; a 422 (validation reached) must name the field,
+and in each app some must.
 """
 
 import pytest
@@ -20,9 +20,6 @@ IMPOSSIBLE = {
     "date-time": ["2026-02-30T10:00:00Z", "2026-12-01T25:00:00Z", "2026-12-01T10:60:00Z", "2026-12-01T10:00:00"],
     "date": ["2026-02-30", "2026-13-01", "2026-2-1"],
 }
-# A request that never reached the body's validation: signed out, not allowed, or a
-# generated id that names nothing.
-NOT_REACHED = {401, 403, 404}
 
 
 def resolve(document: dict, schema: dict) -> dict:
@@ -80,6 +77,16 @@ def with_impossible(body, field: str, inner: str | None, value: str):
     return body
 
 
+def named_in(answer) -> list[str]:
+    """The fields a problem document names (none for any other answer)."""
+    try:
+        document = answer.json()
+    except ValueError:
+        return []
+    errors = document.get("errors") if isinstance(document, dict) else None
+    return [error.get("field", "") for error in errors or [] if isinstance(error, dict)]
+
+
 @pytest.mark.parametrize("app,prefix", [(golden_ager, "golden-ager"), (fuctivity, "fuctivity"), (znoshka, "znoshka"),
                                         (shelter, "shelter")], ids=["golden-ager", "fuctivity", "znoshka", "shelter"])
 def test_impossible_dates_are_refused_naming_the_field(base_url, app, prefix):
@@ -100,18 +107,21 @@ def test_impossible_dates_are_refused_naming_the_field(base_url, app, prefix):
                 if body is None:
                     return
                 case.body = body
+                # Each value on its own: a replay of an earlier value's answer would hide it.
+                if case.headers:
+                    case.headers.pop("Idempotency-Key", None)
                 for headers in api.headers + [{}]:
                     answer = case.call(base_url=api.base, headers=headers)
-                    if answer.status_code in NOT_REACHED:
-                        continue
-                    named_fields = [error.get("field", "") for error in answer.json().get("errors") or []] \
-                        if answer.headers.get("Content-Type", "").startswith("application/problem+json") else []
-                    if answer.status_code == 422 and any((inner or field) in name for name in named_fields):
+                    status = answer.status_code
+                    if status == 422 and any((inner or field) in name for name in named_in(answer)):
                         named += 1
-                    else:
-                        problems.append(f"{shown} = {value!r}: {answer.status_code} {answer.text[:200]}")
+                    elif status < 400 or status >= 500 or status == 422:
+                        # Taken, a server error, or validated without a word on the date.
+                        problems.append(f"{shown} = {value!r}: {status} {answer.text[:200]}")
+                    # Any other 4xx refused the request before its fields were validated:
+                    # signed out, not allowed, an id that names nothing, a NUL elsewhere.
 
         send()
     if fields:
-        assert named > 0, f"no impossible date was refused naming its field among {len(fields)} fields"
+        assert named > 0, f"no impossible date was refused naming its field among {len(fields)} fields:\n" + "\n".join(problems[:20])
     assert not problems, "impossible dates not refused as a 422 naming the field:\n" + "\n".join(problems[:40])

@@ -18,7 +18,8 @@ PARAMETER = {
         "same key with another request is a 422 `idempotency_key_reused`; while the first request "
         "runs a repeat waits for its answer, and one whose answer cannot be had is a 409 "
         "`idempotency_key_in_use`."),
-    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "example": "3f0c9a52-6d1e-4b7a-9b6e-2f4d8c1a7e55"},
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$",
+               "example": "3f0c9a52-6d1e-4b7a-9b6e-2f4d8c1a7e55"},
 }
 NOT_COVERED = {("delete", "/session"), ("delete", "/me/sessions"), ("delete", "/me"),
                ("post", "/sensors/{sensorID}/readings")}
