@@ -22,10 +22,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
     /// How long a key answers with its first answer.
     static let retention: TimeInterval = 24 * 3600
     /// How long the first request holds its key; a server that stopped mid-request lets
-    /// go this long after.
+    /// go this long after. A repeat waits for the answer as long as the key is held.
     static let hold: TimeInterval = 60
-    /// How long a repeat waits for the first request's answer before a 409.
-    static let waitForAnswer: TimeInterval = 15
     /// Answers larger than this are not kept (a repeat then gets a 409).
     static let largestKeptBody = 1 << 20
 
@@ -168,10 +166,9 @@ struct IdempotencyKeys {
     }
 
     /// Takes the key, or finds the first request's answer (waiting for it while that
-    /// request runs). Throws 422 for the same key with another request, 409 when the first
+    /// request holds the key). Throws 422 for the same key with another request, 409 when the first
     /// request's answer cannot be had.
     func claim(_ keyed: KeyedRequest) async throws -> Claim {
-        let deadline = clock.now.addingTimeInterval(IdempotencyMiddleware.waitForAnswer)
         var pause: UInt64 = 20_000_000
         while true {
             let now = clock.now
@@ -197,7 +194,8 @@ struct IdempotencyKeys {
             if let held = existing.heldUntil, held <= now, !existing.workCommitted, try await takeOver(existing, heldUntil: held) {
                 return .proceed(existing)
             }
-            guard now < deadline, let held = existing.heldUntil, held > now else { throw Self.inUse }
+            // Still held: the first request runs (on a busy server, for a while). Wait for it.
+            guard let held = existing.heldUntil, held > now else { throw Self.inUse }
             try await Task.sleep(nanoseconds: pause)
             pause = min(pause * 2, 250_000_000)
         }
