@@ -14,11 +14,6 @@ enum FXModels {
         let timeZone: String?
     }
 
-    struct Credentials: Content {
-        let email: String?
-        let password: String?
-    }
-
     struct Session: Content {
         let token: String
         let expiresAt: Date
