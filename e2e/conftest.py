@@ -37,12 +37,17 @@ def base_url() -> str:
     return os.environ.get("HROMADA_BASE_URL", "http://127.0.0.1:8080").rstrip("/")
 
 
-def start_chromium(width: int, height: int, language: str) -> webdriver.Chrome:
+def start_chromium(width: int, height: int, language: str, console: bool = False) -> webdriver.Chrome:
     """Starts headless Chromium with a window of width×height.
 
     `language` is what the browser asks for in Accept-Language: our users'
     browsers ask for Ukrainian, and headless Chromium would otherwise ask for
     English. --no-sandbox is needed when running as root (CI).
+
+    With `console`, the browser keeps its console messages for the test to read
+    with `driver.get_log("browser")` (each call returns those since the last
+    one), and refuses downloads, so that following a link that turns out to be
+    a file leaves nothing behind.
     """
     options = Options()
     options.binary_location = CHROMIUM
@@ -54,7 +59,11 @@ def start_chromium(width: int, height: int, language: str) -> webdriver.Chrome:
         f"--lang={language}",
     ):
         options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    prefs = {"intl.accept_languages": language}
+    if console:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        prefs["download_restrictions"] = 3  # block every download
+    options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_window_size(width, height)
     driver.set_page_load_timeout(TIMEOUT_SECONDS)
@@ -64,12 +73,12 @@ def start_chromium(width: int, height: int, language: str) -> webdriver.Chrome:
 
 @pytest.fixture
 def new_browser(request):
-    """Returns start(width=390, height=844, language="uk") -> WebDriver."""
+    """Returns start(width=390, height=844, language="uk", console=False) -> WebDriver."""
     drivers = []
     request.node.stash[_BROWSERS] = drivers
 
-    def start(width=PHONE_WIDTH, height=PHONE_HEIGHT, language="uk"):
-        driver = start_chromium(width, height, language)
+    def start(width=PHONE_WIDTH, height=PHONE_HEIGHT, language="uk", console=False):
+        driver = start_chromium(width, height, language, console)
         drivers.append(driver)
         return driver
 

@@ -7,6 +7,17 @@ extension ZnoshkaTests {
     /// never a piece of raw HTML from the text.
     @Suite("Markdown")
     struct TheoryMarkdownTests {
+        @Test("a page shows each table in its own labelled scrolling box and makes long formulas focusable")
+        func fitsAPhone() {
+            let html = TheoryMarkdown.render("Вступ\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nМіж\n\n| c |\n|---|\n| 3 |\n\n$x$ і $$\\log_2 1024 + \\log_3 81 + \\log_5 125 = 17$$").html
+            let shown = ZnoshkaFormat.markdown(html, label: "Логарифми").rendered
+            let box = #"<div class="table-scroll" tabindex="0" role="region" aria-label="Логарифми"><table>"#
+            #expect(shown.components(separatedBy: box).count == 3, "both tables boxed: \(shown)")
+            #expect(shown.components(separatedBy: "</table></div>").count == 3)
+            #expect(shown.contains("<p>Вступ</p>") && shown.contains("<p>Між</p>"), "the text around stays")
+            #expect(shown.components(separatedBy: "tabindex=\"0\"").count == 4, "the long formula is focusable, the short one not: \(shown)")
+        }
+
         @Test("tables, emphasis, pictures and links as people write them")
         func markdown() {
             let table = TheoryMarkdown.render("| Відмінок | Питання |\n|---|---|\n| Називний | хто? що? |").html

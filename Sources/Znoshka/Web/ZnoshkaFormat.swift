@@ -20,6 +20,58 @@ enum ZnoshkaFormat {
     /// A share as a whole percentage: «73 %».
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded())) %" }
 
+    /// Markdown's HTML as a page shows it: each table in the kernel's `tableScroll` box
+    /// named `label`, and each long formula reachable from the keyboard (`formulas`), so
+    /// that a table or formula wider than the phone scrolls inside its own box (znoshka.css)
+    /// instead of widening the page. `html` comes from `TheoryMarkdown`, which lets no raw
+    /// HTML through: every `<table>` and `<math` in it is one the Markdown made.
+    static func markdown(_ html: String, label: String) -> HTML {
+        var parts = html.components(separatedBy: "<table>")
+        var out = parts.removeFirst()
+        for part in parts {
+            guard let end = part.range(of: "</table>") else {
+                out += "<table>" + part
+                continue
+            }
+            let table = "<table>" + String(part[..<end.upperBound])
+            out += Components.tableScroll(label: label) { HTML(unsafeRaw: table) }.rendered + String(part[end.upperBound...])
+        }
+        return formulas(out)
+    }
+
+    /// Formulas as a page shows them: MathML does not wrap, so a formula wider than its line
+    /// scrolls inside itself (znoshka.css); one that may be wider than a 320 px phone's line
+    /// (`longFormula` characters shown or more) can be focused, to scroll it from the
+    /// keyboard. `html` comes from `TheoryMarkdown` (see `markdown`).
+    static func formulas(_ html: String) -> HTML {
+        let opening = "<math xmlns=\"http://www.w3.org/1998/Math/MathML\""
+        var parts = html.components(separatedBy: opening)
+        var out = parts.removeFirst()
+        for part in parts {
+            let formula = part.range(of: "</math>").map { String(part[..<$0.lowerBound]) } ?? part
+            out += opening + (shownCharacters(formula) >= longFormula ? " tabindex=\"0\"" : "") + part
+        }
+        return HTML(unsafeRaw: out)
+    }
+
+    /// About as many characters as fit a formula's line on a 320 px phone.
+    static let longFormula = 16
+
+    /// The characters a formula shows: its MathML (from inside its opening tag) without tags.
+    static func shownCharacters(_ mathML: String) -> Int {
+        var count = 0, inTag = true
+        for character in mathML {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// Seconds as `H:MM:SS` or `MM:SS`.
     static func timer(_ seconds: Int) -> String {
         let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60

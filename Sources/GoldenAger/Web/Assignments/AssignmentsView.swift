@@ -28,7 +28,9 @@ enum AssignmentsView {
                 l.text("ga.hours.total", ["hours": GoldenAgerWeb.hours(hours.totalMinutes, l)])
             },
             H.p(.class("hours-tasks"), .data("tasks", String(hours.taskCount))) { l.plural("ga.hours.tasks", count: hours.taskCount) },
-            hours.months.isEmpty ? .empty : months(hours.months, l),
+            hours.months.isEmpty ? .empty : Components.tableScroll(label: l.text("ga.hours.total", ["hours": GoldenAgerWeb.hours(hours.totalMinutes, l)])) {
+                months(hours.months, l)
+            },
             H.a(.class("button button-block"), .href("\(prefix)/hours/certificate")) { l.text("ga.certificate.open") },
         ])
     }

@@ -44,14 +44,16 @@ enum CertificateView {
                 "from": l.longDate(model.from), "to": l.longDate(model.to),
                 "hours": GoldenAgerWeb.hours(summary.totalMinutes, l),
             ]) }
-            H.table {
-                H.thead { H.tr { H.th { l.text("ga.certificate.date") }; H.th { l.text("ga.certificate.task") }; H.th { l.text("ga.hours.hours") } } }
-                H.tbody {
-                    for task in summary.tasks.reversed() {
-                        H.tr {
-                            H.td { l.date(task.closedAt ?? task.createdAt) }
-                            H.td { model.templates[task.$template.id]?.title(in: l.language) ?? "" }
-                            H.td { GoldenAgerWeb.hours(task.credited, l) }
+            Components.tableScroll(label: l.text("ga.certificate.title")) {
+                H.table {
+                    H.thead { H.tr { H.th { l.text("ga.certificate.date") }; H.th { l.text("ga.certificate.task") }; H.th { l.text("ga.hours.hours") } } }
+                    H.tbody {
+                        for task in summary.tasks.reversed() {
+                            H.tr {
+                                H.td { l.date(task.closedAt ?? task.createdAt) }
+                                H.td { model.templates[task.$template.id]?.title(in: l.language) ?? "" }
+                                H.td { GoldenAgerWeb.hours(task.credited, l) }
+                            }
                         }
                     }
                 }

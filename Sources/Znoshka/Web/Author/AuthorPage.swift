@@ -215,7 +215,7 @@ struct AuthorView {
             if let preview {
                 H.article(.class("card theory preview"), .aria("label", l.text("zn.author.preview"))) {
                     // Rendered by `TheoryMarkdown`: no raw HTML gets through.
-                    HTML(unsafeRaw: preview)
+                    ZnoshkaFormat.markdown(preview, label: l.text("zn.author.preview"))
                 }
             }
         }

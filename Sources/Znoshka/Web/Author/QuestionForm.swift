@@ -154,7 +154,7 @@ enum QuestionForm {
             H.div(.class("explanation")) {
                 H.element("h4", [], content: HTML(text: l.text("zn.result.explanation")))
                 // Rendered by `TheoryMarkdown`: no raw HTML gets through.
-                HTML(unsafeRaw: QuestionHTML.explanation(question))
+                ZnoshkaFormat.markdown(QuestionHTML.explanation(question), label: l.text("zn.result.explanation"))
             }
         }
     }

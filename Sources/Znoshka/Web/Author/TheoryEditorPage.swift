@@ -143,7 +143,7 @@ struct TheoryPageEditorView {
             if let preview {
                 H.article(.class("card theory preview"), .aria("label", l.text("zn.author.preview"))) {
                     // Rendered by `TheoryMarkdown`: no raw HTML gets through.
-                    HTML(unsafeRaw: preview)
+                    ZnoshkaFormat.markdown(preview, label: l.text("zn.author.preview"))
                 }
             }
             Components.postForm(c, action: TheoryEditorPage.pagePath(theory.id!) + "/delete", confirm: l.text("zn.editor.delete_page_confirm")) {

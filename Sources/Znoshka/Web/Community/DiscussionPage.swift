@@ -135,7 +135,7 @@ struct DiscussionView {
             H.p(.class("hint")) { l.text("zn.community.by", ["name": entry.authorName]) + " · " + l.text("zn.community.score", ["score": String(solution.score)]) }
             if let reason = solution.hiddenReason { H.p(.class("flash flash-error")) { l.text("zn.community.hidden_because", ["reason": reason]) } }
             // Rendered by `TheoryMarkdown` when it was posted: no raw HTML gets through.
-            H.div(.class("solution-text")) { HTML(unsafeRaw: solution.html) }
+            H.div(.class("solution-text")) { ZnoshkaFormat.markdown(solution.html, label: l.text("zn.community.by", ["name": entry.authorName])) }
             if !entry.isMine {
                 H.div(.class("answer-actions")) {
                     voteButton(id, value: entry.myVote == 1 ? 0 : 1, label: l.text(entry.myVote == 1 ? "zn.community.unlike" : "zn.community.like"),

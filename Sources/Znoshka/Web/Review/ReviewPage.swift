@@ -78,7 +78,7 @@ struct ReviewView {
             H.h2 { l.text("zn.verdict.\(graded.score.verdict.rawValue)") }
             H.p { H.strong { l.text("zn.result.your_answer") }; " "; QuestionParts.describe(graded.given, l) }
             H.p { H.strong { l.text("zn.result.right_answer") }; " "; QuestionParts.describe(graded.question.key, l) }
-            H.div(.class("explanation")) { HTML(unsafeRaw: QuestionHTML.explanation(graded.question)) }
+            H.div(.class("explanation")) { ZnoshkaFormat.markdown(QuestionHTML.explanation(graded.question), label: l.text("zn.result.explanation")) }
             H.p(.class("hint")) { l.text("zn.review.next_due", ["day": l.date(graded.nextDue)]) }
         }
     }

@@ -37,7 +37,7 @@ struct TopicView {
                 // The page's HTML was made from Markdown by `TheoryMarkdown`, which lets no raw HTML through.
                 H.article(.class("card theory")) {
                     if page.title != topic.title { H.h2 { page.title } }
-                    HTML(unsafeRaw: page.html)
+                    ZnoshkaFormat.markdown(page.html, label: page.title)
                 }
             })
             if !tests.isEmpty {

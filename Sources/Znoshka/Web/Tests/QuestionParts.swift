@@ -8,7 +8,7 @@ enum QuestionParts {
     static func body(_ question: Question, _ l: Localizer) -> HTML {
         HTMLBuilder.join([
             // `QuestionHTML` renders Markdown with `TheoryMarkdown`, which lets no raw HTML through.
-            H.div(.class("question-text")) { HTML(unsafeRaw: QuestionHTML.text(question)) },
+            H.div(.class("question-text")) { ZnoshkaFormat.markdown(QuestionHTML.text(question), label: l.text("zn.taking.strip")) },
             question.picture.map { H.img(.class("question-picture"), Attribute("src", $0), Attribute("alt", l.text("zn.question.picture"))) } ?? .empty,
             lists(question, l),
         ])
@@ -39,7 +39,7 @@ enum QuestionParts {
                 H.li {
                     H.span(.class("mark")) { numbered ? String(index + 1) : ZnoshkaFormat.letter(index) }
                     " "
-                    HTML(unsafeRaw: QuestionHTML.inline(item))
+                    ZnoshkaFormat.formulas(QuestionHTML.inline(item))
                 }
             })
         }
@@ -57,7 +57,7 @@ enum QuestionParts {
                     H.label(.class("option")) {
                         H.input(.type("radio"), .name("option"), .value(String(index)), .flag("checked", chosen == index))
                         H.span(.class("mark")) { ZnoshkaFormat.letter(index) }
-                        H.span { HTML(unsafeRaw: QuestionHTML.inline(option)) }
+                        H.span { ZnoshkaFormat.formulas(QuestionHTML.inline(option)) }
                     }
                 })
             }
@@ -85,7 +85,7 @@ enum QuestionParts {
                     H.label(.class("option")) {
                         H.input(.type("checkbox"), .name("choice-\(index)"), .value("on"), .flag("checked", chosen.contains(index)))
                         H.span(.class("mark")) { String(index + 1) }
-                        H.span { HTML(unsafeRaw: QuestionHTML.inline(question.options[index])) }
+                        H.span { ZnoshkaFormat.formulas(QuestionHTML.inline(question.options[index])) }
                     }
                 })
             }

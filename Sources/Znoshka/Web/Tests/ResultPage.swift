@@ -82,7 +82,7 @@ struct ResultView {
             H.div(.class("explanation")) {
                 H.h3 { l.text("zn.result.explanation") }
                 // Rendered by `TheoryMarkdown`: no raw HTML gets through.
-                HTML(unsafeRaw: QuestionHTML.explanation(item.question))
+                ZnoshkaFormat.markdown(QuestionHTML.explanation(item.question), label: l.text("zn.result.explanation"))
             }
             if let share = shareRight[item.questionID] {
                 H.p(.class("hint")) { l.text("zn.result.share_right", ["percent": ZnoshkaFormat.percent(share)]) }
