@@ -211,3 +211,31 @@ def test_a_due_reminder_appears_on_the_open_page(browser, base_url):
     assert "Час відпочивати!" in banner.text and "Книжка на балконі" in banner.text
     assert banner.get_attribute("role") == "alert"
     assert_accessible(browser)
+
+
+# The same form sent three times — as a double tap and the browser's own retry do — with
+# the one-time token app.js gave it: one activity, and the page shows the first result.
+SEND_THREE_TIMES = """
+const form = arguments[0];
+form.dispatchEvent(new SubmitEvent("submit", {bubbles: true, cancelable: true}));
+const token = form.querySelector("input[name=_once]");
+if (!token || !token.value) return "no token";
+const body = () => new URLSearchParams(new FormData(form));
+const sent = [0, 1].map(() => fetch(form.action, {method: "POST", body: body(), redirect: "manual", credentials: "same-origin"}));
+Promise.all(sent).then(() => form.submit());
+return token.value;
+"""
+
+
+def test_a_form_sent_twice_is_done_once(browser, base_url):
+    sign_up_and_set_up_week(browser, base_url)
+    yesterday = (datetime.now(KYIV) - timedelta(days=1)).date()
+    open_page(browser, f"{base_url}{PREFIX}/day?day={yesterday.isoformat()}")
+    suggestion = browser.find_element(By.CSS_SELECTOR, ".suggestions button")
+    form = suggestion.find_element(By.XPATH, "./ancestor::form")
+    token = browser.execute_script(SEND_THREE_TIMES, form)
+    assert token != "no token", "app.js gives every posted form a one-time token"
+    WebDriverWait(browser, 30).until(EC.staleness_of(form))
+    WebDriverWait(browser, 30).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, ".flash"))
+    assert "Додано відпочинок 17:00–19:00" in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".activities a")) == 1, "one activity, not three"
