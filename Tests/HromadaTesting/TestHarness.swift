@@ -97,6 +97,8 @@ public enum TestHarness {
         // longer than the default 10 s for one (`getConnectionFromPoolTimeout`), which is no
         // answer of the server's. Set before anything (the push worker) makes the client.
         application.http.client.configuration.timeout.connect = .seconds(60)
+        // And a race of forty (the sign-in throttle's) should not queue behind eight.
+        application.http.client.configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         // Quiet by default; TEST_LOG_LEVEL=debug shows every request.
         application.logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         do {

@@ -61,6 +61,15 @@ public struct LoginThrottle: Sendable {
     /// address (PostgreSQL's advisory locks; SQLite's write lock), so it holds across
     /// server instances. Settle it with `failed`, `succeeded` or `release`.
     public func reserve(app: String, identifier: String, address: String) async throws -> Reservation {
+        // Attempts for one login wait their turn in this process first, holding no database
+        // connection: a burst queued on the advisory lock instead held one connection
+        // each and ran the pool dry (503s) on a busy server.
+        try await Self.queue.inTurn(for: app + "\u{1F}" + identifier) {
+            try await reserveInTurn(app: app, identifier: identifier, address: address)
+        }
+    }
+
+    private func reserveInTurn(app: String, identifier: String, address: String) async throws -> Reservation {
         try await database.writeTransaction { db in
             try await Self.lock(app: app, identifier: identifier, address: address, on: db)
             let now = clock.now
@@ -128,6 +137,9 @@ public struct LoginThrottle: Sendable {
         let identifier: String
     }
 
+    /// The process-wide queue of reservations per login (`reserve`).
+    static let queue = TurnQueue()
+
     /// The advisory locks' first keys (the two-key form), distinct from the event bus's.
     static let loginLockClass: Int32 = 0x6C_6F_67_6E
     static let addressLockClass: Int32 = 0x6C_61_64_72
@@ -138,10 +150,9 @@ public struct LoginThrottle: Sendable {
     private static func lock(app: String, identifier: String, address: String, on database: any Database) async throws {
         let sql = database.sql
         guard sql.dialect.name == "postgresql" else { return }
-        try await sql.raw("""
-            SELECT pg_advisory_xact_lock(\(bind: loginLockClass), hashtext(\(bind: app + "\u{1F}" + identifier))),
-                   pg_advisory_xact_lock(\(bind: addressLockClass), hashtext(\(bind: app + "\u{1F}" + address)))
-            """).run()
+        // Two statements: the order of calls within one SELECT list is not guaranteed.
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: loginLockClass), hashtext(\(bind: app + "\u{1F}" + identifier)))").run()
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: addressLockClass), hashtext(\(bind: app + "\u{1F}" + address)))").run()
     }
 
     /// The 429 for a wait of `seconds`: the message in seconds under a minute, in whole
@@ -218,5 +229,35 @@ struct RecentFailures {
         }
         guard let last = login.first, login.count >= LoginThrottle.loginSlowdownFailures else { return nil }
         return last.at.addingTimeInterval(LoginThrottle.loginDelay(afterFailures: login.count))
+    }
+}
+
+/// Runs work for one key at a time, in arrival order, without blocking a thread: the
+/// others wait as suspended tasks.
+actor TurnQueue {
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    func inTurn<T: Sendable>(for key: String, _ work: @Sendable () async throws -> T) async throws -> T {
+        await take(key)
+        defer { pass(key) }
+        return try await work()
+    }
+
+    private func take(_ key: String) async {
+        if waiting[key] == nil {
+            waiting[key] = []
+            return
+        }
+        await withCheckedContinuation { waiting[key]!.append($0) }
+    }
+
+    private func pass(_ key: String) {
+        guard var queue = waiting[key], !queue.isEmpty else {
+            waiting[key] = nil
+            return
+        }
+        let next = queue.removeFirst()
+        waiting[key] = queue
+        next.resume()
     }
 }
