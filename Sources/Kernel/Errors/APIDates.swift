@@ -19,8 +19,6 @@ enum APIDates {
         }
         return decoder
     }
-
-    static func parse(_ text: String) -> Date? { RFC3339.date(text) }
 }
 
 /// A time or day in a JSON body that is not a real one, or not written as the API says:
