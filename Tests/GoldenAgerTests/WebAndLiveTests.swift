@@ -181,18 +181,22 @@ extension GoldenAgerTests {
             }
         }
 
-        @Test("the catalog has every key in both languages with all plural forms; templates are bilingual, 5–10 per category")
+        @Test("the catalog has every key in both languages with all plural forms; templates are bilingual, 5–10 per category, each with the volunteer's text")
         func catalogAndTemplates() async throws {
             #expect(GoldenAgerStrings.catalog.problems() == [])
-            let perCategory = Dictionary(grouping: TemplateCatalog.all, by: \.category).mapValues(\.count)
+            let seeded = SeedCategoriesAndTemplates.templates
+            let perCategory = Dictionary(grouping: seeded, by: \.category).mapValues(\.count)
             #expect(Set(perCategory.keys) == ["health", "bills", "delivery", "housework", "repair", "other"])
             #expect(perCategory.values.allSatisfy { (5...10).contains($0) }, "\(perCategory)")
-            #expect(TemplateCatalog.all.allSatisfy { !$0.titleEN.isEmpty && !$0.descriptionEN.isEmpty && $0.minutes > 0 })
+            #expect(seeded.allSatisfy { !$0.titleEN.isEmpty && !$0.descriptionEN.isEmpty && $0.minutes > 0 })
+            #expect(Set(AddVolunteerDescriptions.texts.map(\.titleUK)) == Set(seeded.map(\.titleUK)))
             try await withGoldenAger { app in
                 let categories = try await Category.query(on: app.db).count()
-                let templates = try await count(TaskTemplate.self, app)
+                let templates = try await TaskTemplate.query(on: app.db).all()
                 #expect(categories == 7)
-                #expect(templates == TemplateCatalog.all.count)
+                #expect(templates.count == seeded.count)
+                // GA012 found every template GA008 wrote by its title.
+                #expect(templates.allSatisfy { $0.volunteerDescriptionUK?.isEmpty == false && $0.volunteerDescriptionEN?.isEmpty == false })
             }
         }
     }

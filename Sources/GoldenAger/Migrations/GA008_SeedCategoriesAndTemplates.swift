@@ -2,8 +2,8 @@ import Foundation
 import Fluent
 import SQLKit
 
-/// The seven categories and our ready-made tasks: reference data every installation
-/// needs (admins edit them afterwards in the app).
+/// The seven categories and our ready-made tasks (`templates`, frozen beside this file):
+/// reference data every installation needs (admins edit them afterwards in the app).
 struct SeedCategoriesAndTemplates: AsyncMigration {
     var name: String { "golden-ager.008.categories-and-templates" }
 
@@ -19,24 +19,27 @@ struct SeedCategoriesAndTemplates: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         try await database.transaction { db in
+            // The columns of this migration, not the models': the models grow with later
+            // migrations (GA012 adds the volunteer's texts to templates).
             var ids: [String: UUID] = [:]
             for (position, entry) in Self.categories.enumerated() {
-                let category = Category(slug: entry.slug, nameUK: entry.uk, nameEN: entry.en, position: position + 1,
-                                        isConsultation: entry.slug == "consultation")
-                try await category.create(on: db)
-                ids[entry.slug] = try category.requireID()
+                let id = UUID()
+                ids[entry.slug] = id
+                try await db.sql.insert(into: Category.schema)
+                    .columns("id", "slug", "name_uk", "name_en", "position", "is_consultation")
+                    .values(SQLBind(id), SQLBind(entry.slug), SQLBind(entry.uk), SQLBind(entry.en), SQLBind(position + 1),
+                            SQLBind(entry.slug == "consultation"))
+                    .run()
             }
             var positions: [String: Int] = [:]
-            for seed in TemplateCatalog.all {
-                guard let categoryID = ids[seed.category] else { continue }
-                let position = (positions[seed.category] ?? 0) + 1
-                positions[seed.category] = position
-                // The columns of this migration, not the model's: the model grows with later
-                // migrations (GA012 adds the volunteer's texts).
+            for template in Self.templates {
+                guard let categoryID = ids[template.category] else { continue }
+                let position = (positions[template.category] ?? 0) + 1
+                positions[template.category] = position
                 try await db.sql.insert(into: TaskTemplate.schema)
                     .columns("id", "category_id", "title_uk", "title_en", "description_uk", "description_en", "minutes", "position")
-                    .values(SQLBind(UUID()), SQLBind(categoryID), SQLBind(seed.titleUK), SQLBind(seed.titleEN), SQLBind(seed.descriptionUK),
-                            SQLBind(seed.descriptionEN), SQLBind(seed.minutes), SQLBind(position))
+                    .values(SQLBind(UUID()), SQLBind(categoryID), SQLBind(template.titleUK), SQLBind(template.titleEN),
+                            SQLBind(template.descriptionUK), SQLBind(template.descriptionEN), SQLBind(template.minutes), SQLBind(position))
                     .run()
             }
         }
