@@ -26,7 +26,7 @@ public struct Fuctivity: HromadaApp {
     public var descriptor: AppDescriptor { Self.descriptor }
     public var catalog: Catalog { FuctivityStrings.catalog }
 
-    public var migrations: [any Migration] { [CreateTables(), AddCategoryArchivedAt(), CreateRatePrompts()] }
+    public var migrations: [any Migration] { [CreateTables(), AddCategoryArchivedAt(), CreateRatePrompts(), MoveTimeZoneToAccount()] }
 
     public var accounts: (any AppAccounts)? { FuctivityAccounts() }
 

@@ -3,18 +3,23 @@ import Foundation
 import Kernel
 import Vapor
 
-/// Fuctivity's side of the kernel's account system: e-mail sign-in and reset by an
-/// e-mailed link; the profile is the person's week plan.
-struct FuctivityAccounts: AppAccounts {
+/// Fuctivity's side of the kernel's account system: e-mail sign-up, sign-in and reset by
+/// an e-mailed link; the profile is the person's week plan.
+struct FuctivityAccounts: EmailSignUpAccounts {
     typealias M = FXModels
 
+    var app: AppDescriptor { Fuctivity.descriptor }
     var loginKind: LoginKind { .email }
     var passwordMinLength: Int { PlannerService.passwordMinLength }
     var passwordReset: PasswordResetKind { .emailLink }
     var signUpPath: String { "/signup" }
+    /// Onboarding asks for the week before the calendar shows it.
+    var afterSignUpPath: String { "/onboarding" }
+    var defaultTimeZone: TimeZone { WeekPlan.defaultTimeZone }
 
-    func signUp(_ req: Request) async throws -> Response {
-        try await FuctivityAPI.register(req)
+    /// The default plan; onboarding confirms it.
+    func writeProfile(of account: Account, at now: Date, on db: any Database) async throws {
+        try await FuctivityProfile(accountID: try account.requireID(), plan: WeekPlan(), at: now).create(on: db)
     }
 
     func sessionAnswer(_ req: Request, _ account: Account, token: IssuedToken) async throws -> Response {

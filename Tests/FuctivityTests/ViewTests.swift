@@ -18,6 +18,7 @@ extension FuctivityTests {
             let id = UUID()
             let account = Account(id: id, app: Fuctivity.id, login: "marta@example.com", passwordHash: "", role: "member",
                                   displayName: "Marta", createdAt: now)
+            account.timeZone = kyiv.identifier
             return Planner(account: account, profile: FuctivityProfile(accountID: id, plan: WeekPlan(timeZone: kyiv), at: now))
         }
 

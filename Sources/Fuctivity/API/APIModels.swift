@@ -6,14 +6,6 @@ import Vapor
 /// so that a missing one is a 422 naming the field, in the caller's language. Times are
 /// RFC 3339 in UTC; days are `YYYY-MM-DD` in the person's time zone.
 enum FXModels {
-    struct Registration: Content {
-        let name: String?
-        let email: String?
-        let password: String?
-        let passwordRepeat: String?
-        let timeZone: String?
-    }
-
     struct Session: Content {
         let token: String
         let expiresAt: Date

@@ -31,17 +31,7 @@ enum FuctivityAPI {
         api.get("events", use: events)
     }
 
-    // MARK: Accounts (served on the kernel's account paths, `FuctivityAccounts`) and settings
-
-    static func register(_ req: Request) async throws -> Response {
-        let input = try req.content.decode(M.Registration.self)
-        let planner = try await req.fuctivity.people.register(name: input.name, email: input.email, password: input.password,
-                                                               passwordRepeat: input.passwordRepeat, timeZone: input.timeZone,
-                                                               language: req.language)
-        let issued = try await req.accounts.issueToken(for: planner.account)
-        return try await M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: M.profile(planner))
-            .created(at: "\(Fuctivity.descriptor.apiPath)/me", for: req)
-    }
+    // MARK: Settings (sign-up and the account are the kernel's, `FuctivityAccounts`)
 
     static func settings(_ req: Request) async throws -> M.Settings {
         M.profile(try await req.planner()).settings

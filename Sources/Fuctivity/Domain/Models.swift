@@ -4,7 +4,7 @@ import Kernel
 
 /// A person's week as they set it up: which days they work, how long and from when, how
 /// much rest they mean to take a day, and when their day starts and ends (suggestions stay
-/// inside it). Keyed by the account id; the account holds the name and e-mail.
+/// inside it). Keyed by the account id; the account holds the name, e-mail and time zone.
 public final class FuctivityProfile: Model, @unchecked Sendable {
     public static let schema = "fx_profiles"
     @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
@@ -17,8 +17,6 @@ public final class FuctivityProfile: Model, @unchecked Sendable {
     /// The waking day, in minutes after midnight: suggestions are made inside it.
     @Field(key: "day_starts") public var dayStarts: Int
     @Field(key: "day_ends") public var dayEnds: Int
-    /// IANA time-zone identifier; every day, week and chart is in this zone.
-    @Field(key: "time_zone") public var timeZoneID: String
     /// Set when onboarding was finished (the settings were confirmed once).
     @OptionalField(key: "onboarded_at") public var onboardedAt: Date?
     @Field(key: "created_at") public var createdAt: Date
@@ -40,20 +38,20 @@ public final class FuctivityProfile: Model, @unchecked Sendable {
         restHours = plan.restHours
         dayStarts = plan.dayStarts
         dayEnds = plan.dayEnds
-        timeZoneID = plan.timeZone.identifier
     }
 
-    public var plan: WeekPlan {
+    /// The plan, in the person's time zone (their account's: `Planner.timeZone`).
+    public func plan(in zone: TimeZone) -> WeekPlan {
         Self.plan(workingDays: workingDays, workHours: workHours, workStarts: workStarts, restHours: restHours, dayStarts: dayStarts,
-                  dayEnds: dayEnds, timeZoneID: timeZoneID)
+                  dayEnds: dayEnds, timeZone: zone)
     }
 
     /// The plan of a profile's stored columns.
     static func plan(workingDays: String, workHours: Int, workStarts: Int, restHours: Int, dayStarts: Int, dayEnds: Int,
-                     timeZoneID: String) -> WeekPlan {
+                     timeZone: TimeZone) -> WeekPlan {
         WeekPlan(workingDays: Set(workingDays.compactMap { $0.wholeNumberValue }.filter { (1...7).contains($0) }),
                  workHours: workHours, workStarts: workStarts, restHours: restHours, dayStarts: dayStarts, dayEnds: dayEnds,
-                 timeZone: TimeZone(identifier: timeZoneID) ?? WeekPlan.defaultTimeZone)
+                 timeZone: timeZone)
     }
 }
 

@@ -16,7 +16,6 @@ extension FuctivityProfile: RowDecodable {
         profile.restHours = try row.decode(column: prefix + "rest_hours", as: Int.self)
         profile.dayStarts = try row.decode(column: prefix + "day_starts", as: Int.self)
         profile.dayEnds = try row.decode(column: prefix + "day_ends", as: Int.self)
-        profile.timeZoneID = try row.decode(column: prefix + "time_zone", as: String.self)
         profile.onboardedAt = try row.optional(prefix + "onboarded_at")
         profile.createdAt = try row.decode(column: prefix + "created_at", as: Date.self)
         profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)

@@ -11,7 +11,7 @@ enum OneTripColumns {
     static let activity = "id, owner_id, category_id, description, starts_at, ends_at, status, rating, rating_note, deleted_at, created_at, updated_at"
     static let category = "id, owner_id, slug, name, created_at, archived_at"
     static let profile = """
-        p.account_id, p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
+        p.account_id, p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends,
         p.onboarded_at, p.created_at, p.updated_at
         """
 
@@ -44,9 +44,9 @@ extension Kernel.PostgresColumns {
         let id = try next(UUID?.self)
         let workingDays = try next(String?.self), workHours = try next(Int?.self), workStarts = try next(Int?.self)
         let restHours = try next(Int?.self), dayStarts = try next(Int?.self), dayEnds = try next(Int?.self)
-        let timeZone = try next(String?.self), onboardedAt = try next(Date?.self)
+        let onboardedAt = try next(Date?.self)
         let createdAt = try next(Date?.self), updatedAt = try next(Date?.self)
-        guard let id, let workingDays, let workHours, let workStarts, let restHours, let dayStarts, let dayEnds, let timeZone,
+        guard let id, let workingDays, let workHours, let workStarts, let restHours, let dayStarts, let dayEnds,
               let createdAt, let updatedAt else { return nil }
         let profile = FuctivityProfile()
         profile.id = id
@@ -56,7 +56,6 @@ extension Kernel.PostgresColumns {
         profile.restHours = restHours
         profile.dayStarts = dayStarts
         profile.dayEnds = dayEnds
-        profile.timeZoneID = timeZone
         profile.onboardedAt = onboardedAt
         profile.createdAt = createdAt
         profile.updatedAt = updatedAt

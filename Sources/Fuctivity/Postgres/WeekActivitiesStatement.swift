@@ -9,7 +9,7 @@ struct WeekActivitiesStatement: PostgresPreparedStatement {
     static let name = "fx_week_activities"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
         """
-         SELECT \(caller.columns), p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends, p.time_zone,
+         SELECT \(caller.columns), p.working_days, p.work_hours, p.work_starts, p.rest_hours, p.day_starts, p.day_ends,
                 x.starts, x.ends, x.statuses, x.categories, x.ratings, x.slugs, x.names
         FROM signed_in
         LEFT JOIN fx_profiles p ON p.account_id = \(caller.accountID)
@@ -50,11 +50,10 @@ struct WeekActivitiesStatement: PostgresPreparedStatement {
         let signIn = try SignIn.decode(&cells)
         let workingDays = try cells.next(String?.self), workHours = try cells.next(Int?.self), workStarts = try cells.next(Int?.self)
         let restHours = try cells.next(Int?.self), dayStarts = try cells.next(Int?.self), dayEnds = try cells.next(Int?.self)
-        let timeZone = try cells.next(String?.self)
         var plan: WeekPlan?
-        if let workingDays, let workHours, let workStarts, let restHours, let dayStarts, let dayEnds, let timeZone {
+        if let workingDays, let workHours, let workStarts, let restHours, let dayStarts, let dayEnds {
             plan = FuctivityProfile.plan(workingDays: workingDays, workHours: workHours, workStarts: workStarts, restHours: restHours,
-                                         dayStarts: dayStarts, dayEnds: dayEnds, timeZoneID: timeZone)
+                                         dayStarts: dayStarts, dayEnds: dayEnds, timeZone: Planner.timeZone(of: signIn.account))
         }
         let starts = try cells.next([Date]?.self) ?? [], ends = try cells.next([Date]?.self) ?? []
         let statuses = try cells.next([String]?.self) ?? [], categoryIDs = try cells.next([UUID]?.self) ?? []

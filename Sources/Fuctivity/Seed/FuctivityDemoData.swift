@@ -10,8 +10,8 @@ enum FuctivityDemoData {
 
     static func seed(_ seed: SeedContext) async throws {
         let context = FuctivityContext(seed.services)
-        var marta = try await context.people.register(name: "Марта", email: accounts[0].login, password: password,
-                                                       passwordRepeat: password, timeZone: "Europe/Kyiv", language: .uk)
+        var marta = try await context.people.register(EmailSignUpForm(name: "Марта", email: accounts[0].login, password: password,
+                                                                      timeZone: "Europe/Kyiv"), language: .uk)
         marta = try await context.people.updatePlan(marta, to: WeekPlan(workingDays: [1, 2, 3, 4, 5], workHours: 8, workStarts: 9 * 60,
                                                                          restHours: 3, dayStarts: 7 * 60, dayEnds: 23 * 60))
         let yoga = try await context.categories.create(named: "Йога", for: marta)

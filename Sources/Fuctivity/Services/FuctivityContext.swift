@@ -16,7 +16,8 @@ public struct FuctivityContext: ServiceScoped {
     public var feeds: CalendarFeeds { CalendarFeeds(database: db, clock: clock) }
 }
 
-/// A signed-in Fuctivity person: their account (name, e-mail, password) and week plan.
+/// A signed-in Fuctivity person: their account (name, e-mail, password, time zone) and
+/// week plan.
 public struct Planner: ProfiledPerson {
     public static var app: AppDescriptor { Fuctivity.descriptor }
     public let account: Account
@@ -30,6 +31,11 @@ public struct Planner: ProfiledPerson {
     public var id: UUID { account.id! }
     public var name: String { account.displayName }
     public var email: String { account.login }
-    public var plan: WeekPlan { profile.plan }
-    public var timeZone: TimeZone { plan.timeZone }
+    public var plan: WeekPlan { profile.plan(in: timeZone) }
+    public var timeZone: TimeZone { Self.timeZone(of: account) }
+
+    /// The zone every day, week and chart of `account` is in.
+    static func timeZone(of account: Account) -> TimeZone {
+        account.timeZone.flatMap(TimeZone.init(identifier:)) ?? WeekPlan.defaultTimeZone
+    }
 }

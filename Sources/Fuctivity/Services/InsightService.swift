@@ -37,7 +37,8 @@ public struct InsightService: Sendable {
     /// every activity from 60 days ago on, with an alarm per reminder; skipped ones are
     /// marked cancelled. Nil when the person has no profile.
     public func feed(of owner: UUID, localizer: Localizer) async throws -> ICalendar? {
-        guard let profile = try await FuctivityProfile.fetch(owner, idColumn: "account_id", on: db) else { return nil }
+        guard try await FuctivityProfile.fetch(owner, idColumn: "account_id", on: db) != nil,
+              let account = try await Account.find(owner, on: db) else { return nil }
         let since = context.clock.now.addingTimeInterval(-60 * 86_400)
         let activities = try await RestActivity.query(on: db).filter(\.$ownerID == owner).filter(\.$deletedAt == nil)
             .filter(\.$endsAt >= since).sort(\.$startsAt).limit(2000).all()
@@ -46,7 +47,7 @@ public struct InsightService: Sendable {
         let byActivity = Dictionary(grouping: reminders, by: \.activityID)
         let categories = try await RestCategory.query(on: db).group(.or) { $0.filter(\.$ownerID == nil).filter(\.$ownerID == owner) }.all()
         let names = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0.name(in: localizer.language)) })
-        let zone = profile.plan.timeZone
+        let zone = Planner.timeZone(of: account)
         let alarmText = localizer.text("fx.reminder.alarm")
         let items = activities.map { activity in
             let category = names[activity.categoryID] ?? ""

@@ -34,22 +34,11 @@ public struct PlannerService: Sendable {
     let context: FuctivityContext
     var db: any Database { context.db }
 
-    /// Creates the account and a profile with the default plan (onboarding confirms it); a
-    /// taken e-mail is a 409.
-    public func register(name: String?, email: String?, password: String?, passwordRepeat: String?, timeZone: String?,
-                         language: Language) async throws -> Planner {
-        var v = Kernel.Validator()
-        let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        let zone = v.timeZone("timeZone", timeZone) ?? WeekPlan.defaultTimeZone
-        let profile = FuctivityProfile(accountID: UUID(), plan: WeekPlan(timeZone: zone), at: context.clock.now)
-        let account = try await context.accounts.signUp(
-            app: Fuctivity.id, rules: FuctivityAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
-            role: "member", displayName: name ?? "", language: language, validated: v
-        ) { account, db in
-            profile.id = try account.requireID()
-            try await profile.create(on: db)
-        }
-        return Planner(account: account, profile: profile)
+    /// Signs a person up (the kernel's e-mail sign-up, `FuctivityAccounts.writeProfile`
+    /// adding the default plan, which onboarding confirms); a taken e-mail is a 409.
+    public func register(_ form: EmailSignUpForm, language: Language) async throws -> Planner {
+        let account = try await context.accounts.signUp(byEmail: form, rules: FuctivityAccounts(), language: language)
+        return try await Planner(account: account, on: db)
     }
 
     /// Applies `changes` to the person's plan (and name); every field at fault is named.
@@ -89,6 +78,7 @@ public struct PlannerService: Sendable {
         if profile.onboardedAt == nil { profile.onboardedAt = now }
         let account = planner.account
         if let newName { account.displayName = newName }
+        account.timeZone = plan.timeZone.identifier
         try await db.writeTransaction { db in
             try await profile.save(on: db)
             try await account.save(on: db)

@@ -46,8 +46,7 @@ public struct ReminderPusher: Sendable {
         let categoriesByID = Dictionary(uniqueKeysWithValues: categories.map { ($0.id!, $0) })
         let owners = try await Account.query(on: context.db).filter(\.$id ~~ Array(Set(activities.map(\.ownerID)))).all()
         let languages = Dictionary(uniqueKeysWithValues: owners.map { ($0.id!, $0.preferredLanguage ?? .uk) })
-        let profiles = try await FuctivityProfile.query(on: context.db).filter(\.$id ~~ Array(Set(activities.map(\.ownerID)))).all()
-        let zones = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p.plan.timeZone) } })
+        let zones = Dictionary(uniqueKeysWithValues: owners.map { ($0.id!, Planner.timeZone(of: $0)) })
         var pushed = 0
         for reminder in due {
             guard let activity = byID[reminder.activityID] else { continue }

@@ -12,7 +12,6 @@ enum FuctivityWeb {
 
     static func register(on web: any RoutesBuilder) {
         WelcomePage.register(on: web)
-        SignUpPage.register(on: web)
         OnboardingPage.register(on: web)
         ProfilePage.register(on: web)
         WeekPage.register(on: web)

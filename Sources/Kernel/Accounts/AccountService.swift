@@ -96,7 +96,7 @@ public struct AccountService: Sendable {
     /// them); a login taken meanwhile is a 409 with a field error on the login.
     public func signUp(
         app: String, rules: any AppAccounts, login typed: String?, password: String?, passwordRepeat: String? = nil,
-        role: String, displayName: @autoclosure () -> String, language: Language?,
+        role: String, displayName: @autoclosure () -> String, language: Language?, timeZone: TimeZone? = nil,
         validated: Validator = Validator(),
         writeProfile: @escaping @Sendable (Account, any Database) async throws -> Void
     ) async throws -> Account {
@@ -108,6 +108,7 @@ public struct AccountService: Sendable {
         try validator.throwIfInvalid()
         guard let login, let password else { throw AppError.validation(validator.errors) }
         let account = try await newAccount(app: app, login: login, password: password, role: role, displayName: displayName(), language: language)
+        account.timeZone = timeZone?.identifier
         try await create(account, loginKind: rules.loginKind, writeProfile: writeProfile)
         return account
     }

@@ -4,7 +4,8 @@ import Vapor
 
 /// The account pages every app has under its prefix, in the app's shell:
 /// `/login`, `/logout`, `/account/password`, `/account/sign-out-everywhere`,
-/// `/account/delete`, `/forgot-password` and `/reset-password`.
+/// `/account/delete`, `/forgot-password` and `/reset-password`; and for an app whose
+/// people sign up by e-mail, its sign-up page (`EmailSignUpPage`).
 enum AccountWebPages {
     static func register(_ app: AppDescriptor, _ rules: any AppAccounts, on web: any RoutesBuilder) {
         let pages = Pages(app: app, rules: rules)
@@ -20,6 +21,7 @@ enum AccountWebPages {
         web.post("forgot-password", use: pages.requestReset)
         web.get("reset-password", use: pages.resetForm)
         web.post("reset-password", use: pages.reset)
+        if let emailRules = rules as? any EmailSignUpAccounts { EmailSignUpPage.register(emailRules, on: web) }
     }
 
     /// The handlers: each parses the form, calls `AccountFlows`, and answers with a
