@@ -20,9 +20,6 @@ public struct AlarmSummary: Sendable {
 /// enclosure and kind (a repeat updates it), told to the staff on duty live, by push and
 /// by mail, reminded while nobody acknowledges, acknowledged and resolved by people.
 public struct AlarmService: Sendable {
-    /// The live topic of the dashboard (`shelter.alarms`), and its event's name.
-    public static let topic = "shelter.alarms"
-    public static let eventName = "alarm"
     /// How often an alarm nobody acknowledged is told again.
     public static let reminderInterval: TimeInterval = 15 * 60
 
@@ -78,7 +75,7 @@ public struct AlarmService: Sendable {
                                            after: ["at": now.ISO8601Format()], on: db)
             return alarm
         }
-        try await publish([try AlarmEvent(alarm, state: action == "alarm.resolve" ? "resolved" : "acknowledged")])
+        try await publish([try ShelterEvents.AlarmEvent(alarm, state: action == "alarm.resolve" ? "resolved" : "acknowledged")])
         return alarm
     }
 
@@ -87,7 +84,7 @@ public struct AlarmService: Sendable {
     /// Checks newly stored readings of `sensor` against its enclosure's rules and raises what
     /// they break, inside the transaction that stored them; returns the live events to
     /// publish once it has committed (`publish`).
-    func check(_ readings: [Reading], of sensor: Sensor, on db: any Database) async throws -> [AlarmEvent] {
+    func check(_ readings: [Reading], of sensor: Sensor, on db: any Database) async throws -> [ShelterEvents.AlarmEvent] {
         guard let newest = readings.max(by: { $0.at < $1.at }) else { return [] }
         guard let enclosure = try await Enclosure.find(sensor.enclosureID, on: db) else { return [] }
         // Per kind, the breaches in what came: a buffer's first one opens the alarm, its
@@ -99,7 +96,7 @@ public struct AlarmService: Sendable {
             }
         }
         if let duration = try await welfareBreach(of: sensor, newest: newest, on: db) { breaches[.duration] = Breaches(duration) }
-        var events: [AlarmEvent] = []
+        var events: [ShelterEvents.AlarmEvent] = []
         for kind in breaches.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             if let event = try await raise(breaches[kind]!, in: enclosure, sensor: sensor.id, on: db) { events.append(event) }
         }
@@ -160,7 +157,7 @@ public struct AlarmService: Sendable {
     public func checkSilence() async throws {
         let now = context.clock.now
         let sensors = try await Sensor.query(on: db).all()
-        var events: [AlarmEvent] = []
+        var events: [ShelterEvents.AlarmEvent] = []
         for sensor in sensors {
             let heard = sensor.lastReadingAt ?? sensor.createdAt
             let silent = now.timeIntervalSince(heard)
@@ -190,7 +187,7 @@ public struct AlarmService: Sendable {
     /// Opens the alarm of the trigger's kind in the enclosure, or updates the open one (a
     /// repeat, a higher severity). The staff are told when it opens or grows critical: the
     /// live event to publish after the commit is returned.
-    private func raise(_ breaches: Breaches, in enclosure: Enclosure, sensor: UUID?, on db: any Database) async throws -> AlarmEvent? {
+    private func raise(_ breaches: Breaches, in enclosure: Enclosure, sensor: UUID?, on db: any Database) async throws -> ShelterEvents.AlarmEvent? {
         let enclosureID = try enclosure.requireID()
         let trigger = breaches.trigger
         if let updated = try await repeatOpen(trigger, times: breaches.count, in: enclosureID, on: db) {
@@ -241,7 +238,7 @@ public struct AlarmService: Sendable {
         let now = context.clock.now
         let due = try await Alarm.query(on: db).filter(\.$resolvedAt == nil).filter(\.$acknowledgedAt == nil)
             .filter(\.$notifiedAt <= now.addingTimeInterval(-Self.reminderInterval)).all()
-        var events: [AlarmEvent] = []
+        var events: [ShelterEvents.AlarmEvent] = []
         for alarm in due {
             guard let enclosure = try await Enclosure.find(alarm.enclosureID, on: db) else { continue }
             events.append(try await db.writeTransaction { db in
@@ -255,7 +252,7 @@ public struct AlarmService: Sendable {
     /// language, in the transaction that raised the alarm; the live dashboard's event is
     /// returned, for after the commit (a page that fetched the board on hearing it before
     /// would not see the alarm yet).
-    private func notify(_ alarm: Alarm, enclosure: Enclosure, reminder: Bool = false, on db: any Database) async throws -> AlarmEvent {
+    private func notify(_ alarm: Alarm, enclosure: Enclosure, reminder: Bool = false, on db: any Database) async throws -> ShelterEvents.AlarmEvent {
         alarm.notifiedAt = context.clock.now
         try await alarm.save(on: db)
         let staff = try await recipients(on: db)
@@ -271,7 +268,7 @@ public struct AlarmService: Sendable {
             try await context.mail.enqueue(Self.mail(alarm, enclosure: enclosure.name, to: person.login, url: context.publicURL + path,
                                                      reminder: reminder, l), on: db)
         }
-        return try AlarmEvent(alarm, state: reminder ? "reminder" : "open")
+        return try ShelterEvents.AlarmEvent(alarm, state: reminder ? "reminder" : "open")
     }
 
     /// The roles told of alarms: those of them on duty, or all when nobody is.
@@ -299,9 +296,9 @@ public struct AlarmService: Sendable {
 
     /// Publishes alarm events on the dashboard's topic, after the change they tell of has
     /// committed (outside any transaction).
-    func publish(_ events: [AlarmEvent]) async throws {
+    func publish(_ events: [ShelterEvents.AlarmEvent]) async throws {
         for event in events {
-            _ = try await context.events.publish(topic: Self.topic, name: Self.eventName, payload: event, at: context.clock.now, on: db)
+            _ = try await context.events.publish(topic: ShelterEvents.alarms, name: ShelterEvents.alarm, payload: event, at: context.clock.now, on: db)
         }
     }
 
@@ -322,23 +319,5 @@ public struct AlarmService: Sendable {
     /// What broke the rule, in words and the reading's figure (°C: mail and push go to many).
     static func describe(_ alarm: Alarm, _ l: Localizer) -> String {
         AlarmText.describe(alarm, unit: .celsius, l)
-    }
-}
-
-/// The live event of an alarm: ids only, the dashboard fetches what it shows.
-struct AlarmEvent: Codable, Sendable {
-    let id: UUID
-    let enclosureId: UUID
-    let kind: String
-    let severity: String
-    /// `open`, `reminder`, `acknowledged` or `resolved`.
-    let state: String
-
-    init(_ alarm: Alarm, state: String) throws {
-        id = try alarm.requireID()
-        enclosureId = alarm.enclosureID
-        kind = alarm.kind
-        severity = alarm.severity
-        self.state = state
     }
 }

@@ -34,6 +34,12 @@ public struct EnclosureService: Sendable {
         return summaries.sorted { person.collation.areInIncreasingOrder($0.enclosure.name, $1.enclosure.name) }
     }
 
+    /// Every enclosure's name by its id, for lists that say where each animal lives.
+    public func names(for person: StaffMember) async throws -> [UUID: String] {
+        try context.authorize(person, [.doctor, .storekeeper])
+        return Dictionary(uniqueKeysWithValues: try await Enclosure.query(on: db).all().map { ($0.id!, $0.name) })
+    }
+
     public func summary(_ id: UUID, for person: StaffMember) async throws -> EnclosureSummary {
         try context.authorize(person, [.doctor, .storekeeper])
         let enclosure = try await find(id)

@@ -70,7 +70,7 @@ public struct ReadingService: Sendable {
     /// Inserts the readings (those already there are skipped by the key), then tells the
     /// dashboards of the alarms they raised; how many were new.
     private func store(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> Int {
-        let stored: (count: Int, alarms: [AlarmEvent])
+        let stored: (count: Int, alarms: [ShelterEvents.AlarmEvent])
         do {
             stored = try await insert(readings, of: sensor, receivedAt: now)
         } catch where ReadingPartitions.isMissingPartition(error) {
@@ -85,7 +85,7 @@ public struct ReadingService: Sendable {
 
     /// Stores the readings, checks the new ones against the rules and moves the sensor's
     /// newest time, in one transaction; how many were new, and the alarms' live events.
-    private func insert(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> (count: Int, alarms: [AlarmEvent]) {
+    private func insert(_ readings: [Reading], of sensor: Sensor, receivedAt now: Date) async throws -> (count: Int, alarms: [ShelterEvents.AlarmEvent]) {
         let sensorID = try sensor.requireID()
         let newest = readings.map(\.at).max()!
         return try await db.writeTransaction { db in

@@ -30,6 +30,14 @@ public struct TaskService: Sendable {
         }
     }
 
+    /// The staff a task may be given to, and whose names the tasks show: every active
+    /// account of the shelter that has a role.
+    public func assignees(for person: StaffMember) async throws -> [Account] {
+        try context.authorize(person, [.doctor, .storekeeper])
+        return try await Account.query(on: db).filter(\.$app == SmartShelter.id).filter(\.$deactivatedAt == nil)
+            .filter(\.$role != ShelterRole.pending.rawValue).all()
+    }
+
     /// Gives a task to a person (`assigneeID`) or a role (`role`: `director`, `doctor`,
     /// `storekeeper`), exactly one of them.
     public func create(title: String?, notes: String?, assigneeID typedAssignee: String?, role typedRole: String?, dueOn: String?,

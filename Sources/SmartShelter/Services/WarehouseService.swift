@@ -24,6 +24,13 @@ public struct WarehouseService: Sendable {
         }
     }
 
+    /// Every item by name, for the forms that choose one (a meal's food, a treatment's
+    /// supply) and for naming the items a record mentions.
+    public func itemsByName(for person: StaffMember) async throws -> [StockItem] {
+        try context.authorize(person, [.storekeeper, .doctor])
+        return try await StockItem.query(on: db).sort(\.$name).all()
+    }
+
     public func item(_ id: UUID, for person: StaffMember) async throws -> (item: StockItem, ledger: [StockMovement]) {
         try context.authorize(person, [.storekeeper, .doctor])
         let item = try await find(id, on: db)

@@ -4,7 +4,8 @@ import Vapor
 
 /// The web UI under `/shelter`. Each page is its handlers (`…Page`: parse, call a
 /// service, build a view model) and its view (`…View`: view model and `ViewContext` →
-/// `Page`); this file mounts them and holds the shell.
+/// `Page`); this file mounts them, with the one answer that is not a page: the live
+/// alarm stream. `ShelterShell.swift` holds the shell.
 enum ShelterWeb {
     static let prefix = SmartShelter.descriptor.pathPrefix
 
@@ -24,28 +25,14 @@ enum ShelterWeb {
         FeedingPage.register(on: web)
         TasksPage.register(on: web)
         BackupPage.register(on: web)
+        web.get("live", use: live)
     }
 
-    /// The tab a page belongs to (marked current in the bottom navigation).
-    enum Section { case dashboard, animals, warehouse, staff, settings, none }
-
-    /// A page in the app's shell. Four tabs, as many as fit a phone's width with their
-    /// words: the director reaches the staff and the audit trail from Settings.
-    static func shell(_ person: StaffMember?, title: String, section: Section, status: HTTPResponseStatus = .ok, live: Bool = false,
-                      scripts: [String] = [], _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
-        Page(title: title, app: SmartShelter.descriptor, content: content(), tabs: person.map { tabs($0, section, c.localizer) } ?? [],
-             scripts: (live ? ["live-refresh.js"] : []) + scripts, liveURL: live ? "\(prefix)/live" : nil, liveEvents: live ? [AlarmService.eventName] : [],
-             status: status)
-    }
-
-    private static func tabs(_ person: StaffMember, _ section: Section, _ l: Localizer) -> [Tab] {
-        var tabs = [Tab(label: l.text("ss.tab.dashboard"), href: "\(prefix)/dashboard", isCurrent: section == .dashboard)]
-        if person.role != .pending {
-            tabs.append(Tab(label: l.text("ss.tab.animals"), href: "\(prefix)/animals", isCurrent: section == .animals))
-            tabs.append(Tab(label: l.text("ss.tab.warehouse"), href: "\(prefix)/warehouse", isCurrent: section == .warehouse))
-        }
-        tabs.append(Tab(label: l.text("ss.tab.settings"), href: "\(prefix)/settings", isCurrent: section == .settings || section == .staff))
-        return tabs
+    /// The browser's event stream: alarms opening, reminded, acknowledged and resolved.
+    static func live(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        guard person.role != .pending else { throw ShelterContext.pending }
+        return ServerSentEvents.response(for: req, topics: [ShelterEvents.alarms])
     }
 
     static func enclosurePath(_ id: UUID) -> String { "\(prefix)/enclosures/\(id.uuidString.lowercased())" }

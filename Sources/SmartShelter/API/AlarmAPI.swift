@@ -1,0 +1,31 @@
+import Foundation
+import Kernel
+import Vapor
+
+/// Alarms, their live stream, acknowledging and resolving them.
+extension ShelterAPI {
+    /// Open alarms (critical first), then the last day's resolved ones.
+    static func alarms(_ req: Request) async throws -> [M.AlarmDTO] {
+        try await req.shelter.alarms.list(for: try await req.staffMember()).map(M.AlarmDTO.init)
+    }
+
+    /// The alarms' event stream (Server-Sent Events), as the dashboard gets it: resumable
+    /// with `Last-Event-ID`.
+    static func events(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        guard person.role != .pending else { throw ShelterContext.pending }
+        return ServerSentEvents.response(for: req, topics: [ShelterEvents.alarms])
+    }
+
+    static func acknowledgeAlarm(_ req: Request) async throws -> M.AlarmDTO {
+        let person = try await req.staffMember()
+        let alarm = try await req.shelter.alarms.acknowledge(try alarmID(req), by: person)
+        return M.AlarmDTO(AlarmSummary(alarm: alarm, enclosureName: try await req.shelter.enclosures.find(alarm.enclosureID).name))
+    }
+
+    static func resolveAlarm(_ req: Request) async throws -> M.AlarmDTO {
+        let person = try await req.staffMember()
+        let alarm = try await req.shelter.alarms.resolve(try alarmID(req), by: person)
+        return M.AlarmDTO(AlarmSummary(alarm: alarm, enclosureName: try await req.shelter.enclosures.find(alarm.enclosureID).name))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Kernel
+
+/// An enclosure: its newest reading, its conditions (a form for those who set them), its
+/// sensors and the last day's readings.
+struct EnclosureView {
+    let person: StaffMember
+    let summary: EnclosureSummary
+    let readings: [(sensorID: UUID, reading: Reading)]
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+    private var enclosure: Enclosure { summary.enclosure }
+    private var path: String { ShelterWeb.enclosurePath(enclosure.id!) }
+
+    var page: Page {
+        ShelterWeb.shell(person, title: enclosure.name, section: .dashboard, c) {
+            H.p(.class("breadcrumb")) { H.a(.href("\(ShelterWeb.prefix)/dashboard")) { l.text("ss.dashboard.title") } }
+            H.h1 { enclosure.name }
+            if !enclosure.description.isEmpty { H.p { enclosure.description } }
+            H.p { H.a(.class("button"), .href("\(path)/chart")) { l.text("ss.chart.open") } }
+            if let latest = summary.latest {
+                H.section(.class("card"), .aria("labelledby", "latest")) {
+                    H.h2(.id("latest")) { l.text("ss.enclosure.latest") }
+                    ReadingFacts(reading: latest, unit: person.unit, c: c).html
+                }
+            }
+            conditions
+            sensors
+            recent
+        }
+    }
+
+    private var canSetConditions: Bool { person.role == .director || person.role == .doctor }
+
+    private var conditions: HTML {
+        let values = ConditionsInput(enclosure.conditions)
+        let form = FormState(values: ["minTemperature": values.minTemperature ?? "", "maxTemperature": values.maxTemperature ?? "",
+                                      "minHumidity": values.minHumidity ?? "", "maxHumidity": values.maxHumidity ?? "",
+                                      "minWater": values.minWater ?? ""])
+        return H.section(.class("card"), .aria("labelledby", "conditions")) {
+            H.h2(.id("conditions")) { l.text("ss.enclosure.conditions") }
+            if canSetConditions {
+                Components.postForm(c, action: "\(path)/conditions") {
+                    H.div(.class("field-pair")) {
+                        FormField(name: "minTemperature", label: l.text("ss.field.min_temperature"), inputMode: "decimal", maxLength: 8).render(form, l)
+                        FormField(name: "maxTemperature", label: l.text("ss.field.max_temperature"), inputMode: "decimal", maxLength: 8).render(form, l)
+                    }
+                    H.div(.class("field-pair")) {
+                        FormField(name: "minHumidity", label: l.text("ss.field.min_humidity"), inputMode: "decimal", maxLength: 8).render(form, l)
+                        FormField(name: "maxHumidity", label: l.text("ss.field.max_humidity"), inputMode: "decimal", maxLength: 8).render(form, l)
+                    }
+                    FormField(name: "minWater", label: l.text("ss.field.min_water"), inputMode: "decimal", maxLength: 8).render(form, l)
+                    Components.primaryButton(l.text("ss.enclosure.save_conditions"))
+                }
+            } else {
+                let t = enclosure.conditions
+                H.p {
+                    l.text("ss.enclosure.conditions_text", [
+                        "minT": ShelterFormat.temperature(t.minTemperature, person.unit, l), "maxT": ShelterFormat.temperature(t.maxTemperature, person.unit, l),
+                        "minH": ShelterFormat.percent(t.minHumidity, l), "maxH": ShelterFormat.percent(t.maxHumidity, l),
+                        "water": ShelterFormat.percent(t.minWater, l),
+                    ])
+                }
+            }
+        }
+    }
+
+    private var sensors: HTML {
+        H.section(.class("card"), .aria("labelledby", "sensors")) {
+            H.h2(.id("sensors")) { l.text("ss.sensor.title") }
+            if summary.sensors.isEmpty { H.p(.class("empty")) { l.text("ss.enclosure.no_sensors") } }
+            H.ul(.class("plain-list sensor-list")) {
+                HTMLBuilder.join(summary.sensors.map { sensor in
+                    H.li(.class("sensor")) {
+                        H.strong { sensor.name }
+                        H.small {
+                            l.text("ss.sensor.facts", ["interval": l.plural("ss.sensor.seconds", count: sensor.intervalSeconds),
+                                                       "last": sensor.lastReadingAt.map(l.dateTime) ?? l.text("ss.sensor.never")])
+                        }
+                        if person.role == .director {
+                            Components.postForm(c, action: "\(ShelterWeb.prefix)/sensors/\(sensor.id!.uuidString.lowercased())/key",
+                                                confirm: l.text("ss.sensor.rotate_confirm")) {
+                                H.button(.class("button"), .type("submit")) { l.text("ss.sensor.rotate") }
+                            }
+                        }
+                    }
+                })
+            }
+            if person.role == .director {
+                H.h3 { l.text("ss.sensor.new") }
+                Components.postForm(c, action: "\(path)/sensors") {
+                    FormField(name: "name", label: l.text("ss.field.sensor_name"), maxLength: SensorService.nameMaxLength).render(FormState(), l)
+                    FormField(name: "intervalSeconds", label: l.text("ss.field.interval"), required: false, inputMode: "numeric", maxLength: 5)
+                        .render(FormState(values: ["intervalSeconds": String(SensorService.defaultInterval)]), l)
+                    Components.primaryButton(l.text("ss.sensor.add"))
+                }
+            }
+        }
+    }
+
+    private var recent: HTML {
+        let names = Dictionary(uniqueKeysWithValues: summary.sensors.map { ($0.id!, $0.name) })
+        return H.section(.class("card"), .aria("labelledby", "recent")) {
+            H.h2(.id("recent")) { l.text("ss.enclosure.recent") }
+            if readings.isEmpty {
+                H.p(.class("empty")) { l.text("ss.enclosure.no_recent") }
+            } else {
+                Components.tableScroll(label: l.text("ss.enclosure.recent")) {
+                    H.table {
+                        H.thead {
+                            H.tr {
+                                H.th(Attribute("scope", "col")) { l.text("ss.reading.at_label") }
+                                H.th(Attribute("scope", "col")) { l.text("ss.sensor.one") }
+                                H.th(Attribute("scope", "col")) { l.text("ss.reading.temperature_label") }
+                                H.th(Attribute("scope", "col")) { l.text("ss.reading.humidity_label") }
+                                H.th(Attribute("scope", "col")) { l.text("ss.reading.heat_label") }
+                            }
+                        }
+                        H.tbody {
+                            HTMLBuilder.join(readings.map { row in
+                                H.tr {
+                                    H.td { ShelterFormat.moment(row.reading.at, l.time(row.reading.at), l) }
+                                    H.td { names[row.sensorID] ?? "" }
+                                    H.td { ShelterFormat.temperature(row.reading.temperature, person.unit, l) }
+                                    H.td { ShelterFormat.percent(row.reading.humidity, l) }
+                                    H.td { ShelterFormat.band(row.reading.heatStressBand, l) }
+                                }
+                            })
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
