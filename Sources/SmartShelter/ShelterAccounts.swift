@@ -3,16 +3,22 @@ import Foundation
 import Kernel
 import Vapor
 
-/// Smart Shelter's side of the kernel's account system: e-mail sign-in and reset by an
-/// e-mailed link; a new account is pending until the director gives it a role.
-struct ShelterAccounts: AppAccounts {
+/// Smart Shelter's side of the kernel's account system: e-mail sign-up, sign-in and reset
+/// by an e-mailed link; a new account is pending until the director gives it a role.
+struct ShelterAccounts: EmailSignUpAccounts {
+    var app: AppDescriptor { SmartShelter.descriptor }
     var loginKind: LoginKind { .email }
     var passwordMinLength: Int { StaffService.passwordMinLength }
     var passwordReset: PasswordResetKind { .emailLink }
     var signUpPath: String { "/signup" }
+    var signUpRole: String { ShelterRole.pending.rawValue }
+    /// The dashboard tells a pending person to wait for the director.
+    var afterSignUpPath: String { "/dashboard" }
+    var defaultTimeZone: TimeZone { ShelterProfile.defaultTimeZone }
+    var signUpLeadKey: String? { "ss.signup.lead" }
 
-    func signUp(_ req: Request) async throws -> Response {
-        try await ShelterAPI.register(req)
+    func writeProfile(of account: Account, at now: Date, on db: any Database) async throws {
+        try await ShelterProfile(accountID: try account.requireID(), at: now).create(on: db)
     }
 
     func sessionAnswer(_ req: Request, _ account: Account, token: IssuedToken) async throws -> Response {

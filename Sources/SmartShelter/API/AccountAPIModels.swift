@@ -2,16 +2,8 @@ import Foundation
 import Kernel
 import Vapor
 
-/// The JSON shapes of sign-up, sessions and a person's own profile.
+/// The JSON shapes of sessions and a person's own profile (sign-up is the kernel's `EmailSignUpForm`).
 extension SSModels {
-    struct Registration: Content {
-        let name: String?
-        let email: String?
-        let password: String?
-        let passwordRepeat: String?
-        let timeZone: String?
-    }
-
     struct Session: Content {
         let token: String
         let expiresAt: Date

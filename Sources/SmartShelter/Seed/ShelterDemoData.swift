@@ -30,8 +30,8 @@ enum ShelterDemoData {
         var people: [StaffMember] = []
         for (account, name) in zip(accounts, names) {
             let role = ShelterRole(apiName: account.role) ?? .pending
-            people.append(try await context.staff.register(name: name, email: account.login, password: password, passwordRepeat: password,
-                                                           timeZone: "Europe/Kyiv", language: .uk, role: role))
+            let form = EmailSignUpForm(name: name, email: account.login, password: password, timeZone: "Europe/Kyiv")
+            people.append(try await context.staff.register(form, language: .uk, role: role))
         }
         var director = people[0]
         director.confirmedUntil = seed.clock.now.addingTimeInterval(PasswordConfirmations.window)

@@ -11,22 +11,11 @@ public struct StaffService: Sendable {
     let context: ShelterContext
     var db: any Database { context.db }
 
-    public func register(name: String?, email: String?, password: String?, passwordRepeat: String?, timeZone: String?,
-                         language: Language, role: ShelterRole = .pending) async throws -> StaffMember {
-        var v = Kernel.Validator()
-        let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        let zone = v.timeZone("timeZone", timeZone) ?? ShelterProfile.defaultTimeZone
-        let profile = ShelterProfile(accountID: UUID(), at: context.clock.now)
-        let account = try await context.accounts.signUp(
-            app: SmartShelter.id, rules: ShelterAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
-            role: role.rawValue, displayName: name ?? "", language: language, validated: v
-        ) { account, db in
-            profile.id = try account.requireID()
-            try await profile.create(on: db)
-            account.timeZone = zone.identifier
-            try await account.save(on: db)
-        }
-        return StaffMember(account: account, profile: profile)
+    /// Signs a member of the staff up (the kernel's e-mail sign-up, `ShelterAccounts`),
+    /// pending unless given a role (demo data).
+    public func register(_ form: EmailSignUpForm, language: Language, role: ShelterRole? = nil) async throws -> StaffMember {
+        let account = try await context.accounts.signUp(byEmail: form, rules: ShelterAccounts(), role: role?.rawValue, language: language)
+        return try await StaffMember(account: account, on: db)
     }
 
     /// Everyone on the staff, pending people first (they are waiting), then by name.

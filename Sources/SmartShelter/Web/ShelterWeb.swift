@@ -11,7 +11,6 @@ enum ShelterWeb {
 
     static func register(on web: any RoutesBuilder) {
         WelcomePage.register(on: web)
-        SignUpPage.register(on: web)
         DashboardPage.register(on: web)
         EnclosurePage.register(on: web)
         ChartPage.register(on: web)
