@@ -1,10 +1,12 @@
-import Fluent
 import Foundation
 import Kernel
 import Vapor
 
 /// `/znoshka/api/v1`: everything a student and an author does, for native clients.
-/// Handlers parse, call one service, and shape the answer.
+/// Handlers parse, call one service, and shape the answer; they live in a file per area
+/// (`AccountAPI`, `ProfileAPI`, `SubjectAPI`, `AttemptAPI`, `ReviewAPI`, `StatisticsAPI`,
+/// `CommunityAPI`, `AuthoringAPI`). This file mounts them and holds what they share: the
+/// ids in paths and the shapes of answers.
 enum ZnoshkaAPI {
     typealias M = ZNModels
 
@@ -43,331 +45,9 @@ enum ZnoshkaAPI {
         api.put("author", "roles", use: setAuthorRole)
     }
 
-    // MARK: Accounts (served on the kernel's account paths, `ZnoshkaAccounts`)
-
-    static func register(_ req: Request) async throws -> Response {
-        let input = try req.content.decode(M.Registration.self)
-        let student = try await req.znoshka.students.register(name: input.name, email: input.email, password: input.password,
-                                                              passwordRepeat: input.passwordRepeat, timeZone: input.timeZone,
-                                                              language: req.language)
-        let issued = try await req.accounts.issueToken(for: student.account)
-        return try await M.Session(token: issued.token, expiresAt: issued.expiresAt, profile: profile(student))
-            .created(at: "\(Znoshka.descriptor.apiPath)/me", for: req)
-    }
-
-    static func updateProfile(_ req: Request) async throws -> M.Profile {
-        let student = try await req.student()
-        let input = try req.content.decode(M.ProfileUpdate.self)
-        return profile(try await req.znoshka.students.update(student, with: StudentChanges(
-            name: input.name, examDate: input.examDate, reminderTime: input.reminderTime, timeZone: input.timeZone)))
-    }
-
     static func profile(_ student: Student) -> M.Profile {
         M.Profile(id: student.id, name: student.name, email: student.email, role: student.role, examDate: student.profile.examDate,
                   reminderTime: student.profile.reminderMinutes.map(ZnoshkaFormat.clock), timeZone: student.profile.timeZoneID)
-    }
-
-    // MARK: Content
-
-    static func subjects(_ req: Request) async throws -> [M.SubjectSummary] {
-        _ = try await req.student()
-        return try await req.znoshka.catalog.subjects().map { summary($0, req.language) }
-    }
-
-    static func subject(_ req: Request) async throws -> M.SubjectDetail {
-        let student = try await req.student()
-        let overview = try await req.znoshka.catalog.subject(slug: req.parameters.get("slug") ?? "", for: student)
-        let subject = overview.subject
-        return M.SubjectDetail(id: subject.id!, slug: subject.slug, name: subject.name(in: req.language),
-                               topics: overview.topics.map { M.TopicSummary(id: $0.topic.id!, title: $0.topic.title,
-                                                                            pages: $0.pages.map { M.PageSummary(id: $0.id!, title: $0.title) }) },
-                               tests: overview.tests.map(testSummary))
-    }
-
-    static func topic(_ req: Request) async throws -> M.TopicDetail {
-        let student = try await req.student()
-        let id = try req.uuidParameter("topicID", notFound: "topic_not_found", key: "zn.topic.not_found")
-        let (topic, subject, pages, tests) = try await req.znoshka.catalog.topic(id)
-        let overviews = try await req.znoshka.catalog.overviews(tests, for: student)
-        return M.TopicDetail(id: id, title: topic.title, subject: summary(subject, req.language),
-                             pages: pages.map { M.TheoryPageDTO(id: $0.id!, title: $0.title, markdown: $0.markdown, html: $0.html) },
-                             tests: overviews.map(testSummary))
-    }
-
-    static func test(_ req: Request) async throws -> M.TestSummary {
-        let student = try await req.student()
-        return testSummary(try await req.znoshka.catalog.test(try testID(req), for: student).0)
-    }
-
-    // MARK: Attempts
-
-    static func start(_ req: Request) async throws -> Response {
-        let student = try await req.student()
-        let attempt = try await req.znoshka.attempts.start(try testID(req), for: student)
-        let view = try await req.znoshka.attempts.view(attempt.requireID(), for: student)
-        let response = try await attemptDTO(view).encodeResponse(status: .created, for: req)
-        response.headers.replaceOrAdd(name: .location, value: "\(Znoshka.descriptor.apiPath)/attempts/\(attempt.id!)")
-        return response
-    }
-
-    static func startBlock(_ req: Request) async throws -> Response {
-        let student = try await req.student()
-        let input = try req.content.decode(M.BlockStart.self)
-        let attempts = try await req.znoshka.attempts.startBlock(input.block ?? 0, chosen: input.subject, for: student)
-        var summaries: [M.AttemptSummary] = []
-        for attempt in attempts {
-            guard let test = try await ZnoshkaTest.find(attempt.testID, on: req.db) else { continue }
-            summaries.append(attemptSummary(attempt, test))
-        }
-        return try await summaries.encodeResponse(status: .created, for: req)
-    }
-
-    static func attempts(_ req: Request) async throws -> [M.AttemptSummary] {
-        let student = try await req.student()
-        return try await req.znoshka.attempts.list(for: student).map(attemptSummary)
-    }
-
-    /// The question page's data; through `AttemptStore`: on PostgreSQL one statement signs
-    /// the caller in and reads the attempt with its answers.
-    static func attempt(_ req: Request) async throws -> Response {
-        let view = try await req.znoshka.attemptStore.view(by: req.caller(in: Znoshka.descriptor), Result { try attemptID(req) })
-        return Response(status: .ok, json: attemptDTO(view))
-    }
-
-    /// Through `AnswerStore`: on PostgreSQL one statement signs the caller in and saves.
-    static func saveAnswer(_ req: Request) async throws -> M.AnswerSaved {
-        let input = Result { () throws -> AnswerInput in
-            let body = try req.content.decode(M.AnswerSave.self)
-            let questionID = try req.uuidParameter("questionID", notFound: "attempt_not_found", key: "zn.attempt.not_found")
-            let given = try body.answer.map(given)
-            return AnswerInput(attemptID: try attemptID(req), questionID: questionID, given: given ?? nil,
-                               clear: body.answer != nil && given == .some(nil), flagged: body.flagged)
-        }
-        let saved = try await req.znoshka.attemptStore.save(by: req.caller(in: Znoshka.descriptor), input)
-        return M.AnswerSaved(questionId: saved.questionID, answered: saved.answered, flagged: saved.flagged, secondsLeft: saved.secondsLeft)
-    }
-
-    /// Through `AttemptStore`: on PostgreSQL two prepared statements, a read and a write.
-    static func finish(_ req: Request) async throws -> Response {
-        let view = try await req.znoshka.attemptStore.finish(by: req.caller(in: Znoshka.descriptor), Result { try attemptID(req) })
-        return Response(status: .ok, json: attemptDTO(view))
-    }
-
-    static func review(_ req: Request) async throws -> M.Review {
-        let student = try await req.student()
-        let (view, shares) = try await req.znoshka.attempts.review(try attemptID(req), for: student)
-        return M.Review(attempt: attemptSummary(view.attempt, view.test), questions: view.items.map { item in
-            M.ReviewQuestion(id: item.questionID, number: item.number, question: questionDTO(item.question), answer: item.answer.map(answerDTO),
-                             correct: correctDTO(item.question.key), points: item.points ?? 0, maxPoints: item.question.kind.maxPoints,
-                             verdict: (item.verdict ?? .unanswered).rawValue, explanationHtml: QuestionHTML.explanation(item.question),
-                             shareRight: shares[item.questionID])
-        })
-    }
-
-    // MARK: Learning from mistakes and statistics
-
-    static func reviewQueue(_ req: Request) async throws -> M.ReviewQueue {
-        let student = try await req.student()
-        let reviews = req.znoshka.reviews
-        let due = try await reviews.due(for: student)
-        return M.ReviewQueue(dueToday: try await reviews.dueCount(for: student), total: try await reviews.total(for: student),
-                             examDate: student.profile.examDate, daysToExam: ZnoshkaFormat.daysToExam(student, now: req.clock.now),
-                             items: due.map { M.ReviewQueueItem(questionId: $0.item.questionID, subject: $0.subject?.slug, due: $0.item.due,
-                                                                question: questionDTO($0.question)) })
-    }
-
-    static func answerReview(_ req: Request) async throws -> M.ReviewGraded {
-        let student = try await req.student()
-        let questionID = try req.uuidParameter("questionID", notFound: "review_item_not_found", key: "zn.review.not_found")
-        let input = try req.content.decode(M.ReviewAnswer.self)
-        let graded = try await req.znoshka.reviews.answer(questionID, try input.answer.map(given) ?? nil, for: student)
-        return M.ReviewGraded(points: graded.score.points, maxPoints: graded.score.maxPoints, verdict: graded.score.verdict.rawValue,
-                              correct: correctDTO(graded.question.key), explanationHtml: QuestionHTML.explanation(graded.question),
-                              nextDue: graded.nextDue)
-    }
-
-    static func statistics(_ req: Request) async throws -> M.Statistics {
-        let student = try await req.student()
-        return M.Statistics(subjects: try await req.znoshka.statistics.all(for: student).map { stats in
-            M.SubjectStats(subject: summary(stats.subject, req.language), testsDone: stats.testsDone, accuracy: stats.accuracy,
-                           trend: stats.trend.map { M.TrendDTO(finishedAt: $0.finishedAt, accuracy: $0.accuracy, testTitle: $0.testTitle) },
-                           topics: stats.topics.map { M.TopicStats(topicId: $0.topic.id!, title: $0.topic.title, answered: $0.answered, accuracy: $0.accuracy) },
-                           weakestTopicId: stats.weakest?.topic.id, suggestedTestId: stats.suggestedTest?.id,
-                           prediction: stats.prediction.map { M.Prediction(expected: $0.expected.scaled, low: $0.low.scaled, high: $0.high.scaled, attempts: $0.attempts) })
-        })
-    }
-
-    // MARK: Community
-
-    static func discussion(_ req: Request) async throws -> M.DiscussionDTO {
-        let student = try await req.student()
-        return discussionDTO(try await req.znoshka.community.discussion(of: try questionID(req), for: student))
-    }
-
-    static func postSolution(_ req: Request) async throws -> Response {
-        let student = try await req.student()
-        let input = try req.content.decode(M.NewText.self)
-        let solution = try await req.znoshka.community.post(solution: input.text, to: try questionID(req), by: student)
-        return try await M.SolutionDTO(id: solution.id!, authorName: student.name, markdown: solution.markdown, html: solution.html,
-                                       score: 0, myVote: 0, mine: true, hidden: false, hiddenReason: nil, createdAt: solution.createdAt, comments: [])
-            .encodeResponse(status: .created, for: req)
-    }
-
-    static func vote(_ req: Request) async throws -> M.VoteResult {
-        let student = try await req.student()
-        let input = try req.content.decode(M.Vote.self)
-        guard let value = input.value else { throw AppError.validation([FieldError(field: "value", key: "zn.validation.vote")]) }
-        let solution = try await req.znoshka.community.vote(value, on: try solutionID(req), by: student)
-        return M.VoteResult(solutionId: solution.id!, score: solution.score, myVote: value)
-    }
-
-    static func postComment(_ req: Request) async throws -> Response {
-        let student = try await req.student()
-        let input = try req.content.decode(M.NewText.self)
-        let comment = try await req.znoshka.community.comment(input.text, on: try solutionID(req), by: student)
-        return try await M.CommentDTO(id: comment.id!, authorName: student.name, text: comment.text, hidden: false, hiddenReason: nil,
-                                      createdAt: comment.createdAt).encodeResponse(status: .created, for: req)
-    }
-
-    static func report(_ req: Request) async throws -> HTTPStatus {
-        let student = try await req.student()
-        let input = try req.content.decode(M.ReportInput.self)
-        guard let target = input.targetId else { throw AppError.validation([FieldError(field: "targetId", key: "zn.validation.report_target")]) }
-        try await req.znoshka.community.report(input.targetType ?? "", target, reason: input.reason, by: student)
-        return .noContent
-    }
-
-    static func moderate(_ req: Request) async throws -> HTTPStatus {
-        let moderator = try await req.student()
-        guard moderator.isAuthor else { throw AppError.forbidden }
-        let input = try req.content.decode(M.ModerationInput.self)
-        guard let target = input.targetId else { throw AppError.validation([FieldError(field: "targetId", key: "zn.validation.report_target")]) }
-        try await req.znoshka.community.moderate(input.targetType ?? "", target, hide: input.hide ?? true, reason: input.reason, by: moderator)
-        return .noContent
-    }
-
-    static func questionID(_ req: Request) throws -> UUID {
-        try req.uuidParameter("questionID", notFound: "question_not_found", key: "zn.community.question_not_found")
-    }
-
-    static func solutionID(_ req: Request) throws -> UUID {
-        try req.uuidParameter("solutionID", notFound: "solution_not_found", key: "zn.community.not_found")
-    }
-
-    static func discussionDTO(_ discussion: Discussion) -> M.DiscussionDTO {
-        M.DiscussionDTO(questionId: discussion.questionID, solutions: discussion.solutions.map { entry in
-            let solution = entry.solution
-            return M.SolutionDTO(id: solution.id!, authorName: entry.authorName, markdown: solution.markdown, html: solution.html,
-                                 score: solution.score, myVote: entry.myVote, mine: entry.isMine, hidden: solution.hiddenAt != nil,
-                                 hiddenReason: solution.hiddenReason, createdAt: solution.createdAt,
-                                 comments: entry.comments.map { comment, name in
-                                     M.CommentDTO(id: comment.id!, authorName: name, text: comment.text, hidden: comment.hiddenAt != nil,
-                                                  hiddenReason: comment.hiddenReason, createdAt: comment.createdAt)
-                                 })
-        })
-    }
-
-    // MARK: Authors
-
-    /// The body is a test file (`docs/znoshka-test-files.md`).
-    static func importTest(_ req: Request) async throws -> Response {
-        let author = try await req.student()
-        let data = Data(buffer: req.body.data ?? ByteBuffer())
-        let id = try await req.znoshka.authoring.importTest(data, by: author)
-        return try await M.Imported(testId: id).encodeResponse(status: .created, for: req)
-    }
-
-    /// The body is a Moodle XML question bank; the test it becomes is in the query:
-    /// `subject`, `kind` (topic by default), `topic`, `title`, `minutes`.
-    static func importMoodle(_ req: Request) async throws -> Response {
-        let author = try await req.student()
-        let data = Data(buffer: req.body.data ?? ByteBuffer())
-        let query = { (name: String) in req.query[String.self, at: name] }
-        let id = try await req.znoshka.authoring.importMoodle(data, subject: query("subject"), kind: query("kind"), topic: query("topic"),
-                                                              title: query("title"), minutes: query("minutes"), by: author)
-        return try await M.Imported(testId: id).encodeResponse(status: .created, for: req)
-    }
-
-    /// The body is the edited test file; the answer names the new version.
-    static func replaceTest(_ req: Request) async throws -> M.Imported {
-        let author = try await req.student()
-        let data = Data(buffer: req.body.data ?? ByteBuffer())
-        return M.Imported(testId: try await req.znoshka.authoring.replaceTest(try testID(req), file: data, by: author))
-    }
-
-    static func createTheoryPage(_ req: Request) async throws -> Response {
-        let author = try await req.student()
-        let input = try req.content.decode(M.TheoryPageInput.self)
-        let id = try await req.znoshka.authoring.addTheory(subject: input.subject, topic: input.topic, title: input.title,
-                                                           markdown: input.markdown, by: author)
-        return try await theoryPage(req, id, by: author).encodeResponse(status: .created, for: req)
-    }
-
-    static func updateTheoryPage(_ req: Request) async throws -> M.TheoryPageDTO {
-        let author = try await req.student()
-        let id = try TheoryEditorPage.pageID(req)
-        let input = try req.content.decode(M.TheoryPageInput.self)
-        try await req.znoshka.authoring.updateTheory(id, title: input.title, markdown: input.markdown, by: author)
-        return try await theoryPage(req, id, by: author)
-    }
-
-    static func deleteTheoryPage(_ req: Request) async throws -> HTTPStatus {
-        try await req.znoshka.authoring.deleteTheory(try TheoryEditorPage.pageID(req), by: try await req.student())
-        return .noContent
-    }
-
-    private static func theoryPage(_ req: Request, _ id: UUID, by author: Student) async throws -> M.TheoryPageDTO {
-        let page = try await req.znoshka.authoring.theoryPage(id, by: author).page
-        return M.TheoryPageDTO(id: id, title: page.title, markdown: page.markdown, html: page.html)
-    }
-
-    static func renameTopic(_ req: Request) async throws -> M.TopicSummary {
-        let author = try await req.student()
-        let id = try TheoryEditorPage.topicID(req)
-        try await req.znoshka.authoring.renameTopic(id, title: try req.content.decode(M.TopicRename.self).title, by: author)
-        let (topic, _, pages, _) = try await req.znoshka.catalog.topic(id)
-        return M.TopicSummary(id: id, title: topic.title, pages: pages.map { M.PageSummary(id: $0.id!, title: $0.title) })
-    }
-
-    static func createSubject(_ req: Request) async throws -> Response {
-        let author = try await req.student()
-        let input = try req.content.decode(M.SubjectInput.self)
-        let subject = try await req.znoshka.authoring.createSubject(slug: input.slug, nameUK: input.nameUk, nameEN: input.nameEn, by: author)
-        return try await authorSubject(subject).encodeResponse(status: .created, for: req)
-    }
-
-    static func updateSubject(_ req: Request) async throws -> M.AuthorSubject {
-        let author = try await req.student()
-        let input = try req.content.decode(M.SubjectInput.self)
-        return authorSubject(try await req.znoshka.authoring.updateSubject(req.parameters.get("slug") ?? "", nameUK: input.nameUk,
-                                                                            nameEN: input.nameEn, by: author))
-    }
-
-    static func authorSubject(_ subject: Subject) -> M.AuthorSubject {
-        M.AuthorSubject(id: subject.id!, slug: subject.slug, nameUk: subject.nameUK, nameEn: subject.nameEN, compulsory: subject.isCompulsory)
-    }
-
-    static func exportTest(_ req: Request) async throws -> Response {
-        let author = try await req.student()
-        let data = try await req.znoshka.authoring.export(try testID(req), by: author)
-        return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(data: data))
-    }
-
-    static func questionStatistics(_ req: Request) async throws -> M.QuestionStatistics {
-        let author = try await req.student()
-        let stats = try await req.znoshka.authoring.questionStatistics(try testID(req), by: author)
-        return M.QuestionStatistics(testId: stats.test.id!, attempts: stats.attempts, questions: stats.questions.map { number, _, result in
-            M.QuestionStat(number: number, questionId: result.questionID, facility: result.facility, discrimination: result.discrimination,
-                           unusedOptions: result.unusedOptions, poorlyDiscriminating: result.poorlyDiscriminating, flagged: result.isFlagged)
-        })
-    }
-
-    static func setAuthorRole(_ req: Request) async throws -> M.Profile {
-        let admin = try await req.student()
-        guard admin.isAdmin else { throw AppError.forbidden }
-        let input = try req.content.decode(M.AuthorRole.self)
-        let account = try await req.znoshka.students.setAuthor(email: input.email, input.author ?? true, by: admin)
-        return profile(try await Student(account: account, on: req.db))
     }
 
     // MARK: Shapes
@@ -378,6 +58,22 @@ enum ZnoshkaAPI {
 
     static func attemptID(_ req: Request) throws -> UUID {
         try req.uuidParameter("attemptID", notFound: "attempt_not_found", key: "zn.attempt.not_found")
+    }
+
+    static func questionID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("questionID", notFound: "question_not_found", key: "zn.community.question_not_found")
+    }
+
+    static func solutionID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("solutionID", notFound: "solution_not_found", key: "zn.community.not_found")
+    }
+
+    static func topicID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("topicID", notFound: "topic_not_found", key: "zn.topic.not_found")
+    }
+
+    static func pageID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("pageID", notFound: "page_not_found", key: "zn.theory.not_found")
     }
 
     static func summary(_ subject: Subject, _ language: Language) -> M.SubjectSummary {

@@ -85,6 +85,14 @@ public struct AttemptService: Sendable {
         return try await start(tests, minutes: Self.blockMinutes, block: UUID(), for: student)
     }
 
+    /// Each of `attempts` with its test, in order (the answer to starting a block names the
+    /// tests); an attempt whose test is gone is left out.
+    public func withTests(_ attempts: [Attempt]) async throws -> [(Attempt, ZnoshkaTest)] {
+        let tests = try await ZnoshkaTest.query(on: db).filter(\.$id ~~ Array(Set(attempts.map(\.testID)))).all()
+        let byID = Dictionary(uniqueKeysWithValues: tests.map { ($0.id!, $0) })
+        return attempts.compactMap { attempt in byID[attempt.testID].map { (attempt, $0) } }
+    }
+
     /// A subject's current НМТ simulation, the newest when there are several.
     func newestSimulation(of subject: Subject) async throws -> ZnoshkaTest? {
         try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
@@ -193,6 +201,13 @@ public struct AttemptService: Sendable {
     }
 
     // MARK: Answering
+
+    /// A question of the content, to read a posted form's answer by its kind; one that does
+    /// not exist is the attempt's 404, as the address named it.
+    public func question(_ id: UUID) async throws -> Question {
+        guard let question = try await content.question(id, on: db) else { throw Self.notFound }
+        return question
+    }
 
     /// What an answer save tells the person.
     public struct Saved: Sendable {

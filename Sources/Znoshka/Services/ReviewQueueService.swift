@@ -47,11 +47,17 @@ public struct ReviewQueueService: Sendable {
         try await ReviewItem.query(on: db).filter(\.$ownerID == student.id).count()
     }
 
+    /// A question of the review queue, to read a posted form's answer by its kind.
+    public func question(_ questionID: UUID) async throws -> Question {
+        guard let stored = try await StoredQuestion.find(questionID, on: db) else { throw Self.notFound }
+        return stored.question
+    }
+
     /// Grades an answer to a queued question: right is "good", partly "hard", wrong "again".
     public func answer(_ questionID: UUID, _ given: GivenAnswer?, for student: Student) async throws -> Graded {
         guard try await ReviewItem.query(on: db).filter(\.$ownerID == student.id).filter(\.$questionID == questionID).first() != nil,
               let stored = try await StoredQuestion.find(questionID, on: db) else {
-            throw AppError.notFound(code: "review_item_not_found", key: "zn.review.not_found")
+            throw Self.notFound
         }
         let question = stored.question
         let checked = try AttemptService.validated(given, for: question.kind)
@@ -129,4 +135,6 @@ public struct ReviewQueueService: Sendable {
     private func endOfToday(_ student: Student) -> Date {
         LocalDay(context.clock.now, in: student.timeZone).adding(days: 1).start(in: student.timeZone)
     }
+
+    static let notFound = AppError.notFound(code: "review_item_not_found", key: "zn.review.not_found")
 }

@@ -4,7 +4,8 @@ import Vapor
 
 /// The web UI under `/znoshka`. Each page is its handlers (`…Page`: parse, call a
 /// service, build a view model) and its view (`…View`: view model and `ViewContext` →
-/// `Page`); this file mounts them and holds the shell.
+/// `Page`); this file mounts them (the shell is `ZnoshkaShell.swift`). Znoshka has no
+/// live stream: nothing it does is pushed to an open page.
 enum ZnoshkaWeb {
     static let prefix = Znoshka.descriptor.pathPrefix
 
@@ -22,24 +23,6 @@ enum ZnoshkaWeb {
         ProfilePage.register(on: web)
         AuthorPage.register(on: web)
         DiscussionPage.register(on: web)
-    }
-
-    /// The tab a page belongs to (marked current in the bottom navigation).
-    enum Section { case subjects, review, statistics, profile, none }
-
-    /// A page in the app's shell, with the four tabs for signed-in people.
-    static func shell(_ student: Student?, title: String, section: Section, status: HTTPResponseStatus = .ok, scripts: [String] = [],
-                      _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
-        let l = c.localizer
-        return Page(title: title, app: Znoshka.descriptor, content: content(), tabs: student == nil ? [] : tabs(section, l),
-                    scripts: scripts, status: status)
-    }
-
-    private static func tabs(_ section: Section, _ l: Localizer) -> [Tab] {
-        [Tab(label: l.text("zn.tab.subjects"), href: "\(prefix)/subjects", isCurrent: section == .subjects),
-         Tab(label: l.text("zn.tab.review"), href: "\(prefix)/review", isCurrent: section == .review),
-         Tab(label: l.text("zn.tab.statistics"), href: "\(prefix)/statistics", isCurrent: section == .statistics),
-         Tab(label: l.text("zn.tab.profile"), href: "\(prefix)/profile", isCurrent: section == .profile)]
     }
 
     static func attemptPath(_ id: UUID) -> String { "\(prefix)/attempts/\(id.uuidString.lowercased())" }

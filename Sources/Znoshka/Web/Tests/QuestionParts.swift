@@ -46,7 +46,7 @@ enum QuestionParts {
     }
 
     /// The inputs that answer `question`, filled with `answer`; names are those
-    /// `TakingPage.given(from:)` reads. `prefix` keeps ids unique on a page of many questions.
+    /// `QuestionParts.given(from:kind:)` reads. `prefix` keeps ids unique on a page of many questions.
     static func inputs(_ question: Question, answer: GivenAnswer?, prefix: String, _ l: Localizer) -> HTML {
         switch question.kind {
         case .singleChoice:

@@ -29,7 +29,7 @@ enum TakingPage {
         let wantsJSON = req.headers.accept.mediaTypes.contains(.json)
         let back = ZnoshkaWeb.attemptPath(attemptID) + "#q-\(values["position"].flatMap { Int($0) } ?? 1)"
         do {
-            guard let question = try await req.znoshka.attempts.content.question(questionID, on: req.db) else { throw AttemptService.notFound }
+            let question = try await req.znoshka.attempts.question(questionID)
             let clear = values["action"] == "clear"
             let given = clear ? nil : QuestionParts.given(from: values, kind: question.kind)
             let saved = try await req.znoshka.attempts.answer(attemptID, question: questionID, given, clear: clear,
