@@ -46,6 +46,43 @@ extension AccountTests {
             }
         }
 
+        static let emailApps = apps.filter { $0.accounts is any EmailSignUpAccounts }
+
+        @Test("e-mail sign-up, by the API and by the page, keeps the time zone on the account with the app's profile",
+              arguments: emailApps)
+        func emailSignUpKeepsTheZoneOnTheAccount(_ app: MountedApp) async throws {
+            try await app.run { application in
+                let byAPI = try await app.uniqueLogin()
+                var body = try SignUps.body(for: app, login: byAPI)
+                body["timeZone"] = "America/New_York"
+                #expect(try await app.post("/accounts", body, on: application).status == .created)
+
+                let prefix = app.descriptor.pathPrefix
+                let browser = TestBrowser(application)
+                let form = try await browser.get("\(prefix)\(app.accounts.signUpPath)")
+                #expect(form.status == .ok)
+                #expect(form.text.contains("name=\"timeZone\"") && form.text.contains("name=\"passwordRepeat\""))
+                let refused = try await browser.post("\(prefix)\(app.accounts.signUpPath)", form: ["name": "", "email": "nope"])
+                #expect(refused.status == .unprocessableEntity)
+                for field in ["name", "email", "password"] {
+                    #expect(refused.text.contains("id=\"field-\(field)-error\""), "\(field) is named")
+                }
+                let byPage = try await app.uniqueLogin()
+                let signedUp = try await browser.post("\(prefix)\(app.accounts.signUpPath)", form: [
+                    "name": "Тест", "email": byPage, "password": SignUps.password, "passwordRepeat": SignUps.password, "timeZone": "Asia/Tokyo"])
+                #expect(signedUp.status == .seeOther, "\(signedUp.body.string)")
+                #expect(try await browser.get(signedUp.headers.first(name: .location) ?? "/").status == .ok, "signed in and on")
+
+                for (login, zone) in [(byAPI, "America/New_York"), (byPage, "Asia/Tokyo")] {
+                    let account = try #require(try await Account.query(on: application.db).filter(\.$login == login).first())
+                    #expect(account.timeZone == zone)
+                    // The profile was written with the account: the person can read it.
+                    let token = try await app.signIn(Credentials(login: login, password: SignUps.password), on: application)
+                    #expect(try await app.get("/me", token: token, on: application).status == .ok)
+                }
+            }
+        }
+
         @Test("sign-in: a wrong password is a 401, the right one gives a token that works", arguments: apps)
         func signIn(_ app: MountedApp) async throws {
             try await app.run { application in
