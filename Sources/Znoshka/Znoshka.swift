@@ -28,7 +28,7 @@ public struct Znoshka: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
-         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion()]
+         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

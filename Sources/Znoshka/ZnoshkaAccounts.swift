@@ -4,16 +4,21 @@ import Kernel
 import SQLKit
 import Vapor
 
-/// Znoshka's side of the kernel's account system: e-mail sign-in and reset by an e-mailed
-/// link; the profile is the exam date and the study reminder.
-struct ZnoshkaAccounts: AppAccounts {
+/// Znoshka's side of the kernel's account system: e-mail sign-up, sign-in and reset by an
+/// e-mailed link; the profile is the exam date and the study reminder.
+struct ZnoshkaAccounts: EmailSignUpAccounts {
+    var app: AppDescriptor { Znoshka.descriptor }
     var loginKind: LoginKind { .email }
     var passwordMinLength: Int { StudentService.passwordMinLength }
     var passwordReset: PasswordResetKind { .emailLink }
     var signUpPath: String { "/signup" }
+    var signUpRole: String { Student.studentRole }
+    var afterSignUpPath: String { "/subjects" }
+    var defaultTimeZone: TimeZone { ZnoshkaProfile.defaultTimeZone }
 
-    func signUp(_ req: Request) async throws -> Response {
-        try await ZnoshkaAPI.register(req)
+    /// No exam date or reminder yet: the profile page asks for them.
+    func writeProfile(of account: Account, at now: Date, on db: any Database) async throws {
+        try await ZnoshkaProfile(accountID: try account.requireID(), at: now).create(on: db)
     }
 
     func sessionAnswer(_ req: Request, _ account: Account, token: IssuedToken) async throws -> Response {

@@ -22,7 +22,7 @@ extension ZnoshkaTests {
             let id = UUID()
             let account = Account(id: id, app: Znoshka.id, login: "olena@example.com", passwordHash: "", role: role,
                                   displayName: name, createdAt: now)
-            return Student(account: account, profile: ZnoshkaProfile(accountID: id, timeZone: "Europe/Kyiv", at: now))
+            return Student(account: account, profile: ZnoshkaProfile(accountID: id, at: now))
         }
 
         static func context(_ language: Language, path: String = "/znoshka/subjects") -> ViewContext {

@@ -6,14 +6,6 @@ import Vapor
 /// that a missing one is a 422 naming the field, in the caller's language. Options and
 /// items are numbered from 0 in the order shown (А = 0); times are RFC 3339 in UTC.
 enum ZNModels {
-    struct Registration: Content {
-        let name: String?
-        let email: String?
-        let password: String?
-        let passwordRepeat: String?
-        let timeZone: String?
-    }
-
     struct Session: Content {
         let token: String
         let expiresAt: Date

@@ -47,7 +47,7 @@ enum ZnoshkaAPI {
 
     static func profile(_ student: Student) -> M.Profile {
         M.Profile(id: student.id, name: student.name, email: student.email, role: student.role, examDate: student.profile.examDate,
-                  reminderTime: student.profile.reminderMinutes.map(ZnoshkaFormat.clock), timeZone: student.profile.timeZoneID)
+                  reminderTime: student.profile.reminderMinutes.map(ZnoshkaFormat.clock), timeZone: student.timeZone.identifier)
     }
 
     // MARK: Shapes

@@ -4,7 +4,7 @@ import Kernel
 
 /// A student's or author's settings: the exam date that review aims at, and when (in
 /// their own zone) the daily study reminder comes. Keyed by the account id; the account
-/// holds the name, e-mail and role.
+/// holds the name, e-mail, role and time zone.
 public final class ZnoshkaProfile: Model, @unchecked Sendable {
     public static let schema = "zn_profiles"
     @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
@@ -12,26 +12,23 @@ public final class ZnoshkaProfile: Model, @unchecked Sendable {
     @OptionalField(key: "exam_date") public var examDate: String?
     /// Minutes after local midnight; no reminder when nil.
     @OptionalField(key: "reminder_minutes") public var reminderMinutes: Int?
-    /// IANA time zone of the reminder and of "today".
-    @Field(key: "time_zone") public var timeZoneID: String
     /// The local day (`YYYY-MM-DD`) the last reminder went out, so it goes once a day.
     @OptionalField(key: "reminded_on") public var remindedOn: String?
     @Field(key: "created_at") public var createdAt: Date
 
     public init() {}
 
-    public init(accountID: UUID, timeZone: String, at now: Date) {
+    public init(accountID: UUID, at now: Date) {
         self.id = accountID
-        self.timeZoneID = timeZone
         self.createdAt = now
     }
 
-    public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? ZnoshkaProfile.defaultTimeZone }
     public var exam: LocalDay? { examDate.flatMap { LocalDay($0) } }
-    /// The start of the exam day in the person's zone: what the review queue schedules before.
-    public var examStart: Date? { Self.examStart(examDate, timeZoneID: timeZoneID) }
-    static func examStart(_ examDate: String?, timeZoneID: String) -> Date? {
-        examDate.flatMap { LocalDay($0) }?.start(in: TimeZone(identifier: timeZoneID) ?? defaultTimeZone)
+    /// The start of the exam day in the person's zone (`Student.timeZone`): what the review
+    /// queue schedules before.
+    public func examStart(in zone: TimeZone) -> Date? { Self.examStart(examDate, in: zone) }
+    static func examStart(_ examDate: String?, in zone: TimeZone) -> Date? {
+        examDate.flatMap { LocalDay($0) }?.start(in: zone)
     }
     public static let defaultTimeZone = TimeZone(identifier: "Europe/Kyiv")!
 }

@@ -11,7 +11,6 @@ extension ZnoshkaProfile: RowDecodable {
         profile.id = try row.decode(column: prefix + "account_id", as: UUID.self)
         profile.examDate = try row.optional(prefix + "exam_date")
         profile.reminderMinutes = try row.optional(prefix + "reminder_minutes")
-        profile.timeZoneID = try row.decode(column: prefix + "time_zone", as: String.self)
         profile.remindedOn = try row.optional(prefix + "reminded_on")
         profile.createdAt = try row.decode(column: prefix + "created_at", as: Date.self)
         profile.$id.exists = true

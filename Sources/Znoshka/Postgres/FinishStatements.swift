@@ -14,7 +14,7 @@ import Kernel
 /// Signs the caller in and reads, in one snapshot, their running attempt `$4` with its
 /// `answers_version`, its answers in the test's order as parallel arrays (an absent answer
 /// as ''), the memory of the person's review items for the questions answered, and their
-/// profile's exam date and time zone (for the review queue). No attempt columns when it
+/// profile's exam date (for the review queue, in their account's zone). No attempt columns when it
 /// is finished or not the caller's.
 struct FinishReadStatement: CallerAttemptStatement {
     static let name = "zn_finish_read"
@@ -24,7 +24,7 @@ struct FinishReadStatement: CallerAttemptStatement {
         running AS (
             SELECT * FROM \(Attempt.schema)
             WHERE id = $4 AND owner_id = \(caller.accountID) AND finished_at IS NULL)
-        SELECT \(caller.columns), p.exam_date, p.time_zone AS exam_time_zone, \(Attempt.columns("running")), running.answers_version,
+        SELECT \(caller.columns), p.exam_date, \(Attempt.columns("running")), running.answers_version,
                x.ids AS answer_ids, x.question_ids AS answer_question_ids, x.answers, x.flagged,
                r.question_ids AS queued_question_ids, r.stability, r.difficulty, r.last_review
         FROM signed_in
@@ -69,8 +69,8 @@ struct FinishReadStatement: CallerAttemptStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         var cells = Kernel.PostgresColumns(row)
         let signIn = try SignIn.decode(&cells)
-        let examDay = try cells.next(String?.self), zone = try cells.next(String?.self)
-        let exam = ZnoshkaProfile.examStart(examDay, timeZoneID: zone ?? "")
+        let examDay = try cells.next(String?.self)
+        let exam = ZnoshkaProfile.examStart(examDay, in: Student.timeZone(of: signIn.account))
         guard let attempt = try Attempt.decode(&cells) else { return Row(signIn: signIn, exam: exam, running: nil) }
         let version = try cells.next(Int.self)
         let ids = try cells.next([UUID]?.self) ?? [], questionIDs = try cells.next([UUID]?.self) ?? []

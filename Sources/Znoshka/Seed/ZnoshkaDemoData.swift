@@ -16,14 +16,14 @@ enum ZnoshkaDemoData {
 
     static func seed(_ seed: SeedContext) async throws {
         let context = ZnoshkaContext(seed.services)
-        var olena = try await context.students.register(name: "Олена", email: accounts[0].login, password: password, passwordRepeat: password,
-                                                        timeZone: "Europe/Kyiv", language: .uk)
+        func form(_ name: String, _ index: Int) -> EmailSignUpForm {
+            EmailSignUpForm(name: name, email: accounts[index].login, password: password, timeZone: "Europe/Kyiv")
+        }
+        var olena = try await context.students.register(form("Олена", 0), language: .uk)
         let exam = LocalDay(seed.clock.now, in: olena.timeZone).adding(days: 60)
         olena = try await context.students.update(olena, with: StudentChanges(examDate: exam.description, reminderTime: "18:00"))
-        _ = try await context.students.register(name: "Автор Тарас", email: accounts[1].login, password: password, passwordRepeat: password,
-                                                timeZone: "Europe/Kyiv", language: .uk, role: Student.authorRole)
-        _ = try await context.students.register(name: "Адміністратор", email: accounts[2].login, password: password, passwordRepeat: password,
-                                                timeZone: "Europe/Kyiv", language: .uk, role: Account.adminRole)
+        _ = try await context.students.register(form("Автор Тарас", 1), language: .uk, role: Student.authorRole)
+        _ = try await context.students.register(form("Адміністратор", 2), language: .uk, role: Account.adminRole)
         let tests = try await ZnoshkaTest.query(on: seed.database).all()
         // (test kind and subject, share answered right, days ago)
         let plan: [(AuthoredTest.Kind, String, Double, Int)] = [

@@ -340,11 +340,23 @@ public struct AttemptService: Sendable {
         return try await view(attemptID, owner: owner)
     }
 
+    /// The start of `owner`'s exam day in their account's zone, when they set one: what the
+    /// review queue schedules before.
+    private func examStart(of owner: UUID) async throws -> Date? {
+        let row = try await db.sql.raw("""
+            SELECT p.exam_date, a.time_zone FROM zn_profiles p JOIN kernel_accounts a ON a.id = p.account_id
+            WHERE p.account_id = \(bind: owner)
+            """).first()
+        guard let row, let day: String = try row.optional("exam_date") else { return nil }
+        let zoneID: String? = try row.optional("time_zone")
+        return ZnoshkaProfile.examStart(day, in: zoneID.flatMap(TimeZone.init(identifier:)) ?? ZnoshkaProfile.defaultTimeZone)
+    }
+
     /// The claim and the scoring in one transaction; nil when another call finished the
     /// attempt first (or it is not the person's).
     private func finishing(_ attemptID: UUID, owner: UUID, how: FinishedHow) async throws -> (result: AttemptResult, view: AttemptView)? {
         let moment = now
-        let exam = try await ZnoshkaProfile.fetch(owner, idColumn: "account_id", on: db)?.examStart
+        let exam = try await examStart(of: owner)
         return try await db.writeTransaction { db in
             // The claim: only one finish gets the row; the others read its result.
             let claimed = try await db.sql.update(Attempt.schema)

@@ -27,20 +27,11 @@ public struct StudentService: Sendable {
     let context: ZnoshkaContext
     var db: any Database { context.db }
 
-    public func register(name: String?, email: String?, password: String?, passwordRepeat: String?, timeZone: String?,
-                         language: Language, role: String = Student.studentRole) async throws -> Student {
-        var v = Kernel.Validator()
-        let name = v.text("name", name, maxLength: Self.nameMaxLength)
-        let zone = v.timeZone("timeZone", timeZone) ?? ZnoshkaProfile.defaultTimeZone
-        let profile = ZnoshkaProfile(accountID: UUID(), timeZone: zone.identifier, at: context.clock.now)
-        let account = try await context.accounts.signUp(
-            app: Znoshka.id, rules: ZnoshkaAccounts(), login: email, password: password, passwordRepeat: passwordRepeat,
-            role: role, displayName: name ?? "", language: language, validated: v
-        ) { account, db in
-            profile.id = try account.requireID()
-            try await profile.create(on: db)
-        }
-        return Student(account: account, profile: profile)
+    /// Signs a person up (the kernel's e-mail sign-up, `ZnoshkaAccounts`), a student unless
+    /// given a role (demo data).
+    public func register(_ form: EmailSignUpForm, language: Language, role: String? = nil) async throws -> Student {
+        let account = try await context.accounts.signUp(byEmail: form, rules: ZnoshkaAccounts(), role: role, language: language)
+        return try await Student(account: account, on: db)
     }
 
     /// Applies `changes`; every field at fault is named and nothing is saved while one is.
@@ -49,11 +40,12 @@ public struct StudentService: Sendable {
         let profile = student.profile
         let account = student.account
         if changes.name != nil, let name = v.text("name", changes.name, maxLength: Self.nameMaxLength) { account.displayName = name }
-        if let zone = v.timeZone("timeZone", changes.timeZone) { profile.timeZoneID = zone.identifier }
+        let zone = v.timeZone("timeZone", changes.timeZone)
+        if let zone { account.timeZone = zone.identifier }
         if let text = changes.examDate {
             if text.isEmpty {
                 profile.examDate = nil
-            } else if let day = LocalDay(text), day >= LocalDay(context.clock.now, in: profile.timeZone), day.year <= 2100 {
+            } else if let day = LocalDay(text), day >= LocalDay(context.clock.now, in: zone ?? student.timeZone), day.year <= 2100 {
                 profile.examDate = day.description
             } else {
                 v.add("examDate", "zn.validation.exam_date")
@@ -97,6 +89,13 @@ public struct StudentService: Sendable {
                 before: ["role": before], after: ["role": account.role], on: db)
         }
         return account
+    }
+
+    /// Gives or takes the author role (`setAuthor`) and answers the person with their
+    /// profile, as the API shows them.
+    public func setAuthorRole(email: String?, _ isAuthor: Bool, by admin: Student) async throws -> Student {
+        let account = try await setAuthor(email: email, isAuthor, by: admin)
+        return try await Student(account: account, on: db)
     }
 
     /// `HH:MM` as minutes after midnight.

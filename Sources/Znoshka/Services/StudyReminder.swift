@@ -15,9 +15,8 @@ public struct StudyReminder: Sendable {
     public func sendDue() async throws -> Int {
         let now = context.clock.now
         var sent = 0
-        for profile in try await candidates(at: now) {
+        for (profile, zone) in try await candidates(at: now) {
             guard let minutes = profile.reminderMinutes, let accountID = profile.id else { continue }
-            let zone = profile.timeZone
             let today = LocalDay(now, in: zone)
             guard profile.remindedOn != today.description, now >= today.moment(minutes: minutes, in: zone) else { continue }
             let claimed = try await context.db.sql.update(ZnoshkaProfile.schema).set("reminded_on", to: SQLBind(today.description))
@@ -37,26 +36,31 @@ public struct StudyReminder: Sendable {
         return sent
     }
 
-    /// The profiles whose reminder may be due: per time zone in use, those whose chosen time
-    /// has come on the local clock (an hour's slack for a daylight-saving change; the exact
-    /// moment is checked after) and who were not reminded today there. Run every few
-    /// seconds, it reads only them rather than everyone with a reminder.
-    private func candidates(at now: Date) async throws -> [ZnoshkaProfile] {
+    /// The profiles whose reminder may be due, with their zone (their account's): per time
+    /// zone in use, those whose chosen time has come on the local clock (an hour's slack for
+    /// a daylight-saving change; the exact moment is checked after) and who were not
+    /// reminded today there. Run every few seconds, it reads only them rather than everyone
+    /// with a reminder.
+    private func candidates(at now: Date) async throws -> [(profile: ZnoshkaProfile, zone: TimeZone)] {
         let sql = context.db.sql
-        let zones = try await sql.select().distinct().column("time_zone").from(ZnoshkaProfile.schema)
-            .where("reminder_minutes", .isNot, SQLLiteral.null).all().map { try $0.decode(column: "time_zone", as: String.self) }
-        var profiles: [ZnoshkaProfile] = []
+        let zone = SQLQueryString("coalesce(a.time_zone, \(literal: ZnoshkaProfile.defaultTimeZone.identifier))")
+        let zones = try await sql.raw("""
+            SELECT DISTINCT \(zone) AS zone FROM zn_profiles p JOIN kernel_accounts a ON a.id = p.account_id
+            WHERE p.reminder_minutes IS NOT NULL
+            """).all().map { try $0.decode(column: "zone", as: String.self) }
+        var found: [(profile: ZnoshkaProfile, zone: TimeZone)] = []
         for zoneID in zones {
-            let zone = TimeZone(identifier: zoneID) ?? ZnoshkaProfile.defaultTimeZone
-            let clock = LocalDateTime.calendar(zone).dateComponents([.hour, .minute], from: now)
+            let timeZone = TimeZone(identifier: zoneID) ?? ZnoshkaProfile.defaultTimeZone
+            let clock = LocalDateTime.calendar(timeZone).dateComponents([.hour, .minute], from: now)
             let minutesNow = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
-            let today = LocalDay(now, in: zone).description
-            profiles += try await sql.select().column(SQLLiteral.all).from(ZnoshkaProfile.schema)
-                .where("time_zone", .equal, SQLBind(zoneID)).where("reminder_minutes", .lessThanOrEqual, SQLBind(minutesNow + 60))
-                .where { $0.where("reminded_on", .is, SQLLiteral.null).orWhere("reminded_on", .notEqual, SQLBind(today)) }
-                .all().map { try ZnoshkaProfile.decode($0) }
+            let today = LocalDay(now, in: timeZone).description
+            found += try await sql.raw("""
+                SELECT p.* FROM zn_profiles p JOIN kernel_accounts a ON a.id = p.account_id
+                WHERE \(zone) = \(bind: zoneID) AND p.reminder_minutes <= \(bind: minutesNow + 60)
+                  AND (p.reminded_on IS NULL OR p.reminded_on <> \(bind: today))
+                """).all().map { (try ZnoshkaProfile.decode($0), timeZone) }
         }
-        return profiles
+        return found
     }
 
     /// The reminder's words: the items due today, and the days left when an exam date is set.

@@ -37,7 +37,12 @@ public struct Student: ProfiledPerson {
     public var name: String { account.displayName }
     public var email: String { account.login }
     public var role: String { account.role }
-    public var timeZone: TimeZone { profile.timeZone }
+    public var timeZone: TimeZone { Self.timeZone(of: account) }
+
+    /// The zone of `account`'s "today", exam day and reminder.
+    static func timeZone(of account: Account) -> TimeZone {
+        account.timeZone.flatMap(TimeZone.init(identifier:)) ?? ZnoshkaProfile.defaultTimeZone
+    }
     /// Authors and administrators write content.
     public var isAuthor: Bool { role == Self.authorRole || role == Account.adminRole }
     public var isAdmin: Bool { role == Account.adminRole }

@@ -11,7 +11,6 @@ enum ZnoshkaWeb {
 
     static func register(on web: any RoutesBuilder) {
         WelcomePage.register(on: web)
-        SignUpPage.register(on: web)
         SubjectsPage.register(on: web)
         SubjectPage.register(on: web)
         TopicPage.register(on: web)

@@ -33,6 +33,6 @@ enum ProfilePage {
 
     static func values(_ student: Student) -> [String: String] {
         ["name": student.name, "examDate": student.profile.examDate ?? "",
-         "reminderTime": student.profile.reminderMinutes.map(ZnoshkaFormat.clock) ?? "", "timeZone": student.profile.timeZoneID]
+         "reminderTime": student.profile.reminderMinutes.map(ZnoshkaFormat.clock) ?? "", "timeZone": student.timeZone.identifier]
     }
 }
