@@ -48,6 +48,9 @@ extension ShelterTests.ViewTests {
         #expect(html.contains(#"aria-current="page">Тиждень</a>"#) && !html.contains(#"aria-current="page">День"#))
         #expect(html.contains("<title id=\"chart-temperature-title\">Температура, °F: середня, межі за період і цільовий діапазон</title>"))
         #expect(html.contains("<desc id=\"chart-temperature-desc\">Від 71,6 °F до 86 °F.</desc>"))
+        // The guide lines are drawn in °F and say so.
+        #expect(html.contains("<title>Найнижча температура, °F</title>") && html.contains("<title>Найвища температура, °F</title>"))
+        #expect(!html.contains("°C"))
         let rows = try #require(html.firstMatch(of: /<tbody>.*?<\/tbody>/)).output
         #expect(rows.contains("<tr><td>21.09.2026 17:00</td><td>86 °F (86 °F – 86 °F)</td><td>50 %</td><td>78 · увага</td></tr>"))
         #expect(rows.contains("<td>76,1 °F (71,6 °F – 80,6 °F)</td><td>52 %</td><td>72 · норма</td>"))

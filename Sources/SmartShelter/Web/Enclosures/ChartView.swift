@@ -67,8 +67,9 @@ struct ChartView {
                 "max": ShelterFormat.temperature(chart.spans.map(\.maxTemperature).max() ?? 0, unit, l)]),
             series: [LineChart.Series(cssClass: "mean", values: means)],
             band: (slots.map { $0.map { t($0.minTemperature) } }, slots.map { $0.map { t($0.maxTemperature) } }),
-            guides: [LineChart.Guide(value: t(conditions.minTemperature), label: l.text("ss.field.min_temperature")),
-                     LineChart.Guide(value: t(conditions.maxTemperature), label: l.text("ss.field.max_temperature"))],
+            // In the person's unit, as the line is: the form's labels say °C, what it takes.
+            guides: [LineChart.Guide(value: t(conditions.minTemperature), label: l.text("ss.chart.min_temperature", ["unit": unit.symbol])),
+                     LineChart.Guide(value: t(conditions.maxTemperature), label: l.text("ss.chart.max_temperature", ["unit": unit.symbol]))],
             xLabels: xLabels, yTicks: ticks(low, high, unit.symbol)
         ).figure
     }
