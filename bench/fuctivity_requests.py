@@ -6,6 +6,9 @@ line with its length in bytes.
     fuctivity_requests.py done       --pairs pairs-measure.txt     > done.requests
     fuctivity_requests.py statistics --tokens tokens.txt --count N > statistics.requests
 
+With --keys every POST carries an Idempotency-Key of its own (bench/fuctivity
+--idempotency-keys).
+
 Standard library only.
 """
 
@@ -13,13 +16,19 @@ import argparse
 import random
 import sys
 import time
+import uuid
 
 CATEGORY = "f0c71000-0000-4000-8000-000000000003"
 API = "/fuctivity/api/v1"
 
 
+KEYED = False
+
+
 def request(method, path, token, body=None):
     head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Authorization: Bearer {token}"]
+    if KEYED and method == "POST":
+        head.append(f"Idempotency-Key: {uuid.uuid4()}")
     payload = b""
     if body is not None:
         payload = body.encode()
@@ -59,7 +68,10 @@ def main():
     parser.add_argument("--tokens")
     parser.add_argument("--pairs")
     parser.add_argument("--count", type=int, default=60_000)
+    parser.add_argument("--keys", action="store_true", help="an Idempotency-Key on every POST")
     args = parser.parse_args()
+    global KEYED
+    KEYED = args.keys
     random.seed(7)
     now = int(time.time())
     if args.call == "done":

@@ -4,6 +4,15 @@ local tokens = {}
 for line in io.lines("tokens.txt") do tokens[#tokens + 1] = line end
 local counter = 0
 local now = os.time()
+-- With IDEMPOTENCY_KEYS=1 (bench/fuctivity --idempotency-keys) each request carries a key
+-- of its own, as a client that may retry sends; thread_id keeps the threads' keys apart.
+local keyed = os.getenv("IDEMPOTENCY_KEYS") == "1"
+local threads = 0
+
+setup = function(thread)
+  threads = threads + 1
+  thread:set("thread_id", threads)
+end
 
 request = function()
   counter = counter + 1
@@ -12,6 +21,9 @@ request = function()
   local body = string.format(
     '{"categoryId":"f0c71000-0000-4000-8000-000000000003","description":"Прогулянка","startsAt":"%s","endsAt":"%s","reminders":[{"minutesBefore":15}]}',
     os.date("!%Y-%m-%dT%H:%M:%SZ", start), os.date("!%Y-%m-%dT%H:%M:%SZ", start + 3600))
-  return wrk.format("POST", "/fuctivity/api/v1/activities",
-    { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token }, body)
+  local headers = { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token }
+  if keyed then
+    headers["Idempotency-Key"] = string.format("create-%s-%d-%d-%d", os.getenv("PHASE") or "", now, thread_id or 0, counter)
+  end
+  return wrk.format("POST", "/fuctivity/api/v1/activities", headers, body)
 end

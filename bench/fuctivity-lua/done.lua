@@ -4,6 +4,10 @@
 -- With N threads (wrk ... -- N), thread k takes lines k, k+N, k+2N, …, so no activity is
 -- completed twice.
 local counter = 0
+-- With IDEMPOTENCY_KEYS=1 (bench/fuctivity --idempotency-keys) each request carries a key
+-- of its own, as a client that may retry sends (index is unique across the threads).
+local keyed = os.getenv("IDEMPOTENCY_KEYS") == "1"
+local now = os.time()
 
 setup = function(thread)
   counter = counter + 1
@@ -22,7 +26,10 @@ end
 
 request = function()
   local pair = pairs_[((index - 1) % #pairs_) + 1]
+  local headers = { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. pair[1] }
+  if keyed then
+    headers["Idempotency-Key"] = string.format("done-%s-%d-%d", os.getenv("PHASE") or "", now, index)
+  end
   index = index + stride
-  return wrk.format("POST", "/fuctivity/api/v1/activities/" .. pair[2] .. "/complete",
-    { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. pair[1] }, '{"status":"done"}')
+  return wrk.format("POST", "/fuctivity/api/v1/activities/" .. pair[2] .. "/complete", headers, '{"status":"done"}')
 end
