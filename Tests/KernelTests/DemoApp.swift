@@ -114,7 +114,10 @@ struct DemoApp: HromadaApp {
         }
         // A change in a write transaction that takes a moment (`IdempotencyTests`): `fail`
         // throws after the commit (`after`) or inside the transaction (`inside`).
+        // `Demo-One-Trip`: whether a store could still sign the caller in inside its own
+        // statement when the handler starts (nothing before it signed the request in).
         api.post("tallies") { req -> Response in
+            let oneTrip = req.caller(in: Self.descriptor).credential != nil
             let account = try await req.requireAccount(in: Self.descriptor)
             let input = try req.content.decode(TallyInput.self)
             if input.fail == "inside" {
@@ -126,7 +129,9 @@ struct DemoApp: HromadaApp {
             }
             let id = try await Self.tally(req, by: account)
             if input.fail == "after" { throw DemoFailure() }
-            return try await Tally(id: id, note: input.note).encodeResponse(status: .created, for: req)
+            let response = try await Tally(id: id, note: input.note).encodeResponse(status: .created, for: req)
+            response.headers.replaceOrAdd(name: "Demo-One-Trip", value: String(oneTrip))
+            return response
         }
         api.post("events") { req -> Event in
             let input = try req.content.decode(EventInput.self)

@@ -152,6 +152,15 @@ extension Request {
         return session.snapshot.data.filter { $0.key.hasPrefix("account.") }.compactMap { UUID(uuidString: $0.value) }
     }
 
+    /// The API caller's account, for a middleware that must know it before the handler runs
+    /// (`IdempotencyMiddleware`'s scope). Read without signing the request in, so that a
+    /// store's one-trip statement still signs the caller in itself (`caller(in:)`); as
+    /// `currentAccount`, it would send every keyed request down the portable path.
+    func apiAccountWithoutSigningIn(in app: AppDescriptor) async throws -> Account? {
+        if let known = storage[CurrentAccountsKey.self]?["account.\(app.id)"] { return known }
+        return try await tokenAccount(in: app)
+    }
+
     private func tokenAccount(in app: AppDescriptor) async throws -> Account? {
         guard let token = bearerToken else { return nil }
         return try await accounts.account(forToken: token, app: app.id)

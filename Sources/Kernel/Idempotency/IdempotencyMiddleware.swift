@@ -63,7 +63,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         if request.isAPIRequest {
             guard let header = request.headers.first(name: headerName) else { return nil }
             key = try validated(header)
-            guard let account = try await request.currentAccount(in: app) else { return nil }
+            guard let account = try await request.apiAccountWithoutSigningIn(in: app) else { return nil }
             scope = "account:\(try account.requireID().uuidString.lowercased())"
         } else {
             guard isForm(request), let browser = request.cookie(CSRFMiddleware.cookieName), !browser.isEmpty else { return nil }
