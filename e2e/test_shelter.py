@@ -33,6 +33,19 @@ def tap(driver, element) -> None:
     click_and_wait_for_next_page(driver, element)
 
 
+def tap_board_link(driver, text: str) -> None:
+    """Taps the dashboard's link named `text`. The board is redrawn live when an alarm
+    arrives (`live-refresh.js` replaces `#board`), so a link found just before may be gone
+    by the tap: then it is found again."""
+    for attempt in range(3):
+        try:
+            tap(driver, driver.find_element(By.LINK_TEXT, text))
+            return
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
+
+
 def fill(driver, name: str, value: str) -> None:
     field = driver.find_element(By.NAME, name)
     field.clear()
@@ -118,7 +131,7 @@ def add_sensor(browser, base_url: str, enclosure: str) -> tuple[str, str]:
     returns the sensor's id and its key, read from the page that shows it once."""
     sign_in(browser, base_url, "director@shelter.example")
     assert heading(browser) == "Вольєри"
-    tap(browser, browser.find_element(By.LINK_TEXT, enclosure))
+    tap_board_link(browser, enclosure)
     assert heading(browser) == enclosure
     assert_accessible(browser)
     name = f"Датчик {secrets.token_hex(2)}"
@@ -163,7 +176,7 @@ def test_a_doctor_sets_conditions_and_reads_in_fahrenheit(browser, base_url):
     sign_in(browser, base_url, "doctor@shelter.example")
     assert heading(browser) == "Вольєри"
     assert not browser.find_elements(By.LINK_TEXT, "Персонал"), "the staff tab is the director's"
-    tap(browser, browser.find_element(By.LINK_TEXT, "Котяча кімната"))
+    tap_board_link(browser, "Котяча кімната")
     fill(browser, "minTemperature", "15,5")
     fill(browser, "maxTemperature", "10")
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти умови']"))
