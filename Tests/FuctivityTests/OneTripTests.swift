@@ -3,6 +3,7 @@ import Foundation
 @testable import Fuctivity
 import HromadaTesting
 @testable import Kernel
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -144,6 +145,35 @@ extension FuctivityTests {
                 #expect(try await RestActivity.find(UUID(uuidString: started), on: app.db)?.status == winner)
                 #expect(try await RestActivity.find(UUID(uuidString: ahead), on: app.db)?.status == .planned)
                 #expect(try await RestActivity.find(UUID(uuidString: petros), on: app.db)?.status == .skipped, "petro's own call, not marta's")
+            }
+        }
+
+        @Test("a keyed addition and finishing mark their keys with the work, in its statement on PostgreSQL; a retry gets the first answer")
+        func keyedWrites() async throws {
+            try await withFuctivity { app in
+                let marta = try await register(app)
+                // A retrying client sends the same bytes again.
+                func keyed(_ path: String, _ body: ByteBuffer, key: String) async throws -> TestingHTTPResponse {
+                    var headers = marta.auth
+                    headers.add(name: "Idempotency-Key", value: key)
+                    return try await app.testing().sendRequest(.POST, api + path, headers: headers, body: body)
+                }
+                let start = Date().addingTimeInterval(-7200)
+                let walk = json(["categoryId": BuiltInCategory.find("walk")!.uuid.uuidString, "description": "Парк",
+                                           "startsAt": iso.string(from: start), "endsAt": iso.string(from: start.addingTimeInterval(3600))])
+                let added = try await keyed("/activities", walk, key: "add-park")
+                #expect(added.status == .created, "\(added.body.string)")
+                let again = try await keyed("/activities", walk, key: "add-park")
+                #expect(again.status == .created && again.headers.first(name: "Idempotent-Replayed") == "true")
+                #expect(again.body.string == added.body.string)
+                #expect(try await RestActivity.query(on: app.db).filter(\.$details == "Парк").count() == 1)
+
+                let id = try decode(FXModels.SavedActivityDTO.self, added).activity.id
+                let done = try await keyed("/activities/\(id)/complete", json(["status": "done"]), key: "done-park")
+                #expect(done.status == .ok, "\(done.body.string)")
+                let marks = try await app.db.sql.raw("SELECT CAST(work_committed AS TEXT) AS mark FROM kernel_idempotency_keys").all()
+                    .map { try $0.decode(column: "mark", as: String.self).lowercased() }
+                #expect(marks.count == 2 && marks.allSatisfy { $0 == "1" || $0 == "true" }, "both keys marked with their work: \(marks)")
             }
         }
 

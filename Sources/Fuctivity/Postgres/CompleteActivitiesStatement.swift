@@ -8,7 +8,8 @@ import Kernel
 /// planned, and reads it as it was before, as a view; a row for each caller whose token is
 /// known. `changed` tells whether this caller's call changed it: of any number of calls for
 /// one activity, in one batch or in several at once, one does (a row is updated once per
-/// statement, and the update re-checks the status it waited for).
+/// statement, and the update re-checks the status it waited for). The callers'
+/// idempotency keys `$6` are marked with the work.
 struct CompleteActivitiesStatement: PostgresPreparedStatement {
     static let name = "fx_complete_activities"
     static let sql = SignedInSQL.batch(name, input: """
@@ -25,7 +26,8 @@ struct CompleteActivitiesStatement: PostgresPreparedStatement {
         changed AS (
             UPDATE fx_activities a SET status = target.new_status, updated_at = target.now
             FROM target WHERE a.id = target.id AND a.status = 'planned' AND (target.new_status <> 'done' OR a.starts_at <= target.now)
-            RETURNING target.n)
+            RETURNING target.n),
+        \(HeldIdempotencyKey.markSQL(ids: "$6::uuid[]"))
         SELECT i.n, \(caller.columns), EXISTS (SELECT 1 FROM changed WHERE changed.n = i.n), \(OneTripColumns.view("target"))
         FROM input i
         JOIN signed_in ON signed_in.n = i.n
@@ -33,7 +35,7 @@ struct CompleteActivitiesStatement: PostgresPreparedStatement {
         \(OneTripColumns.viewJoins("target"))
         """
     }
-    static let bindingDataTypes: [PostgresDataType] = [.textArray, .timestamptzArray, .textArray, .uuidArray, .textArray]
+    static let bindingDataTypes: [PostgresDataType] = [.textArray, .timestamptzArray, .textArray, .uuidArray, .textArray, .uuidArray]
 
     /// One caller's finishing.
     struct Item: Sendable {
@@ -42,6 +44,8 @@ struct CompleteActivitiesStatement: PostgresPreparedStatement {
         let now: Date
         let id: UUID
         let status: ActivityStatus
+        /// The caller's idempotency key, marked with the work (`HeldIdempotencyKey`).
+        var heldKey: UUID? = nil
     }
 
     struct Row: Sendable {
@@ -60,12 +64,13 @@ struct CompleteActivitiesStatement: PostgresPreparedStatement {
     }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 5)
+        var bindings = PostgresBindings(capacity: 6)
         bindings.append(items.map(\.secretHash))
         bindings.append(items.map(\.now))
         bindings.append(items.map(\.app))
         bindings.append(items.map(\.id))
         bindings.append(items.map(\.status.rawValue))
+        bindings.append(items.compactMap(\.heldKey))
         return bindings
     }
 

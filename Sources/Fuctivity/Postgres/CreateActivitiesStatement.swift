@@ -6,7 +6,8 @@ import Kernel
 /// batches of `Batcher`), each signed in by its own token: caller `n` adds activity `$5[n]`
 /// in category `$4[n]` (built-in, or the caller's own) from `$7[n]` to `$8[n]` with
 /// description `$6[n]`, at `$2[n]`, with the reminders of `$9`–`$13` whose number is `n`
-/// (ids, minutes before or -1, moments, firing times). It reads, per caller, the sign-in,
+/// (ids, minutes before or -1, moments, firing times), and marks the callers' idempotency
+/// keys `$14` with the work. It reads, per caller, the sign-in,
 /// the category and, as views, the caller's other activities the new one overlaps (skipped
 /// ones aside; what this statement adds is not yet visible to its reads): a row per
 /// overlap, or one without; none for a caller whose token is unknown.
@@ -33,7 +34,8 @@ struct CreateActivitiesStatement: PostgresPreparedStatement {
             SELECT r.id, inserted.id, inserted.owner_id, NULLIF(r.minutes_before, -1),
                    CASE WHEN r.minutes_before = -1 THEN r.remind_at END, r.fires_at, NULL
             FROM unnest($9::bigint[], $10::uuid[], $11::bigint[], $12::timestamptz[], $13::timestamptz[]) AS r(n, id, minutes_before, remind_at, fires_at)
-            JOIN accepted ON accepted.n = r.n JOIN inserted ON inserted.id = accepted.id)
+            JOIN accepted ON accepted.n = r.n JOIN inserted ON inserted.id = accepted.id),
+        \(HeldIdempotencyKey.markSQL(ids: "$14::uuid[]"))
         SELECT i.n, \(caller.columns), \(OneTripColumns.prefixed(OneTripColumns.category, "category")),
                \(OneTripColumns.view("o"))
         FROM input i
@@ -50,7 +52,7 @@ struct CreateActivitiesStatement: PostgresPreparedStatement {
     }
     static let bindingDataTypes: [PostgresDataType] = [
         .textArray, .timestamptzArray, .textArray, .uuidArray, .uuidArray, .textArray, .timestamptzArray, .timestamptzArray,
-        .int8Array, .uuidArray, .int8Array, .timestamptzArray, .timestamptzArray,
+        .int8Array, .uuidArray, .int8Array, .timestamptzArray, .timestamptzArray, .uuidArray,
     ]
 
     /// One caller's new activity.
@@ -65,6 +67,8 @@ struct CreateActivitiesStatement: PostgresPreparedStatement {
         let endsAt: Date
         /// Each reminder's id and timing, in firing order.
         let reminders: [(id: UUID, timing: ReminderTiming)]
+        /// The caller's idempotency key, marked with the work (`HeldIdempotencyKey`).
+        var heldKey: UUID? = nil
     }
 
     struct Row: Sendable {
@@ -83,7 +87,7 @@ struct CreateActivitiesStatement: PostgresPreparedStatement {
     }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 13)
+        var bindings = PostgresBindings(capacity: 14)
         bindings.append(items.map(\.secretHash))
         bindings.append(items.map(\.now))
         bindings.append(items.map(\.app))
@@ -98,6 +102,7 @@ struct CreateActivitiesStatement: PostgresPreparedStatement {
         bindings.append(reminders.map { if case .minutesBefore(let minutes) = $0.reminder.timing { minutes } else { -1 } })
         bindings.append(reminders.map { if case .at(let moment) = $0.reminder.timing { moment } else { $0.item.startsAt } })
         bindings.append(reminders.map { $0.reminder.timing.firesAt(start: $0.item.startsAt) })
+        bindings.append(items.compactMap(\.heldKey))
         return bindings
     }
 

@@ -33,7 +33,8 @@ struct PostgresActivityStore: ActivityStore {
         let item = CreateActivitiesStatement.Item(
             secretHash: credential.secretHash, app: caller.app, now: now, id: UUID.timeOrdered(at: now), categoryID: categoryID,
             details: details, startsAt: startsAt, endsAt: endsAt,
-            reminders: ActivityService.distinct(input.reminders, start: startsAt).map { (id: UUID.timeOrdered(at: now), timing: $0) })
+            reminders: ActivityService.distinct(input.reminders, start: startsAt).map { (id: UUID.timeOrdered(at: now), timing: $0) },
+            heldKey: HeldIdempotencyKey.current)
         let db = context.db
         let rows = try await additions.submit(item) { items in try await CreateActivitiesStatement.run(items, on: db) }
         let account = try await caller.signIn(rows.first?.signIn)
@@ -73,7 +74,8 @@ struct PostgresActivityStore: ActivityStore {
         }
         try ActivityService.checkFinishing(as: input.status)
         let now = context.clock.now
-        let item = CompleteActivitiesStatement.Item(secretHash: credential.secretHash, app: caller.app, now: now, id: input.id, status: input.status)
+        let item = CompleteActivitiesStatement.Item(secretHash: credential.secretHash, app: caller.app, now: now, id: input.id, status: input.status,
+                                                    heldKey: HeldIdempotencyKey.current)
         let db = context.db
         let rows = try await completions.submit(item) { items in try await CompleteActivitiesStatement.run(items, on: db) }
         _ = try await caller.signIn(rows.first?.signIn)

@@ -108,11 +108,14 @@ public struct ActivityService: Sendable {
         let now = context.clock.now
         if let refusal = Self.refusal(finishing: activity, as: status, at: now) { throw refusal }
         // Guarded by the status it was read with: of two tabs finishing it at once, one wins.
-        let changed = try await db.sql.update(RestActivity.schema)
-            .set("status", to: SQLBind(status.rawValue)).set("updated_at", to: SQLBind(now))
-            .where("id", .equal, SQLBind(id)).where("status", .equal, SQLBind(ActivityStatus.planned.rawValue))
-            .returning("id").all()
-        guard !changed.isEmpty else { throw Self.alreadyFinal }
+        // In a write transaction, which marks a retry's key with the change.
+        let changed = try await db.writeTransaction { db in
+            try await db.sql.update(RestActivity.schema)
+                .set("status", to: SQLBind(status.rawValue)).set("updated_at", to: SQLBind(now))
+                .where("id", .equal, SQLBind(id)).where("status", .equal, SQLBind(ActivityStatus.planned.rawValue))
+                .returning("id").all().count
+        }
+        guard changed > 0 else { throw Self.alreadyFinal }
         activity.status = status
         activity.updatedAt = now
         return try await views(of: [activity])[0]
@@ -154,7 +157,7 @@ public struct ActivityService: Sendable {
         activity.rating = rating
         activity.ratingNote = note
         activity.updatedAt = context.clock.now
-        try await activity.update(on: db)
+        try await db.writeTransaction { db in try await activity.update(on: db) }
         return try await views(of: [activity])[0]
     }
 
@@ -164,7 +167,7 @@ public struct ActivityService: Sendable {
         let activity = try await own(id, for: planner)
         activity.deletedAt = context.clock.now
         activity.updatedAt = context.clock.now
-        try await activity.update(on: db)
+        try await db.writeTransaction { db in try await activity.update(on: db) }
         return try await views(of: [activity])[0]
     }
 
@@ -173,7 +176,7 @@ public struct ActivityService: Sendable {
         let activity = try await own(id, for: planner, includingDeleted: true)
         activity.deletedAt = nil
         activity.updatedAt = context.clock.now
-        try await activity.update(on: db)
+        try await db.writeTransaction { db in try await activity.update(on: db) }
         return try await views(of: [activity])[0]
     }
 

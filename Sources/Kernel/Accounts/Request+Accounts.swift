@@ -107,7 +107,7 @@ extension Request {
         return account
     }
 
-    private func hasSignedIn(to app: AppDescriptor) -> Bool {
+    func hasSignedIn(to app: AppDescriptor) -> Bool {
         storage[CurrentAccountsKey.self]?["account.\(app.id)"] != nil
     }
 

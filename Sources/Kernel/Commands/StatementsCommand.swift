@@ -18,7 +18,7 @@ struct StatementsCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let kernel = context.application.kernel
-        var listed = [Listed(app: "kernel", name: SignIn.Statement.name, sql: SignIn.Statement.sql)]
+        var listed = Self.kernelStatements.map { Listed(app: "kernel", name: $0.name, sql: $0.sql) }
         for app in kernel.apps {
             listed += app.postgresStatements.map { Listed(app: app.descriptor.id, name: $0.name, sql: $0.sql) }
         }
@@ -26,4 +26,9 @@ struct StatementsCommand: AsyncCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         context.console.print(String(decoding: try encoder.encode(listed), as: UTF8.self))
     }
+
+    /// The kernel's own statements.
+    static let kernelStatements: [any PostgresPreparedStatement.Type] = [
+        SignIn.Statement.self, ClaimKeysStatement.self, SettleKeysStatement.self,
+    ]
 }

@@ -33,12 +33,13 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         guard let keyed = try await Self.keyedRequest(request, app: app) else {
             return try await next.respond(to: request)
         }
-        let keys = IdempotencyKeys(db: request.db, clock: request.kernel.clock)
+        let keys = IdempotencyStores.store(for: request)
         switch try await keys.claim(keyed) {
+        case nil:
+            return try await next.respond(to: request)
         case .replay(let record):
             return Self.replay(record, to: request)
-        case .proceed(let record):
-            let recordID = try record.requireID()
+        case .proceed(let recordID):
             let response: Response
             do {
                 response = try await IdempotencyClaim.$current.withValue(IdempotencyClaim(recordID: recordID)) {
@@ -50,30 +51,42 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             // An answer that signs a browser in or out carries its session in a cookie, which
             // is not kept (a credential at rest): such a request is not repeated but done again.
             let changesSession = request.storage[WebSessionKey.self]?.snapshot.changed ?? false
-            try await keys.settle(recordID, with: response, flash: request.storage[PendingFlashKey.self], forget: changesSession)
+            let answer = KeptAnswer(response, flash: request.storage[PendingFlashKey.self])
+            try await keys.settle(recordID, with: answer, forget: changesSession)
             return response
         }
     }
 
-    /// The key, scope and fingerprint of a request that carries a key; nil for one that
+    /// The key, owner and fingerprint of a request that carries a key; nil for one that
     /// does not (or that no key can cover: an API call without an account).
     static func keyedRequest(_ request: Request, app: AppDescriptor) async throws -> KeyedRequest? {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else { return nil }
-        let key: String, scope: String
+        let key: String, owner: KeyedRequest.Owner
         if request.isAPIRequest {
             guard let header = request.headers.first(name: headerName) else { return nil }
             key = try validated(header)
-            guard let account = try await request.apiAccountWithoutSigningIn(in: app) else { return nil }
-            scope = "account:\(try account.requireID().uuidString.lowercased())"
+            guard let apiOwner = try await apiOwner(of: request, in: app) else { return nil }
+            owner = apiOwner
         } else {
             guard isForm(request), let browser = request.cookie(CSRFMiddleware.cookieName), !browser.isEmpty else { return nil }
             try await collectBody(request)
             guard let field = try? request.content.get(String.self, at: formField), !field.isEmpty else { return nil }
             key = try validated(field)
-            scope = "browser:\(SecretToken.hash(browser))"
+            owner = .scope("browser:\(SecretToken.hash(browser))")
         }
         try await collectBody(request)
-        return KeyedRequest(app: app.id, scope: scope, key: key, fingerprint: fingerprint(request))
+        return KeyedRequest(app: app.id, owner: owner, key: key, fingerprint: fingerprint(request))
+    }
+
+    /// Whose an API key is: the account, read without signing the request in (a store's
+    /// one-trip statement still signs its caller in itself). On PostgreSQL a bearer token
+    /// is left to the store's claim, which reads its account in the same statement.
+    static func apiOwner(of request: Request, in app: AppDescriptor) async throws -> KeyedRequest.Owner? {
+        if request.kernel.state.databaseFamily == .postgres, !request.hasSignedIn(to: app), let token = request.bearerToken {
+            return .bearerToken(secretHash: SecretToken.hash(token))
+        }
+        guard let account = try await request.apiAccountWithoutSigningIn(in: app) else { return nil }
+        return .scope(KeyedRequest.scope(ofAccount: try account.requireID()))
     }
 
     /// 1 to 255 visible ASCII characters (a UUID is the usual choice).
@@ -127,10 +140,21 @@ struct IdempotencyMiddleware: AsyncMiddleware {
 
 /// A request that carries an idempotency key.
 struct KeyedRequest: Sendable {
+    /// Whose key it is.
+    enum Owner: Sendable {
+        /// `account:<id>` for a signed-in API call, `browser:<hash>` for a form.
+        case scope(String)
+        /// An API caller not yet signed in, by their token's hash: the key's scope is the
+        /// token's account (`PostgresIdempotencyKeys` reads it with the claim).
+        case bearerToken(secretHash: String)
+    }
+
     let app: String
-    let scope: String
+    let owner: Owner
     let key: String
     let fingerprint: String
+
+    static func scope(ofAccount id: UUID) -> String { "account:\(id.uuidString.lowercased())" }
 }
 
 /// The key a request holds while it runs: `Database.writeTransaction` marks it in the
@@ -153,99 +177,18 @@ final class IdempotencyClaim: Sendable {
     }
 }
 
-/// The keys in the database: who holds one, and the answers kept.
-struct IdempotencyKeys {
-    let db: any Database
-    let clock: any WallClock
+/// The key a request holds, for a statement that does the request's work outside
+/// `Database.writeTransaction` (a `Batcher`'s shared statement): the statement marks it
+/// (`markSQL`) so that the mark commits with the work, as the transaction's would.
+public enum HeldIdempotencyKey {
+    /// The running request's key, if it holds one. Read it in the request's own task: a
+    /// batch runs in the task of the call that leads it.
+    public static var current: UUID? { IdempotencyClaim.current?.recordID }
 
-    enum Claim {
-        /// This request holds the key: do the work.
-        case proceed(IdempotencyRecord)
-        /// The key was answered: give that answer.
-        case replay(IdempotencyRecord)
-    }
-
-    /// Takes the key, or finds the first request's answer (waiting for it while that
-    /// request holds the key). Throws 422 for the same key with another request, 409 when the first
-    /// request's answer cannot be had.
-    func claim(_ keyed: KeyedRequest) async throws -> Claim {
-        var pause: UInt64 = 20_000_000
-        while true {
-            let now = clock.now
-            let record = IdempotencyRecord(app: keyed.app, scope: keyed.scope, key: keyed.key, fingerprint: keyed.fingerprint,
-                                           createdAt: now, heldUntil: now.addingTimeInterval(IdempotencyMiddleware.hold))
-            do {
-                try await record.create(on: db)
-                return .proceed(record)
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                // Another request has the key: see below.
-            }
-            guard let existing = try await find(keyed) else { continue }   // gone meanwhile: try again
-            guard existing.fingerprint == keyed.fingerprint else {
-                throw AppError(.unprocessableEntity, code: "idempotency_key_reused", key: "error.idempotency_key_reused")
-            }
-            if existing.createdAt < now.addingTimeInterval(-IdempotencyMiddleware.retention) {
-                try await existing.delete(on: db)   // expired, not yet cleared: a new request
-                continue
-            }
-            if existing.isAnswered { return .replay(existing) }
-            // Unanswered and no longer held: its server stopped mid-request, or it ended
-            // in an answer not kept. Done again only when its work did not commit.
-            if let held = existing.heldUntil, held <= now, !existing.workCommitted, try await takeOver(existing, heldUntil: held) {
-                return .proceed(existing)
-            }
-            // Still held: the first request runs (on a busy server, for a while). Wait for it.
-            guard let held = existing.heldUntil, held > now else { throw Self.inUse }
-            try await Task.sleep(nanoseconds: pause)
-            pause = min(pause * 2, 250_000_000)
-        }
-    }
-
-    static let inUse = AppError(.conflict, code: "idempotency_key_in_use", key: "error.idempotency_key_in_use", headers: ["Retry-After": "5"])
-
-    /// Keeps the answer to a request that held the key. An answer not worth repeating (a
-    /// server fault, 429, or one too large to keep) lets the key go instead, so a retry
-    /// does the work — unless the work had committed, when the key stays to refuse it.
-    /// `forget`: let the key go even when the work committed.
-    func settle(_ recordID: UUID, with response: Response, flash: Flash.Message?, forget: Bool = false) async throws {
-        let status = Int(response.status.code)
-        let body = response.body.buffer.map { Data($0.readableBytesView) } ?? response.body.data
-        let keep = status < 500 && status != 429 && (body?.count ?? 0) <= IdempotencyMiddleware.largestKeptBody
-        guard keep, !forget else {
-            var delete = db.sql.delete(from: IdempotencyRecord.schema).where("id", .equal, SQLBind(recordID))
-            if !forget { delete = delete.where("work_committed", .equal, SQLBind(false)) }
-            try await delete.run()
-            // Still there: its work committed. Not held any more, so a repeat hears at once
-            // that it cannot be answered, rather than waiting.
-            try await db.sql.update(IdempotencyRecord.schema).set("held_until", to: SQLLiteral.null)
-                .where("id", .equal, SQLBind(recordID)).run()
-            return
-        }
-        var update = db.sql.update(IdempotencyRecord.schema)
-            .set("status", to: SQLBind(status))
-            .set("held_until", to: SQLLiteral.null)
-            .set("content_type", to: SQLBind(response.headers.first(name: .contentType)))
-            .set("location", to: SQLBind(response.headers.first(name: .location)))
-            .set("body", to: SQLBind(body ?? Data()))
-        if let flash, let encoded = try? JSONEncoder().encode(flash) {
-            update = update.set("flash", to: SQLBind(String(decoding: encoded, as: UTF8.self)))
-        }
-        try await update.where("id", .equal, SQLBind(recordID)).run()
-    }
-
-    private func find(_ keyed: KeyedRequest) async throws -> IdempotencyRecord? {
-        try await IdempotencyRecord.query(on: db).filter(\.$app == keyed.app).filter(\.$scope == keyed.scope)
-            .filter(\.$key == keyed.key).first()
-    }
-
-    /// A request whose server stopped before it answered, and before its work committed:
-    /// this one takes the key over (one of several trying does: the update is conditional).
-    private func takeOver(_ record: IdempotencyRecord, heldUntil: Date) async throws -> Bool {
-        let until = clock.now.addingTimeInterval(IdempotencyMiddleware.hold)
-        let taken = try await db.sql.update(IdempotencyRecord.schema).set("held_until", to: SQLBind(until))
-            .where("id", .equal, SQLBind(try record.requireID())).where("held_until", .equal, SQLBind(heldUntil))
-            .where("work_committed", .equal, SQLBind(false)).where("status", .is, SQLLiteral.null)
-            .returning("id").all()
-        return !taken.isEmpty
+    /// A data-modifying CTE, `name AS (…)`, that marks the keys `ids` (a `uuid[]`
+    /// expression) as having their work committed. PostgreSQL runs it whether or not the
+    /// rest of the statement reads it.
+    public static func markSQL(_ name: String = "marked_keys", ids: String) -> String {
+        "\(name) AS (UPDATE \(IdempotencyRecord.schema) SET work_committed = true WHERE id = ANY(\(ids)))"
     }
 }

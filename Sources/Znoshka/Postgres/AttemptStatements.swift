@@ -10,8 +10,8 @@ import Kernel
 /// answers before this save then writes nothing and reads again, and one that finished
 /// first makes this wait and then see it finished. `write[n]` says whether to write the
 /// answer (`answer[n]`, its JSON, '' to clear), `set_flag[n]` whether to set the flag to
-/// `flagged[n]`. A row for each caller whose token is known; no `saved` columns when
-/// refused (the service says why).
+/// `flagged[n]`; the callers' idempotency keys `$10` are marked with the work. A row for
+/// each caller whose token is known; no `saved` columns when refused (the service says why).
 ///
 /// PostgreSQL updates a row once per statement, from one of the callers naming it: a
 /// batch holds each attempt once (`SaveAnswersStatement.run` splits it).
@@ -36,7 +36,8 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
                 flagged = CASE WHEN i.set_flag THEN i.flagged ELSE x.flagged END
             FROM attempt JOIN input i ON i.n = attempt.n
             WHERE x.attempt_id = attempt.id AND x.question_id = i.question_id
-            RETURNING i.n, x.flagged, x.answer IS NOT NULL AS answered, attempt.deadline)
+            RETURNING i.n, x.flagged, x.answer IS NOT NULL AS answered, attempt.deadline),
+        \(HeldIdempotencyKey.markSQL(ids: "$10::uuid[]"))
         SELECT i.n, \(caller.columns), saved.flagged, saved.answered, saved.deadline
         FROM input i
         JOIN signed_in ON signed_in.n = i.n
@@ -44,7 +45,7 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
         """
     }
     static let bindingDataTypes: [PostgresDataType] = [.textArray, .timestamptzArray, .textArray, .uuidArray, .uuidArray, .boolArray,
-                                                        .textArray, .boolArray, .boolArray]
+                                                        .textArray, .boolArray, .boolArray, .uuidArray]
 
     /// One caller's answer.
     struct Item: Sendable {
@@ -55,6 +56,8 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
         /// Whether the answer is written, and as stored (`AttemptAnswer.encode`; nil clears it).
         let writeAnswer: Bool
         let answer: String?
+        /// The caller's idempotency key, marked with the work (`HeldIdempotencyKey`).
+        var heldKey: UUID? = nil
     }
 
     struct Row: Sendable {
@@ -74,7 +77,7 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
     }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 9)
+        var bindings = PostgresBindings(capacity: 10)
         bindings.append(items.map(\.secretHash))
         bindings.append(items.map(\.now))
         bindings.append(items.map(\.app))
@@ -84,6 +87,7 @@ struct SaveAnswersStatement: PostgresPreparedStatement {
         bindings.append(items.map { $0.answer ?? "" })
         bindings.append(items.map { $0.input.flagged != nil })
         bindings.append(items.map { $0.input.flagged ?? false })
+        bindings.append(items.compactMap(\.heldKey))
         return bindings
     }
 

@@ -100,7 +100,8 @@ struct FinishReadStatement: CallerAttemptStatement {
 /// `ReviewQueueService.write` does). The attempt's row is written first (every other part
 /// waits for it, `EXISTS` over `attempt`), so a save holding the row makes this wait and
 /// then find the version moved on, and answer rows are locked after the attempt's, in the
-/// order saves lock them. Its row is the attempt's finishing time as stored; none when the
+/// order saves lock them. The caller's idempotency key (`$17`, none or one) is marked with
+/// the work when it is written. Its row is the attempt's finishing time as stored; none when the
 /// attempt changed or finished since the read, and then nothing is written. (PostgreSQL
 /// runs each data-modifying part of the `WITH` once, read or not.)
 struct FinishWriteStatement: PostgresPreparedStatement {
@@ -123,11 +124,13 @@ struct FinishWriteStatement: PostgresPreparedStatement {
             WHERE EXISTS (SELECT 1 FROM attempt)
             ON CONFLICT (owner_id, question_id) DO UPDATE SET
                 stability = excluded.stability, difficulty = excluded.difficulty, last_review = excluded.last_review, due = excluded.due,
-                reviews = \(ReviewItem.schema).reviews + 1, lapses = \(ReviewItem.schema).lapses + excluded.lapses)
+                reviews = \(ReviewItem.schema).reviews + 1, lapses = \(ReviewItem.schema).lapses + excluded.lapses),
+        \(HeldIdempotencyKey.markSQL(ids: "CASE WHEN EXISTS (SELECT 1 FROM attempt) THEN $17::uuid[] END"))
         SELECT finished_at FROM attempt
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .int8Array, .textArray, .int8, .int8, .bool, .uuid, .timestamptz,
-                                                        .uuidArray, .uuidArray, .float8Array, .float8Array, .timestamptzArray, .int8Array, .int8]
+                                                        .uuidArray, .uuidArray, .float8Array, .float8Array, .timestamptzArray, .int8Array, .int8,
+                                                        .uuidArray]
 
     /// When the attempt finished, as stored (no row when it changed or finished since the read).
     typealias Row = Date
@@ -139,9 +142,11 @@ struct FinishWriteStatement: PostgresPreparedStatement {
     let scoring: AttemptScoring
     let entries: [ReviewQueueService.Entry]
     let now: Date
+    /// The caller's idempotency key (`HeldIdempotencyKey`).
+    var heldKey: UUID? = nil
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 16)
+        var bindings = PostgresBindings(capacity: 17)
         bindings.append(attemptID)
         bindings.append(scoring.answers.map(\.id))
         bindings.append(scoring.answers.map(\.score.points))
@@ -158,6 +163,7 @@ struct FinishWriteStatement: PostgresPreparedStatement {
         bindings.append(entries.map(\.due))
         bindings.append(entries.map { $0.lapsed ? 1 : 0 })
         bindings.append(answersVersion)
+        bindings.append(heldKey.map { [$0] } ?? [])
         return bindings
     }
 

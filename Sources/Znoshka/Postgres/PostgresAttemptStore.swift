@@ -29,7 +29,7 @@ struct PostgresAttemptStore: AttemptStore {
         let now = context.clock.now
         let write = answer.clear || answer.given != nil
         let item = SaveAnswersStatement.Item(secretHash: credential.secretHash, app: caller.app, now: now, input: answer, writeAnswer: write,
-                                             answer: write ? AttemptAnswer.encode(given) : nil)
+                                             answer: write ? AttemptAnswer.encode(given) : nil, heldKey: HeldIdempotencyKey.current)
         let db = context.db
         let rows = try await saves.submit(item) { items in try await SaveAnswersStatement.run(items, on: db) }
         let owner = try await caller.signIn(rows.first?.signIn).requireID()
@@ -86,7 +86,8 @@ struct PostgresAttemptStore: AttemptStore {
                                          test: test)
             let entries = ReviewQueueService.entries(scoring.grades, queued: running.queued, exam: read.exam, at: now, inTest: true)
             let written = try await db.preparedRows(FinishWriteStatement(attemptID: id, owner: attempt.ownerID, answersVersion: running.answersVersion,
-                                                                         scoring: scoring, entries: entries, now: now))
+                                                                         scoring: scoring, entries: entries, now: now,
+                                                                         heldKey: HeldIdempotencyKey.current))
             guard let finishedAt = written.first else { continue }
             attempt.finishedAt = finishedAt
             attempt.finishedHow = AttemptService.FinishedHow.submitted.rawValue
