@@ -74,6 +74,7 @@ def save(args, questions):
             7: "ARRAY['{\"option\":{\"_0\":' || :o || '}}']",
             8: "ARRAY[false]",
             9: "ARRAY[false]",
+            10: "'{}'::uuid[]",  # no idempotency key
         }),
     ]
 
@@ -126,6 +127,7 @@ def finish(args, questions):
             14: f"ARRAY[{', '.join('now()' for _ in entries)}]::timestamptz[]",
             15: f"ARRAY[{', '.join(str(e[3]) for e in entries)}]::int8[]",
             16: "coalesce(nullif(:read_answers_version, ''), '-1')::int8",
+            17: "'{}'::uuid[]",  # no idempotency key
         }),
     ]
 
