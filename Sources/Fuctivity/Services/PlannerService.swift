@@ -29,7 +29,6 @@ public struct PlanChanges: Sendable {
 /// Accounts and week plans: sign-up, onboarding and settings.
 public struct PlannerService: Sendable {
     public static let passwordMinLength = 8
-    public static let nameMaxLength = 80
 
     let context: FuctivityContext
     var db: any Database { context.db }
@@ -68,7 +67,7 @@ public struct PlannerService: Sendable {
 
     private func updatePlan(_ planner: Planner, to plan: WeekPlan, name: String?, validated: Kernel.Validator) async throws -> Planner {
         var v = validated
-        let newName = name == nil ? nil : v.text("name", name, maxLength: Self.nameMaxLength)
+        let newName = name == nil ? nil : v.text("name", name, maxLength: AccountService.nameMaxLength)
         for problem in plan.problems() where !v.hasError(for: problem.field) { v.add(problem.field, problem.key, problem.arguments) }
         try v.throwIfInvalid()
         let now = context.clock.now

@@ -13,6 +13,9 @@ public enum Credential: Sendable {
 
 /// Sign-up, sign-in, tokens and deactivation for every app's accounts.
 public struct AccountService: Sendable {
+    /// The longest name a person may give, in every app (sign-up and each app's settings).
+    public static let nameMaxLength = 80
+
     let database: any Database
     let passwords: AsyncPasswordHasher
     let clock: any WallClock

@@ -6,7 +6,6 @@ import Kernel
 /// roles, and each person's settings.
 public struct StaffService: Sendable {
     public static let passwordMinLength = 10
-    public static let nameMaxLength = 80
 
     let context: ShelterContext
     var db: any Database { context.db }
@@ -64,7 +63,7 @@ public struct StaffService: Sendable {
                                onDuty: Bool? = nil) async throws -> StaffMember {
         var v = Kernel.Validator()
         let account = person.account, profile = person.profile
-        if name != nil, let name = v.text("name", name, maxLength: Self.nameMaxLength) { account.displayName = name }
+        if name != nil, let name = v.text("name", name, maxLength: AccountService.nameMaxLength) { account.displayName = name }
         if let language {
             if let chosen = Language(code: language) { account.language = chosen.rawValue } else { v.add("language", "ss.validation.language") }
         }

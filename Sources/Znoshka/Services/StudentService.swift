@@ -22,7 +22,6 @@ public struct StudentChanges: Sendable {
 /// role an administrator gives.
 public struct StudentService: Sendable {
     public static let passwordMinLength = 8
-    public static let nameMaxLength = 80
 
     let context: ZnoshkaContext
     var db: any Database { context.db }
@@ -39,7 +38,7 @@ public struct StudentService: Sendable {
         var v = Kernel.Validator()
         let profile = student.profile
         let account = student.account
-        if changes.name != nil, let name = v.text("name", changes.name, maxLength: Self.nameMaxLength) { account.displayName = name }
+        if changes.name != nil, let name = v.text("name", changes.name, maxLength: AccountService.nameMaxLength) { account.displayName = name }
         let zone = v.timeZone("timeZone", changes.timeZone)
         if let zone { account.timeZone = zone.identifier }
         if let text = changes.examDate {

@@ -14,7 +14,7 @@ struct PlanFormView {
     var html: HTML {
         Components.postForm(c, action: action) {
             Components.errorSummary(form, l)
-            FormField(name: "name", label: l.text("fx.field.name"), autocomplete: "given-name", maxLength: PlannerService.nameMaxLength).render(form, l)
+            FormField(name: "name", label: l.text("fx.field.name"), autocomplete: "given-name", maxLength: AccountService.nameMaxLength).render(form, l)
             workingDays
             FormField(name: "workHours", label: l.text("fx.field.work_hours"), type: "number", hint: l.text("fx.hint.work_hours"), inputMode: "numeric").render(form, l)
             FormField(name: "workStarts", label: l.text("fx.field.work_starts"), type: "time").render(form, l)

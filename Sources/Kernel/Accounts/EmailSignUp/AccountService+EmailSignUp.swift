@@ -2,9 +2,6 @@ import Fluent
 import Foundation
 
 extension AccountService {
-    /// The longest name a person may give.
-    public static let nameMaxLength = 80
-
     /// E-mail sign-up (`EmailSignUpAccounts`): checks every field at once (the e-mail and
     /// password by the app's rules, the name, the time zone), then creates the account —
     /// holding the person's time zone, the one place it is kept — and the app's profile in

@@ -25,7 +25,7 @@ struct SettingsView {
                 H.p { person.email; " · "; H.strong { l.text("ss.role.\(person.role.apiName)") } }
                 Components.errorSummary(form, l)
                 Components.postForm(c, action: SettingsPage.path) {
-                    FormField(name: "name", label: l.text("ss.field.name"), autocomplete: "name", maxLength: StaffService.nameMaxLength).render(form, l)
+                    FormField(name: "name", label: l.text("ss.field.name"), autocomplete: "name", maxLength: AccountService.nameMaxLength).render(form, l)
                     SelectField(name: "language", label: l.text("ss.field.language"),
                                 options: [(Language.uk.rawValue, "Українська"), (Language.en.rawValue, "English")], includeEmpty: false).render(form, l)
                     SelectField(name: "temperatureUnit", label: l.text("ss.field.unit"),

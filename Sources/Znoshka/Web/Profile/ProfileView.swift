@@ -20,7 +20,7 @@ struct ProfileView {
                 H.p { student.email }
                 Components.errorSummary(form, l)
                 Components.postForm(c, action: ProfilePage.path) {
-                    FormField(name: "name", label: l.text("zn.field.name"), autocomplete: "given-name", maxLength: StudentService.nameMaxLength).render(form, l)
+                    FormField(name: "name", label: l.text("zn.field.name"), autocomplete: "given-name", maxLength: AccountService.nameMaxLength).render(form, l)
                     FormField(name: "examDate", label: l.text("zn.field.exam_date"), type: "date", hint: l.text("zn.hint.exam_date"), required: false).render(form, l)
                     FormField(name: "reminderTime", label: l.text("zn.field.reminder_time"), type: "time", hint: l.text("zn.hint.reminder_time"),
                               required: false).render(form, l)
