@@ -333,7 +333,15 @@ def pensioner_walk(base_url):
         tap_and_wait(b, b.find_element(By.CSS_SELECTOR, f'main a[href="{PREFIX}/orders/{task_id}/details"]'))
         walk.record(b, "order: when and what")
         tap(b, b.find_element(By.CSS_SELECTOR, 'input[name="preferredPart"][value="morning"]'))
-        b.find_element(By.CSS_SELECTOR, 'textarea[name="note"]').send_keys("До кардіолога")
+        note = b.find_element(By.CSS_SELECTOR, 'textarea[name="note"]')
+        # A phone in the note is pointed out while it is typed, not after sending.
+        note.send_keys("Подзвоніть на 067 123 45 67")
+        warning = b.find_element(By.ID, "field-note-warning")
+        WebDriverWait(b, 5).until(lambda _: "Приберіть номер телефону" in warning.text)
+        walk.record(b, "order: a phone typed into the note")
+        note.clear()
+        note.send_keys("До кардіолога")
+        WebDriverWait(b, 5).until(lambda _: warning.text == "")
         tap_and_wait(b, submit_button(b, f"{PREFIX}/orders/{task_id}/details"))
         assert "Примітка: До кардіолога" in main_text(b), main_text(b)[:300]
         walk.record(b, "order: searching, with when and what")
@@ -390,7 +398,8 @@ PENSIONER_SCREENS = [
     "welcome", "sign-in", "sign-in with wrong details",
     *[f"sign-up step {n}" for n in range(1, SIGN_UP_STEPS + 1)],
     "categories (just signed up)", "orders (none yet)", "a category", "a task",
-    "order: confirmation question", "order: searching", "order: when and what", "order: searching, with when and what",
+    "order: confirmation question", "order: searching", "order: when and what", "order: a phone typed into the note",
+    "order: searching, with when and what",
     "categories with an open order",
     "order: accepted (updated live)", "order: accepted", "order: «done?» question", "order: done",
     "order: «cancel?» question", "order: cancelled", "orders", "profile", "instructions", "consultation",

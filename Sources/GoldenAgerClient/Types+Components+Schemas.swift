@@ -334,7 +334,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/preferredPart`.
             public var preferredPart: Swift.String?
-            /// A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone.
+            /// A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone: a note with a phone number (nine or more digits, spaced as phones usually are) is refused with 422 on `note`.
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/note`.
             public var note: Swift.String?
@@ -345,7 +345,7 @@ extension Components {
             ///   - pensionerId: A relative orders for a pensioner linked to them (`GET /relatives`): required for a relative (a missing one is a 422), a pensioner not linked to them a 404 `pensioner_not_found`. A pensioner leaves it out.
             ///   - preferredDate: When suits the pensioner: `today`, `tomorrow` or a day `YYYY-MM-DD` from today to 60 days on; absent or `any`: any day.
             ///   - preferredPart: `morning`, `afternoon` or `evening`; absent or `any`: any time.
-            ///   - note: A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone.
+            ///   - note: A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone: a note with a phone number (nine or more digits, spaced as phones usually are) is refused with 422 on `note`.
             public init(
                 templateId: Swift.String? = nil,
                 pensionerId: Swift.String? = nil,

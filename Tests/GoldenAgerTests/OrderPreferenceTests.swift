@@ -71,6 +71,48 @@ extension GoldenAgerTests {
             }
         }
 
+        @Test("a phone number in any usual spacing is found; house numbers, flats, dates and times are not")
+        func phoneInNote() {
+            for phone in ["0671234567", "Подзвоніть на 067 123 45 67", "+38 (067) 123-45-67", "38067\u{A0}123\u{A0}4567",
+                          "тел.: 067-123-4567, вул. Садова 5"] {
+                #expect(NotePrivacy.containsPhoneNumber(phone), "\(phone)")
+                #expect(parse(nil, nil, phone).1 == ["note"], "\(phone)")
+            }
+            for plain in ["вул. Садова 5 кв 3", "до 12.03.2026", "з 10:00 до 12:00", "12345678", "2 кг гречки, 10 яєць, 1 л молока",
+                          "Ліки: 2 × 500 мг"] {
+                #expect(!NotePrivacy.containsPhoneNumber(plain), "\(plain)")
+                #expect(parse(nil, nil, plain).1.isEmpty, "\(plain)")
+            }
+        }
+
+        @Test("a note with a phone is refused with 422 on note for the pensioner and a relative, and the form warns while typing")
+        func phoneRefused() async throws {
+            try await withGoldenAger { app in
+                let pensioner = try await register(app, .pensioner)
+                let relative = try await register(app, .relative)
+                try await link(app, relative, to: pensioner)
+                let template = try await firstTemplate(app).requireID().uuidString
+                let note = "Подзвоніть на 067 123 45 67, вул. Садова 5 кв 3"
+                for (person, extra) in [(pensioner, [:]), (relative, ["pensionerId": pensioner.id.uuidString])] as [(Person, [String: String])] {
+                    let refused = try await send(app, .POST, "/tasks", as: person,
+                                                 body: extra.merging(["templateId": template, "note": note]) { $1 })
+                    #expect(try refused.status == .unprocessableEntity && problem(refused).fields == ["note"])
+                    #expect(refused.body.string.contains("телефон отримає лише той, хто погодиться"))
+                }
+                #expect(try await count(HelpTask.self, app) == 0)
+
+                let id = try await order(app, by: pensioner)
+
+                let browser = TestBrowser(app)
+                _ = try await browser.post("/golden-ager/login", form: ["phone": pensioner.phone, "password": "secret-1"])
+                let form = try await browser.get("/golden-ager/orders/\(id)/details").text
+                #expect(form.contains("data-warn-target=\"field-note-warning\"") && form.contains("id=\"field-note-warning\""))
+                let typed = try await browser.post("/golden-ager/orders/\(id)/details", form: ["preferredDate": "any", "note": note])
+                #expect(typed.status == .unprocessableEntity && typed.text.contains("Приберіть номер телефону"))
+                #expect(try await HelpTask.find(id, on: app.db)?.note == nil)
+            }
+        }
+
         @Test("on the web: a step after ordering; a past day is shown again with its error; saved, volunteers see it live; closed once accepted")
         func web() async throws {
             try await withGoldenAger { app in

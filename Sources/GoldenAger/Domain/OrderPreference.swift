@@ -3,7 +3,8 @@ import Kernel
 
 /// When an order would suit the pensioner, and a short note for the volunteer (which
 /// doctor, which shop): all optional, shown to volunteers before they accept, so it must
-/// carry nothing personal (the form says so; the address and phone stay hidden until then).
+/// carry nothing personal: the form says so, and a phone number is refused (`NotePrivacy`);
+/// the address and phone stay hidden until then.
 public struct OrderPreference: Sendable, Equatable {
     public var date: LocalDay?
     public var part: DayPart?
@@ -44,6 +45,10 @@ public struct OrderPreference: Sendable, Equatable {
             if let value = DayPart(rawValue: text) { preference.part = value } else { validator.add("preferredPart", "ga.order.part_invalid") }
         }
         preference.note = validator.text("note", note, required: false, maxLength: noteMaxLength)
+        if let written = preference.note, NotePrivacy.containsPhoneNumber(written) {
+            validator.add("note", "ga.order.note_phone")
+            preference.note = nil
+        }
         return preference
     }
 

@@ -88,3 +88,14 @@ window.addEventListener("pageshow", (event) => {
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("[data-print]")) window.print();
 });
+
+// Fields with data-warn-pattern say their warning (into the element data-warn-target
+// names) while what is typed matches: a person learns before sending, not after.
+document.addEventListener("input", (event) => {
+  const field = event.target;
+  if (!(field instanceof HTMLElement) || !field.dataset.warnPattern) return;
+  const warning = document.getElementById(field.dataset.warnTarget);
+  if (!warning) return;
+  const text = new RegExp(field.dataset.warnPattern).test(field.value) ? field.dataset.warnMessage : "";
+  if (warning.textContent !== text) warning.textContent = text;
+});

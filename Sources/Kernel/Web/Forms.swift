@@ -112,27 +112,47 @@ public struct TextAreaField: Sendable {
     public var hint: String?
     public var required = true
     public var maxLength: Int?
+    public var warning: TypingWarning?
 
-    public init(name: String, label: String, hint: String? = nil, required: Bool = true, maxLength: Int? = nil) {
+    public init(name: String, label: String, hint: String? = nil, required: Bool = true, maxLength: Int? = nil,
+                warning: TypingWarning? = nil) {
         self.name = name
         self.label = label
         self.hint = hint
         self.required = required
         self.maxLength = maxLength
+        self.warning = warning
     }
 
     public func render(_ state: FormState, _ l: Localizer) -> HTML {
         let id = "field-\(name)"
         let error = state.error(for: name)
-        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }.joined(separator: " ")
+        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil, warning != nil ? "\(id)-warning" : nil]
+            .compactMap { $0 }.joined(separator: " ")
         return H.div(.class(error == nil ? "field" : "field field-invalid")) {
             H.label(Attribute("for", id)) { label }
             if let hint { H.p(.class("hint"), .id("\(id)-hint")) { hint } }
             if let error { H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) } }
+            // Always present and empty until `app.js` fills it, so screen readers hear it.
+            if warning != nil { H.p(.class("field-warning"), .id("\(id)-warning"), .role("status")) }
             H.textarea(.id(id), .name(name), Attribute("rows", "5"), Attribute("maxlength", maxLength.map(String.init)),
                        .flag("required", required), .aria("invalid", error != nil ? "true" : nil),
-                       .aria("describedby", describedBy.isEmpty ? nil : describedBy)) { state.values[name] ?? "" }
+                       .aria("describedby", describedBy.isEmpty ? nil : describedBy),
+                       .data("warn-pattern", warning?.pattern), .data("warn-message", warning?.message),
+                       .data("warn-target", warning != nil ? "\(id)-warning" : nil)) { state.values[name] ?? "" }
         }
+    }
+}
+
+/// Said beside a field while what is typed matches `pattern` (a regular expression both
+/// the server and JavaScript read alike), before the server would refuse it on sending.
+public struct TypingWarning: Sendable {
+    public var pattern: String
+    public var message: String
+
+    public init(pattern: String, message: String) {
+        self.pattern = pattern
+        self.message = message
     }
 }
 

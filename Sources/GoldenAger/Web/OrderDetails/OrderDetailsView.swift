@@ -23,7 +23,8 @@ enum OrderDetailsView {
                     ("evening", l.text("ga.when.evening")),
                 ])
                 TextAreaField(name: "note", label: l.text("ga.order.note"), hint: l.text("ga.order.note_hint"), required: false,
-                              maxLength: OrderPreference.noteMaxLength).render(form, l)
+                              maxLength: OrderPreference.noteMaxLength,
+                              warning: TypingWarning(pattern: NotePrivacy.phonePattern, message: l.text("ga.order.note_phone"))).render(form, l)
                 H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.details_save") }
             }
             GoldenAgerWeb.backLink(OrderPage.path(id), l)
