@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import PHONE_HEIGHT, PHONE_WIDTH, start_chromium
 from golden_ager import (
@@ -653,6 +653,18 @@ def test_sign_up_explains_a_wrong_phone_and_an_impossible_birthday(browser, base
     birthday.send_keys("12.03.1950")
     tap_and_wait(browser, submit_button(browser, join_step_path("pensioner", 4)))
     assert path_of(browser) == join_step_path("pensioner", 5), "a real date moves on to the next question"
+
+    # A city no organisation serves (the demo's serve Київ, Львів, Одеса, Харків and
+    # Дніпро) is named as such the moment it is chosen, with the number to call.
+    city = Select(browser.find_element(By.CSS_SELECTOR, 'main select[name="city"]'))
+    warning = browser.find_element(By.ID, "field-city-warning")
+    city.select_by_value("vinnytsia")
+    WebDriverWait(browser, 5).until(lambda _: "поки немає волонтерської організації" in warning.text)
+    assert "0 800 50 03 35" in warning.text, warning.text
+    assert_screen_rules(browser)
+    assert_accessible(browser)
+    city.select_by_value("lviv")
+    WebDriverWait(browser, 5).until(lambda _: warning.text == "")
 
 
 def test_going_online_offers_notifications_with_the_apps_service_worker(browser, base_url):

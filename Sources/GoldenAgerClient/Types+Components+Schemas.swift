@@ -657,21 +657,29 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CityDTO/name`.
             public var name: Swift.String
+            /// Whether a volunteer organisation serves the city now. Signing up in a city that is not served is allowed, but an order there is refused (409 `city_not_served`) and a volunteer finds no organisation to join: say so on the city step, with the consultation number (`GET /consultation`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CityDTO/served`.
+            public var served: Swift.Bool
             /// Creates a new `CityDTO`.
             ///
             /// - Parameters:
             ///   - id: Stable id, e.g. `kyiv`.
             ///   - name: Name in the request's language.
+            ///   - served: Whether a volunteer organisation serves the city now. Signing up in a city that is not served is allowed, but an order there is refused (409 `city_not_served`) and a volunteer finds no organisation to join: say so on the city step, with the consultation number (`GET /consultation`).
             public init(
                 id: Swift.String,
-                name: Swift.String
+                name: Swift.String,
+                served: Swift.Bool
             ) {
                 self.id = id
                 self.name = name
+                self.served = served
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
+                case served
             }
         }
         /// A kind of help.

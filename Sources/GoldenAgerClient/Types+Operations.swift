@@ -4343,7 +4343,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The pensioner already has an open task (`open_task_exists`).
+            /// The pensioner already has an open task (`open_task_exists`), or no volunteer organisation serves the pensioner's city yet (`city_not_served`; the message names the consultation number).
             ///
             /// - Remark: Generated from `#/paths//tasks/post(orderTask)/responses/409`.
             ///

@@ -32,7 +32,11 @@ func makeOrganisation(_ app: Application, _ name: String = "Життєлюб", c
 
 /// Registers through the API and signs in; returns the token. A volunteer is approved
 /// by their organisation unless `approved` is false (`VettingTests` approves through the API).
-func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil, approved: Bool = true) async throws -> Person {
+/// A pensioner's city is served by an organisation (`makeOrganisation`), so they can
+/// order, unless `served` is false.
+func register(_ app: Application, _ role: GARole, city: String = "kyiv", organisation: UUID? = nil, approved: Bool = true,
+              served: Bool = true) async throws -> Person {
+    if role == .pensioner, served, try await !OrganisationCities.isServed(city, on: app.db) { try await makeOrganisation(app) }
     let phone = await UniqueLogins.shared.phone()
     let firstName = switch role { case .pensioner: "Ганна"; case .relative: "Андрій"; default: "Олег" }
     var body: [String: Any] = ["role": role.rawValue, "phone": phone, "password": "secret-1", "firstName": firstName,

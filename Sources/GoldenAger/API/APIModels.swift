@@ -77,6 +77,8 @@ enum APIModels {
     struct CityDTO: Content {
         let id: String
         let name: String
+        /// Whether an organisation serves it: an order in a city that is not served is refused.
+        let served: Bool
     }
 
     struct CategoryDTO: Content {

@@ -96,7 +96,8 @@ enum GoldenAgerAPI {
     // MARK: Reference data
 
     static func cities(_ req: Request) async throws -> [M.CityDTO] {
-        City.sorted(in: req.language).map { M.CityDTO(id: $0.id, name: $0.name(in: req.language)) }
+        let unserved = Set(try await req.goldenAger.catalog.unservedCities().map(\.id))
+        return City.sorted(in: req.language).map { M.CityDTO(id: $0.id, name: $0.name(in: req.language), served: !unserved.contains($0.id)) }
     }
 
     /// `?city=kyiv`: only the organisations serving that city (the ones a volunteer there may join).

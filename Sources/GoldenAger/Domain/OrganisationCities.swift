@@ -20,6 +20,16 @@ public enum OrganisationCities {
         return cities
     }
 
+    /// The cities at least one organisation serves: where an order can find a volunteer.
+    public static func served(on db: any Database) async throws -> Set<String> {
+        let rows = try await db.sql.select().distinct().column("city").from(schema).all()
+        return Set(try rows.map { try $0.decode(column: "city", as: String.self) })
+    }
+
+    public static func isServed(_ city: String, on db: any Database) async throws -> Bool {
+        try await db.sql.select().column("city").from(schema).where("city", .equal, SQLBind(city)).limit(1).first() != nil
+    }
+
     public static func serves(_ organisation: UUID, city: String, on db: any Database) async throws -> Bool {
         try await cities(of: [organisation], on: db)[organisation]?.contains(city) == true
     }

@@ -71,6 +71,7 @@ public struct TaskService: Sendable {
         guard let template = try await TaskTemplate.query(on: db).filter(\.$id == templateID).with(\.$category).first(),
               template.archivedAt == nil, !template.category.isConsultation
         else { throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found") }
+        try await context.catalog.requireServed(profile.city)
         let task = HelpTask(templateID: templateID, pensionerID: try profile.requireID(), city: profile.city, minutes: template.minutes, createdAt: context.clock.now)
         task.orderedBy = member.role == .relative ? member.id : nil
         task.preferredDate = preference.date?.description

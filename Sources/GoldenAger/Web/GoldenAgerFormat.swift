@@ -43,6 +43,14 @@ extension GoldenAgerWeb {
     }
 
     /// Whom a relative is ordering for, and the way to pick someone else.
+    /// Where no organisation serves the city: why nobody would come, and the line to call.
+    static func unservedNotice(_ unserved: CatalogService.UnservedCity, _ l: Localizer) -> HTML {
+        H.section(.class("card notice unserved-city")) {
+            H.p { unserved.message }
+            if let phone = unserved.consultationPhone { phoneLink(phone, label: l.text("ga.consultation.call")) }
+        }
+    }
+
     static func orderingFor(_ pensioner: Profile, _ l: Localizer) -> HTML {
         H.p(.class("ordering-for")) {
             l.text("ga.relatives.ordering_for", ["name": pensioner.fullName])

@@ -90,12 +90,15 @@ document.addEventListener("click", (event) => {
 });
 
 // Fields with data-warn-pattern say their warning (into the element data-warn-target
-// names) while what is typed matches: a person learns before sending, not after.
-document.addEventListener("input", (event) => {
+// names) while what is typed or chosen matches: a person learns before sending, not
+// after. "change" too: a <select> changed by a script fires only that.
+function sayWarning(event) {
   const field = event.target;
   if (!(field instanceof HTMLElement) || !field.dataset.warnPattern) return;
   const warning = document.getElementById(field.dataset.warnTarget);
   if (!warning) return;
   const text = new RegExp(field.dataset.warnPattern).test(field.value) ? field.dataset.warnMessage : "";
   if (warning.textContent !== text) warning.textContent = text;
-});
+}
+document.addEventListener("input", sayWarning);
+document.addEventListener("change", sayWarning);

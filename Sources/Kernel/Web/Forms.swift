@@ -75,25 +75,31 @@ public struct SelectField: Sendable {
     public var required = true
     public var includeEmpty = true
     public var emptyLabel: String?
+    public var warning: TypingWarning?
 
-    public init(name: String, label: String, options: [(value: String, label: String)], required: Bool = true, includeEmpty: Bool = true, emptyLabel: String? = nil) {
+    public init(name: String, label: String, options: [(value: String, label: String)], required: Bool = true, includeEmpty: Bool = true,
+                emptyLabel: String? = nil, warning: TypingWarning? = nil) {
         self.name = name
         self.label = label
         self.options = options
         self.required = required
         self.includeEmpty = includeEmpty
         self.emptyLabel = emptyLabel
+        self.warning = warning
     }
 
     public func render(_ state: FormState, _ l: Localizer) -> HTML {
         let id = "field-\(name)"
         let error = state.error(for: name)
         let selected = state.values[name]
+        let describedBy = [error != nil ? "\(id)-error" : nil, warning != nil ? "\(id)-warning" : nil].compactMap { $0 }.joined(separator: " ")
         return H.div(.class(error == nil ? "field" : "field field-invalid")) {
             H.label(Attribute("for", id)) { label }
             if let error { H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) } }
             H.select(.id(id), .name(name), .flag("required", required), .aria("invalid", error != nil ? "true" : nil),
-                     .aria("describedby", error != nil ? "\(id)-error" : nil)) {
+                     .aria("describedby", describedBy.isEmpty ? nil : describedBy),
+                     .data("warn-pattern", warning?.pattern), .data("warn-message", warning?.message),
+                     .data("warn-target", warning != nil ? "\(id)-warning" : nil)) {
                 if includeEmpty {
                     H.option(.value(""), .flag("selected", selected?.isEmpty ?? true)) { emptyLabel ?? l.text("form.choose") }
                 }
@@ -101,6 +107,7 @@ public struct SelectField: Sendable {
                     H.option(.value(option.value), .flag("selected", option.value == selected)) { option.label }
                 }
             }
+            warning?.render(fieldID: id, value: selected)
         }
     }
 }
@@ -133,19 +140,20 @@ public struct TextAreaField: Sendable {
             H.label(Attribute("for", id)) { label }
             if let hint { H.p(.class("hint"), .id("\(id)-hint")) { hint } }
             if let error { H.p(.class("field-error"), .id("\(id)-error")) { l.text(error.key, error.arguments) } }
-            // Always present and empty until `app.js` fills it, so screen readers hear it.
-            if warning != nil { H.p(.class("field-warning"), .id("\(id)-warning"), .role("status")) }
             H.textarea(.id(id), .name(name), Attribute("rows", "5"), Attribute("maxlength", maxLength.map(String.init)),
                        .flag("required", required), .aria("invalid", error != nil ? "true" : nil),
                        .aria("describedby", describedBy.isEmpty ? nil : describedBy),
                        .data("warn-pattern", warning?.pattern), .data("warn-message", warning?.message),
                        .data("warn-target", warning != nil ? "\(id)-warning" : nil)) { state.values[name] ?? "" }
+            // Below the control, so that what is typed and the button stay where they were.
+            warning?.render(fieldID: id, value: state.values[name])
         }
     }
 }
 
-/// Said beside a field while what is typed matches `pattern` (a regular expression both
-/// the server and JavaScript read alike), before the server would refuse it on sending.
+/// Said beside a field while what is typed or chosen matches `pattern` (a regular
+/// expression the server and JavaScript read alike): a person learns before sending,
+/// from `app.js` as they type, and from the page itself when it shows a matching value.
 public struct TypingWarning: Sendable {
     public var pattern: String
     public var message: String
@@ -153,6 +161,19 @@ public struct TypingWarning: Sendable {
     public init(pattern: String, message: String) {
         self.pattern = pattern
         self.message = message
+    }
+
+    public func matches(_ value: String) -> Bool {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
+        return expression.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+    }
+
+    /// The warning's place: always present (empty while nothing matches) and a status
+    /// region, so that screen readers hear it when `app.js` fills it.
+    func render(fieldID: String, value: String?) -> HTML {
+        H.p(.class("field-warning"), .id("\(fieldID)-warning"), .role("status")) {
+            if let value, matches(value) { message }
+        }
     }
 }
 

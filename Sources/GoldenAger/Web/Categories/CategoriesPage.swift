@@ -16,8 +16,9 @@ enum CategoriesPage {
         guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req) }
         let categories = try await req.goldenAger.catalog.categories()
         let open = try await req.goldenAger.tasks.openOrder(of: try pensioner.requireID())
+        let unserved = try await req.goldenAger.catalog.unserved(pensioner.city, for: .pensioner, req.localizer)
         return req.render(CategoriesView.page(member, categories: categories, openOrder: open,
-                                              orderingFor: member.role == .relative ? pensioner : nil, req.viewContext))
+                                              orderingFor: member.role == .relative ? pensioner : nil, unserved: unserved, req.viewContext))
     }
 
     static func category(_ req: Request) async throws -> Response {

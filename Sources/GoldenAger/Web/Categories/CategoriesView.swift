@@ -3,8 +3,10 @@ import Kernel
 enum CategoriesView {
     private static let prefix = GoldenAgerWeb.prefix
 
-    /// The tiles; with an order still open, a button to it first.
-    static func page(_ member: Member, categories: [Category], openOrder: HelpTask?, orderingFor: Profile?, _ c: ViewContext) -> Page {
+    /// The tiles; with an order still open, a button to it first; in a city no
+    /// organisation serves, what that means before anything is chosen.
+    static func page(_ member: Member, categories: [Category], openOrder: HelpTask?, orderingFor: Profile?,
+                     unserved: CatalogService.UnservedCity?, _ c: ViewContext) -> Page {
         let l = c.localizer
         return GoldenAgerWeb.shell(member, title: l.text("ga.categories.title"), section: .categories, c) {
             if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, l) }
@@ -14,6 +16,7 @@ enum CategoriesView {
                 }
             }
             H.h1 { l.text("ga.categories.title") }
+            if let unserved { GoldenAgerWeb.unservedNotice(unserved, l) }
             H.p(.class("lead")) { l.text("ga.categories.lead") }
             H.ul(.class("tiles")) {
                 for category in categories {

@@ -127,13 +127,23 @@ enum JoinPage {
         }
     }
 
-    /// The step's page; the volunteer's organisation step lists the organisations serving
-    /// the city they gave.
+    /// The step's page. The city step warns at once when no organisation serves the city
+    /// chosen; the volunteer's organisation step lists the organisations serving the city
+    /// they gave, or says that there are none.
     static func respond(_ req: Request, role: GARole, number: Int, state: FormState) async throws -> Response {
         let step = Step.steps(for: role)[number - 1]
-        let city = step == .organisationId ? try await req.webSession()[Step.city.sessionKey] : nil
-        let organisations = step == .organisationId ? try await req.goldenAger.catalog.organisations(serving: city) : []
-        let model = JoinView.Model(role: role, number: number, state: state, organisations: organisations)
+        let catalog = req.goldenAger.catalog
+        var model = JoinView.Model(role: role, number: number, state: state)
+        switch step {
+        case .city:
+            model.cityWarning = try await catalog.unservedCityWarning(for: role, req.localizer)
+        case .organisationId:
+            let city = try await req.webSession()[Step.city.sessionKey]
+            model.organisations = try await catalog.organisations(serving: city)
+            if model.organisations.isEmpty, let city { model.unserved = try await catalog.unserved(city, for: role, req.localizer) }
+        default:
+            break
+        }
         return req.render(JoinView.page(model, req.viewContext))
     }
 }

@@ -4,13 +4,16 @@ import Vapor
 enum JoinView {
     private static let prefix = GoldenAgerWeb.prefix
 
-    /// One step of the sign-up: whose, which (from 1), what was typed and what was wrong,
-    /// and the organisations a volunteer picks from.
+    /// One step of the sign-up: whose, which (from 1), what was typed and what was wrong;
+    /// the warning for a city no organisation serves; the organisations a volunteer picks
+    /// from, or why there are none.
     struct Model {
         let role: GARole
         let number: Int
         let state: FormState
-        let organisations: [Organisation]
+        var cityWarning: TypingWarning? = nil
+        var organisations: [Organisation] = []
+        var unserved: CatalogService.UnservedCity? = nil
 
         var steps: [JoinPage.Step] { JoinPage.Step.steps(for: role) }
         var step: JoinPage.Step { steps[number - 1] }
@@ -26,8 +29,9 @@ enum JoinView {
                 H.p(.class("progress")) { l.text("ga.join.progress", ["step": String(model.number), "total": String(model.steps.count)]) }
                 H.h1 { l.text("ga.join.title.\(role)") }
                 Components.errorSummary(model.state, l)
+                if let unserved = model.unserved { GoldenAgerWeb.unservedNotice(unserved, l) }
                 Components.postForm(c, action: "\(prefix)/join/\(role)/\(model.number)") {
-                    field(model.step, state: model.state, organisations: model.organisations, l)
+                    field(model, l)
                     H.button(.type("submit"), .class("button button-yes button-block")) {
                         l.text(model.step == .password ? "ga.join.finish" : "ga.join.next")
                     }
@@ -38,7 +42,8 @@ enum JoinView {
     }
 
     /// The step's one question.
-    static func field(_ step: JoinPage.Step, state: FormState, organisations: [Organisation], _ l: Localizer) -> HTML {
+    static func field(_ model: Model, _ l: Localizer) -> HTML {
+        let step = model.step, state = model.state
         let label = l.text("ga.join.ask.\(step.rawValue)")
         switch step {
         case .phone:
@@ -50,11 +55,11 @@ enum JoinView {
         case .birthday:
             return FormField(name: "birthday", label: label, hint: l.text("ga.hint.birthday"), autocomplete: "bday", maxLength: 20).render(state, l)
         case .city:
-            return SelectField(name: "city", label: label, options: City.options(in: l.language)).render(state, l)
+            return SelectField(name: "city", label: label, options: City.options(in: l.language), warning: model.cityWarning).render(state, l)
         case .address:
             return FormField(name: "address", label: label, hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
         case .organisationId:
-            return SelectField(name: "organisationId", label: label, options: GoldenAgerWeb.organisationOptions(organisations)).render(state, l)
+            return SelectField(name: "organisationId", label: label, options: GoldenAgerWeb.organisationOptions(model.organisations)).render(state, l)
         case .password:
             return FormField(name: "password", label: label, type: "password", hint: l.text("ga.hint.password"), autocomplete: "new-password", maxLength: 200).render(state, l)
         }

@@ -23,14 +23,20 @@ enum OrderPage {
 
     static func order(_ req: Request) async throws -> Response {
         let member = try await req.member(.pensioner, .relative)
-        let details = try await details(req, member)
-        return req.render(OrderView.page(member, details, req.viewContext))
+        return req.render(OrderView.page(member, try await model(req, member), req.viewContext))
     }
 
     /// The live region's new content.
     static func status(_ req: Request) async throws -> Response {
         let member = try await req.member(.pensioner, .relative)
-        return Response.fragment(OrderView.status(try await details(req, member), req.viewContext))
+        return Response.fragment(OrderView.status(try await model(req, member), req.viewContext))
+    }
+
+    /// The order, and while it waits, how many volunteers of its city are online now.
+    static func model(_ req: Request, _ member: Member) async throws -> OrderView.Model {
+        let details = try await details(req, member)
+        let online = details.task.status == .searching ? try await req.goldenAger.catalog.onlineVolunteers(in: details.task.city) : nil
+        return OrderView.Model(details: details, onlineVolunteers: online)
     }
 
     static func cancel(_ req: Request) async throws -> Response {

@@ -3,15 +3,23 @@ import Kernel
 enum OrderView {
     private static let prefix = GoldenAgerWeb.prefix
 
-    static func page(_ member: Member, _ details: TaskDetails, _ c: ViewContext) -> Page {
+    /// The order as its pensioner's side sees it; while it waits, how many volunteers of
+    /// its city are online now.
+    struct Model {
+        let details: TaskDetails
+        let onlineVolunteers: Int?
+    }
+
+    static func page(_ member: Member, _ model: Model, _ c: ViewContext) -> Page {
         let l = c.localizer
+        let details = model.details
         return GoldenAgerWeb.shell(member, title: details.template.title(in: l.language), section: .orders, c) {
             H.h1 { details.template.title(in: l.language) }
             whose(details, l)
             H.div(.id("order-status"), .class("live-region"), .aria("live", "polite"),
                   .data("refresh-url", "\(prefix)/orders/\(details.task.id!)/status"),
                   .data("refresh-on", "task.accepted,task.withdrawn,task.cancelled,task.done")) {
-                status(details, c)
+                status(model, c)
             }
             // Just ordered: the moment to offer news of the volunteer with the page closed.
             if details.task.status == .searching {
@@ -32,11 +40,12 @@ enum OrderView {
     }
 
     /// Where the order stands, in words and a picture, and what the pensioner can do now.
-    static func status(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+    static func status(_ model: Model, _ c: ViewContext) -> HTML {
+        let details = model.details
         let status = details.task.status
         return H.div(.class("order order-\(status.rawValue)"), .data("status", status.rawValue)) {
             switch status {
-            case .searching: searching(details, c)
+            case .searching: searching(details, onlineVolunteers: model.onlineVolunteers ?? 0, c)
             case .accepted: accepted(details, c)
             case .done: done(details, c)
             case .cancelled: cancelled(details, c)
@@ -45,13 +54,16 @@ enum OrderView {
     }
 
     /// Waiting for a volunteer — again, with their reason, if one gave the task back.
-    private static func searching(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+    private static func searching(_ details: TaskDetails, onlineVolunteers: Int, _ c: ViewContext) -> HTML {
         let l = c.localizer
         let lastWithdrawal = details.history.last { $0.action == .withdrawn }
         return HTMLBuilder.join([
             H.p(.class("status-line")) {
                 Icon.clock
                 H.strong { l.text("ga.order.searching") }
+            },
+            H.p(.class("online-volunteers")) {
+                onlineVolunteers == 0 ? l.text("ga.order.online_none") : l.text("ga.order.online_some", ["count": String(onlineVolunteers)])
             },
             H.p { l.text("ga.order.searching_hint") },
             details.task.expiresAt.map { deadline in H.p(.class("order-deadline")) { l.text("ga.order.deadline", ["when": l.dateTime(deadline)]) } } ?? .empty,

@@ -11,6 +11,8 @@ enum TemplatePage {
         let member = try await req.member(.pensioner, .relative)
         guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req) }
         let template = try await req.goldenAger.catalog.template(try req.uuidParameter("templateID"))
-        return req.render(TemplateView.page(member, template, orderingFor: member.role == .relative ? pensioner : nil, req.viewContext))
+        let unserved = try await req.goldenAger.catalog.unserved(pensioner.city, for: .pensioner, req.localizer)
+        return req.render(TemplateView.page(member, template, orderingFor: member.role == .relative ? pensioner : nil,
+                                            unserved: unserved, req.viewContext))
     }
 }

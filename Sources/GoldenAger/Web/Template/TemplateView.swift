@@ -7,7 +7,9 @@ enum TemplateView {
     /// suits the pensioner and a note are added on the order's own page afterwards
     /// (`OrderDetailsPage`): one page, one task.
     /// `orderingFor`: the pensioner a relative orders for (named on the page and sent with the order).
-    static func page(_ member: Member, _ template: TaskTemplate, orderingFor: Profile?, _ c: ViewContext) -> Page {
+    /// `unserved`: no organisation serves the pensioner's city, so the page says so instead of ordering.
+    static func page(_ member: Member, _ template: TaskTemplate, orderingFor: Profile?, unserved: CatalogService.UnservedCity?,
+                     _ c: ViewContext) -> Page {
         let l = c.localizer
         let title = template.title(in: l.language)
         return GoldenAgerWeb.shell(member, title: title, section: .categories, c) {
@@ -17,10 +19,14 @@ enum TemplateView {
                 H.p { template.description(in: l.language) }
                 H.p(.class("duration")) { l.text("ga.template.about", ["duration": l.duration(minutes: template.minutes)]) }
             }
-            Components.postForm(c, action: "\(prefix)/orders", confirm: l.text("ga.order.confirm", ["title": title])) {
-                H.input(.type("hidden"), .name("templateId"), .value(template.id?.uuidString))
-                if let orderingFor { H.input(.type("hidden"), .name("pensionerId"), .value(orderingFor.id?.uuidString)) }
-                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.submit") }
+            if let unserved {
+                GoldenAgerWeb.unservedNotice(unserved, l)
+            } else {
+                Components.postForm(c, action: "\(prefix)/orders", confirm: l.text("ga.order.confirm", ["title": title])) {
+                    H.input(.type("hidden"), .name("templateId"), .value(template.id?.uuidString))
+                    if let orderingFor { H.input(.type("hidden"), .name("pensionerId"), .value(orderingFor.id?.uuidString)) }
+                    H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.submit") }
+                }
             }
             GoldenAgerWeb.backLink("\(prefix)/categories/\(template.$category.id)", l)
         }
