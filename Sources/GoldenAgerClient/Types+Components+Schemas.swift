@@ -1315,7 +1315,7 @@ extension Components {
                 case reason
             }
         }
-        /// The `data` of the `volunteer.online` and `volunteer.offline` events of `GET /events`.
+        /// The `data` of the `volunteer.online`, `volunteer.offline` and `volunteer.approved` events of `GET /events`.
         ///
         /// - Remark: Generated from `#/components/schemas/VolunteerEventPayload`.
         public struct VolunteerEventPayload: Codable, Hashable, Sendable {

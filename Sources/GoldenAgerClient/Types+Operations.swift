@@ -7889,7 +7889,7 @@ public enum Operations {
     }
     /// Live events
     ///
-    /// A Server-Sent Events stream of what concerns the signed-in person: their own tasks (everyone), the tasks of their city (volunteers), the board (coordinators and administrators). Each event has an `id` (resume from it), an `event` name (`task.created`, `task.taken`, `task.accepted`, `task.withdrawn`, `task.cancelled`, `task.done`, `task.declined`, `volunteer.online`, `volunteer.offline`) and JSON `data` (`TaskEventPayload` or `VolunteerEventPayload`). The stream starts with `retry: 2000` and a `: connected` comment and sends `: heartbeat` comments while idle. A client that reconnects with `Last-Event-ID` (or `?lastEventId=`) first gets the stored events it missed.
+    /// A Server-Sent Events stream of what concerns the signed-in person: their own tasks (everyone), the tasks of their city (volunteers), the board (coordinators and administrators). Each event has an `id` (resume from it), an `event` name (`task.created`, `task.taken`, `task.accepted`, `task.withdrawn`, `task.cancelled`, `task.done`, `task.declined`, `volunteer.online`, `volunteer.offline`, `volunteer.approved` (to the volunteer a coordinator has just approved, and the board)) and JSON `data` (`TaskEventPayload` or `VolunteerEventPayload`). The stream starts with `retry: 2000` and a `: connected` comment and sends `: heartbeat` comments while idle. A client that reconnects with `Last-Event-ID` (or `?lastEventId=`) first gets the stored events it missed.
     ///
     /// - Remark: HTTP `GET /events`.
     /// - Remark: Generated from `#/paths//events/get(streamEvents)`.

@@ -57,7 +57,7 @@ extension GoldenAgerTests {
         func pendingVolunteer() throws {
             let inbox = try InboxView.Model(VolunteerInbox(member: Self.volunteer(online: false, approved: false), current: nil, offered: []))
             let html = Self.list(inbox, .testing(GoldenAger()))
-            #expect(html.contains("Чекаємо на підтвердження") && html.contains("покажіть документ"))
+            #expect(html.contains("Чекаємо на підтвердження") && html.contains("показати документ"))
             #expect(!html.contains("/golden-ager/availability"))
             let page = InboxView.page(inbox, cards: FragmentCache(capacity: 16), .testing(GoldenAger()))
             #expect(page.tabs.allSatisfy { $0.toggle == nil }, "no online switch among the tabs")

@@ -71,6 +71,15 @@ struct GoldenAgerPush {
         }
     }
 
+    /// To a volunteer: their organisation has checked them; they may go online.
+    func approved(_ volunteer: UUID) async throws {
+        try await context.push.send(app: GoldenAger.id, to: [volunteer], urgency: .normal, on: db) { language in
+            let l = Self.localizer(language)
+            return PushNotification(title: l.text("ga.push.approved"), body: l.text("ga.push.approved_body"),
+                                    url: "\(GoldenAger.descriptor.pathPrefix)/inbox", tag: "approval")
+        }
+    }
+
     /// To the pensioner and the relatives who act for them.
     private func toPensioner(_ task: HelpTask, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
         let id = try task.requireID()

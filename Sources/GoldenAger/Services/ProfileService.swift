@@ -236,15 +236,26 @@ public struct ProfileService: Sendable {
         let now = context.clock.now
         let approver = member.id
         let audit = context.audit
-        // Conditional, so that two coordinators approving at once write one audit entry.
-        try await context.db.writeTransaction { db in
+        let context = context
+        // Conditional, so that two coordinators approving at once write one audit entry
+        // and the volunteer hears of it once.
+        let approved = try await context.db.writeTransaction { db in
             let changed = try await db.sql.update(Profile.schema)
                 .set("approved_at", to: SQLBind(now)).set("approved_by", to: SQLBind(approver)).set("updated_at", to: SQLBind(now))
                 .where("account_id", .equal, SQLBind(accountID)).where(SQLIdentifier("approved_at"), .is, SQLLiteral.null)
                 .returning("account_id").all()
-            guard !changed.isEmpty else { return }
+            guard !changed.isEmpty else { return false }
             try await audit.record("volunteer.approved", entityType: "account", entityID: accountID.uuidString, actor: approver,
                                    after: "document checked", on: db)
+            try await GoldenAgerPush(context: context, db: db).approved(accountID)
+            return true
+        }
+        if approved {
+            // Their waiting page, if open, turns into the one with «Вийти на зв’язок».
+            let payload = GoldenAgerEvents.VolunteerPayload(volunteerId: accountID, city: profile.city)
+            for topic in [GoldenAgerEvents.account(accountID), GoldenAgerEvents.board] {
+                try await context.events.publish(topic: topic, name: "volunteer.approved", payload: payload, at: now, on: context.db)
+            }
         }
         return try await Member(account: target.account, on: context.db)
     }
@@ -314,6 +325,13 @@ public struct ProfileService: Sendable {
         try await context.events.publish(topic: GoldenAgerEvents.account(volunteer), name: name,
                                          payload: GoldenAgerEvents.VolunteerPayload(volunteerId: volunteer, city: city),
                                          at: context.clock.now, on: context.db)
+    }
+
+    /// The coordinators of an organisation, by name: whom a volunteer waiting for its
+    /// check calls.
+    public func coordinators(of organisationID: UUID) async throws -> [Profile] {
+        try await Profile.query(on: context.db).filter(\.$role == GARole.coordinator.rawValue)
+            .filter(\.$organisation.$id == organisationID).all().sorted(byName: \.fullName, in: .uk)
     }
 
     public func organisation(of profile: Profile) async throws -> Organisation? {

@@ -30,14 +30,29 @@ enum InboxPage {
     }
 
     static func inbox(_ req: Request) async throws -> Response {
-        let inbox = try InboxView.Model(try await req.volunteerInbox(withHeldTask: true))
-        return req.render(InboxView.page(inbox, cards: cards(req), req.viewContext))
+        req.render(InboxView.page(try await model(req), cards: cards(req), req.viewContext))
     }
 
     /// The live region's new content.
     static func list(_ req: Request) async throws -> Response {
-        let inbox = try InboxView.Model(try await req.volunteerInbox(withHeldTask: true))
-        return Response.fragment(InboxView.list(inbox, cards: cards(req), req.viewContext))
+        Response.fragment(InboxView.list(try await model(req), cards: cards(req), req.viewContext))
+    }
+
+    /// The inbox; for a volunteer still waiting for their organisation's check, whom to call.
+    static func model(_ req: Request) async throws -> InboxView.Model {
+        var model = try InboxView.Model(try await req.volunteerInbox(withHeldTask: true), now: req.clock.now)
+        if model.isPending { model.waiting = try await waitingHelp(req, model.member) }
+        return model
+    }
+
+    static func waitingHelp(_ req: Request, _ member: Member) async throws -> InboxView.WaitingHelp {
+        let profiles = req.goldenAger.profiles
+        let profile = try member.requireProfile()
+        let organisation = try await profiles.organisation(of: profile)
+        var coordinators: [Profile] = []
+        if let id = organisation?.id { coordinators = try await profiles.coordinators(of: id) }
+        return InboxView.WaitingHelp(organisation: organisation?.name, coordinators: coordinators,
+                                     consultationPhone: coordinators.isEmpty ? try await req.goldenAger.catalog.consultationPhone() : nil)
     }
 
     /// Goes online or offline, then back to the page the switch was pressed on.

@@ -5,7 +5,7 @@ enum InboxView {
     private static let prefix = GoldenAgerWeb.prefix
 
     /// The events after which the list is fetched again.
-    static let refreshEvents = "task.created,task.updated,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline"
+    static let refreshEvents = "task.created,task.updated,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline,volunteer.approved"
 
     /// The volunteer, whether they are online (and in which city), the task they hold,
     /// and the tasks on offer.
@@ -17,8 +17,12 @@ enum InboxView {
         let city: String
         let held: HelpTask?
         let offered: [OfferedTask]
+        /// While pending: whom to call about the check (`InboxPage.waitingHelp`).
+        var waiting: WaitingHelp? = nil
+        /// Approved in the last days and not online yet: told so once more.
+        let isNewlyApproved: Bool
 
-        init(_ inbox: VolunteerInbox) throws {
+        init(_ inbox: VolunteerInbox, now: Date = Date()) throws {
             let profile = try inbox.member.requireProfile()
             member = inbox.member
             isOnline = profile.isOnline
@@ -26,7 +30,16 @@ enum InboxView {
             city = profile.city
             held = inbox.current
             offered = inbox.offered
+            isNewlyApproved = !profile.isOnline && profile.approvedAt.map { now.timeIntervalSince($0) < 3 * 86_400 } == true
         }
+    }
+
+    /// The organisation a waiting volunteer joined, its coordinators, and the
+    /// consultation line for when it has none in the app.
+    struct WaitingHelp {
+        let organisation: String?
+        let coordinators: [Profile]
+        let consultationPhone: String?
     }
 
     static func page(_ inbox: Model, cards: FragmentCache<InboxPage.CardKey, OfferedTask>, _ c: ViewContext) -> Page {
@@ -49,7 +62,7 @@ enum InboxView {
                     l.text("ga.inbox.current", ["title": task.template.title(in: l.language)])
                 }
             } ?? .empty,
-            inbox.isPending ? pendingState(l) : inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(c),
+            inbox.isPending ? pendingState(inbox.waiting, l) : inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(inbox, c),
             inbox.isOnline && inbox.offered.isEmpty ? H.p(.class("empty")) { l.text("ga.inbox.empty") } : .empty,
             H.ul(.class("task-list")) { taskCards(inbox.offered, busy: inbox.held != nil, cards: cards, c) },
         ])
@@ -69,18 +82,32 @@ enum InboxView {
                                      enabled: c.localizer.text("ga.push.enabled"))
     }
 
-    /// Why a new volunteer sees no tasks yet, and what to do about it.
-    private static func pendingState(_ l: Localizer) -> HTML {
+    /// Why a new volunteer sees no tasks yet, and whom to call about it.
+    private static func pendingState(_ waiting: WaitingHelp?, _ l: Localizer) -> HTML {
         H.div(.class("card pending-state"), .data("online", "false")) {
             H.h2 { l.text("ga.volunteer.pending_title") }
             H.p { l.text("ga.volunteer.pending") }
             H.p { l.text("ga.volunteer.pending_hint") }
+            if let waiting {
+                if waiting.coordinators.isEmpty {
+                    H.p { l.text("ga.volunteer.pending_no_coordinator", ["name": waiting.organisation ?? ""]) }
+                    if let phone = waiting.consultationPhone { GoldenAgerWeb.phoneLink(phone, label: l.text("ga.consultation.call")) }
+                } else {
+                    H.h3 { l.text("ga.volunteer.pending_coordinators", ["name": waiting.organisation ?? ""]) }
+                    H.ul(.class("coordinators")) {
+                        for coordinator in waiting.coordinators {
+                            H.li { GoldenAgerWeb.phoneLink(coordinator.phone, label: coordinator.fullName) }
+                        }
+                    }
+                }
+            }
         }
     }
 
-    private static func offlineState(_ c: ViewContext) -> HTML {
+    private static func offlineState(_ inbox: Model, _ c: ViewContext) -> HTML {
         let l = c.localizer
         return H.div(.class("card offline-state"), .data("online", "false")) {
+            if inbox.isNewlyApproved { H.p(.class("flash flash-success approved")) { l.text("ga.volunteer.approved") } }
             H.p(.class("lead")) { l.text("ga.inbox.offline") }
             Components.postForm(c, action: "\(prefix)/availability") {
                 H.input(.type("hidden"), .name("online"), .value("on"))

@@ -31,6 +31,13 @@ enum ProfileView {
         }
     }
 
+    /// What choosing another organisation means, said before saving: its coordinator
+    /// checks the volunteer again, and until then they can take no task.
+    static func organisationChange(_ member: Member, _ l: Localizer) -> TypingWarning? {
+        guard let current = member.profile?.$organisation.id?.uuidString else { return nil }
+        return TypingWarning(pattern: "^(?!\(current)$).+", message: l.text("ga.profile.organisation_change"))
+    }
+
     /// The details: a pensioner gives their address (volunteers come there), a volunteer their organisation.
     static func form(_ member: Member, state: FormState, organisations: [Organisation], _ c: ViewContext) -> HTML {
         let l = c.localizer
@@ -44,7 +51,8 @@ enum ProfileView {
             if member.role == .pensioner {
                 FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.hint.address"), autocomplete: "street-address", maxLength: ProfileRules.addressMax).render(state, l)
             } else if member.role == .volunteer {
-                SelectField(name: "organisationId", label: l.text("ga.field.organisation"), options: GoldenAgerWeb.organisationOptions(organisations)).render(state, l)
+                SelectField(name: "organisationId", label: l.text("ga.field.organisation"), options: GoldenAgerWeb.organisationOptions(organisations),
+                            warning: organisationChange(member, l)).render(state, l)
             }
             H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.profile.save") }
         }
