@@ -10,7 +10,10 @@ The rules for the pensioner's screens come from the spec
 
 - body text at least 20 px;
 - every target (link, button, form control) at least 64 px tall;
-- at least 12 px between any two targets;
+- on pensioners', relatives' and signing-up people's pages, every main action (a
+  yes/no or full-width button, a form's submit, the call button, the confirmation
+  question's answers) at least 100 px tall: the seed's 16.5 mm on a 390-px phone;
+- at least 20 px between any two targets (issue 33: the seed's gaps up to 12.7 mm);
 - at most four buttons in <main> per screen — one decision per screen. Lists of
   choices (category tiles, task choices, orders) are links, one choice each, so
   they do not count as buttons;
@@ -47,7 +50,8 @@ SIGN_UP_STEPS = 7
 
 MIN_TEXT_PX = 20
 MIN_TARGET_PX = 64
-MIN_GAP_PX = 12
+MIN_MAIN_ACTION_PX = 100
+MIN_GAP_PX = 20
 MAX_BUTTONS_IN_MAIN = 4
 # How far an icon may be from its text label and still be "next to" it.
 MAX_ICON_TO_LABEL_PX = 24
@@ -257,6 +261,15 @@ def go_online(driver: WebDriver) -> None:
     assert online_toggle(driver).get_attribute("aria-pressed") == "true", "the online tab is not pressed"
 
 
+def go_offline(driver: WebDriver) -> None:
+    """Presses «На зв’язку», which asks first (a stray tap would silently stop new
+    tasks reaching the volunteer), and answers «Так»."""
+    tap(driver, online_toggle(driver))
+    assert "Вийти зі зв’язку?" in open_dialog(driver).text
+    answer_dialog(driver, yes=True)
+    assert online_toggle(driver).get_attribute("aria-pressed") == "false", "the online tab is still pressed"
+
+
 # ------------------------------------------------------------------ live regions
 
 
@@ -356,7 +369,7 @@ def minutes_in(text: str) -> int:
 # One script measures everything, so that a page costs one round trip. It returns
 # a list of problems, each a sentence naming the element and the measured value.
 _SCREEN_RULES_SCRIPT = r"""
-const [MIN_TEXT, MIN_TARGET, MIN_GAP, MAX_BUTTONS, MAX_ICON_GAP, EPS] = arguments;
+const [MIN_TEXT, MIN_TARGET, MIN_GAP, MAX_BUTTONS, MAX_ICON_GAP, EPS, MIN_MAIN_ACTION] = arguments;
 const problems = [];
 const dialog = document.querySelector("dialog[open]");
 // With a modal dialog open, the page behind it is inert: only the dialog counts.
@@ -411,6 +424,14 @@ const targets = [...new Set(within(TARGETS))].filter(visible);
 for (const target of targets) {
   const height = target.getBoundingClientRect().height;
   if (height < MIN_TARGET - EPS) problems.push(`target ${describe(target)}: height ${px(height)} < ${MIN_TARGET} px`);
+}
+// 2b. Main actions on older people's pages (and sign-up, sign-in): taller still.
+if (document.body.matches(".role-pensioner, .role-relative, .role-guest")) {
+  const MAIN_ACTIONS = "main .button-yes, main .button-no, main .button-block, main .button-call, main form button[type=submit], dialog.confirm .button";
+  for (const action of [...new Set(within(MAIN_ACTIONS))].filter(visible)) {
+    const height = action.getBoundingClientRect().height;
+    if (height < MIN_MAIN_ACTION - EPS) problems.push(`main action ${describe(action)}: height ${px(height)} < ${MIN_MAIN_ACTION} px`);
+  }
 }
 
 // 3. Gaps. Targets that scroll with the page are compared in page coordinates;
@@ -528,7 +549,7 @@ def screen_problems(driver: WebDriver) -> list[str]:
     dialog): text < 20 px, targets < 64 px tall or < 12 px apart, more than four
     buttons in <main>, icons without a text label, «Так»/«Ні» not green/red."""
     return driver.execute_script(_SCREEN_RULES_SCRIPT, MIN_TEXT_PX, MIN_TARGET_PX, MIN_GAP_PX,
-                                 MAX_BUTTONS_IN_MAIN, MAX_ICON_TO_LABEL_PX, EPSILON_PX)
+                                 MAX_BUTTONS_IN_MAIN, MAX_ICON_TO_LABEL_PX, EPSILON_PX, MIN_MAIN_ACTION_PX)
 
 
 _FIRST_VIEW_SCRIPT = r"""

@@ -31,6 +31,7 @@ from golden_ager import (
     assert_screen_rules,
     attribute_of,
     first_view_problems,
+    go_offline,
     go_online,
     join_step_path,
     log_in,
@@ -407,7 +408,8 @@ PENSIONER_SCREENS = [
 
 
 def test_every_pensioner_screen_follows_the_size_rules(pensioner_walk):
-    """Text ≥ 20 px; links, buttons and fields ≥ 64 px tall and ≥ 12 px apart;
+    """Text ≥ 20 px; links, buttons and fields ≥ 64 px tall and ≥ 20 px apart, main
+    actions ≥ 100 px;
     ≤ 4 buttons in <main>; icons labelled; «Так» green and «Ні» red."""
     assert pensioner_walk.names() == PENSIONER_SCREENS
     failures = [f"{s.name} ({s.path}):\n    " + "\n    ".join(s.size_problems)
@@ -441,6 +443,7 @@ add(row, `<a href="#a" class="button">Ліва</a>`, { marginBottom: "0" });
 add(row, `<a href="#b" class="button">Права</a>`, { marginBottom: "0" });
 add(box, `<a href="#icon" class="button"><span aria-hidden="true">🔧</span></a>`);
 for (let n = 1; n <= 5; n++) add(box, `<button type="button">Кнопка ${n}</button>`);
+add(box, `<button type="button" class="button button-yes">Низький головний</button>`, { minHeight: "0", height: "80px" });
 main.prepend(box);
 """
 
@@ -466,7 +469,8 @@ def test_the_size_rules_catch_what_they_should(browser, base_url):
     report = "\n".join(screen_problems(browser))
     for expected in ("«Дрібний текст»: font-size 14 px < 20 px",
                      "«Низька кнопка»: height 40 px < 64 px",
-                     "«Ліва» and a.button «Права»: 4 px apart < 12 px",
+                     "«Ліва» and a.button «Права»: 4 px apart < 20 px",
+                     "main action button.button.button-yes «Низький головний»: height 80 px < 100 px",
                      "buttons in main > 4",
                      "in a.button «🔧» has no visible text label"):
         assert expected in report, f"not reported: {expected}\n{report}"
@@ -531,8 +535,7 @@ def test_volunteer_pages_pass_axe(new_browser, base_url):
     press_in_order(pensioner_browser, "cancel")
     answer_dialog(pensioner_browser, yes=True)
     open_page(volunteer_browser, url(base_url, "/inbox"))
-    tap_and_wait(volunteer_browser, online_toggle(volunteer_browser))
-    assert online_toggle(volunteer_browser).get_attribute("aria-pressed") == "false"
+    go_offline(volunteer_browser)
     check("inbox, offline again")
 
     assert not failures, "\n".join(failures)
@@ -619,7 +622,7 @@ def test_sign_up_explains_a_wrong_phone_and_an_impossible_birthday(browser, base
     tap_and_wait(browser, submit_button(browser, join_step_path("pensioner", 1)))
     assert path_of(browser) == join_step_path("pensioner", 1)
     assert "Крок 1 з 7" in main_text(browser)
-    assert field_error(browser, "phone").startswith("Телефон має бути у форматі 380XXXXXXXXX")
+    assert field_error(browser, "phone").startswith("Напишіть український номер мобільного з 10 цифр")
     assert browser.find_element(By.CSS_SELECTOR, 'main input[name="phone"]').get_attribute("value") == "12345", (
         "what was typed is kept")
     browser.find_element(By.CSS_SELECTOR, 'main [role="alert"]')
@@ -667,6 +670,52 @@ def test_sign_up_explains_a_wrong_phone_and_an_impossible_birthday(browser, base
     WebDriverWait(browser, 5).until(lambda _: warning.text == "")
 
 
+def test_pensioner_pages_fit_at_200_percent_zoom(new_browser, base_url):
+    """At 200 % zoom a 390-px-wide phone is 195 CSS px wide: every pensioner page
+    still fits it without scrolling sideways (the header wraps, grids go to one column)."""
+    b = new_browser()
+    sign_up(b, base_url, new_pensioner())
+    b.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": PHONE_WIDTH // 2, "height": PHONE_HEIGHT // 2, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        paths = ["/", "/categories", "/orders", "/profile", "/instructions", "/relatives"]
+        open_page(b, url(base_url, "/categories"))
+        open_first_category(b)
+        paths.append(path_of(b).removeprefix(PREFIX))
+        open_first_task(b)
+        paths.append(path_of(b).removeprefix(PREFIX))
+        press_order(b)
+        answer_dialog(b, yes=True)
+        task_id = order_id(b)
+        paths += [f"/orders/{task_id}", f"/orders/{task_id}/details"]
+        too_wide = []
+        for path in paths:
+            open_page(b, url(base_url, path))
+            scroll, client = b.execute_script(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            if scroll > client:
+                too_wide.append(f"{path}: {scroll} px wide in {client} px")
+        assert not too_wide, "scrolls sideways at 200 % zoom:\n" + "\n".join(too_wide)
+    finally:
+        b.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_password_can_be_shown_while_typing(browser, base_url):
+    """Older people mistype on small keyboards: «Показати пароль» turns the field to
+    text and back, on sign-in as on the sign-up's last step."""
+    open_page(browser, url(base_url, "/login"))
+    password = browser.find_element(By.CSS_SELECTOR, 'main input[name="password"]')
+    password.send_keys("my-secret")
+    reveal = browser.find_element(By.CSS_SELECTOR, f'main button[data-reveal="{password.get_attribute("id")}"]')
+    assert reveal.is_displayed() and reveal.text.strip() == "Показати пароль"
+    tap(browser, reveal)
+    assert password.get_attribute("type") == "text" and reveal.get_attribute("aria-pressed") == "true"
+    assert password.get_attribute("value") == "my-secret"
+    tap(browser, reveal)
+    assert password.get_attribute("type") == "password" and reveal.get_attribute("aria-pressed") == "false"
+    assert_screen_rules(browser)
+
+
 def test_going_online_offers_notifications_with_the_apps_service_worker(browser, base_url):
     """A volunteer who goes online is offered notifications for when the page is closed:
     the app's service worker registers (scoped to the app) and the button appears; it is
@@ -689,7 +738,7 @@ def test_going_online_offers_notifications_with_the_apps_service_worker(browser,
         assert scope == f"{base_url}/golden-ager/", scope
         assert_accessible(browser)
     finally:
-        tap_and_wait(browser, online_toggle(browser))  # offline again: other tests count on the demo volunteers
+        go_offline(browser)  # offline again: other tests count on the demo volunteers
 
 
 def test_a_relative_links_with_the_pensioners_code_and_orders_for_them(new_browser, base_url):

@@ -110,7 +110,7 @@ extension GoldenAgerTests {
                 let again = try await send(app, .POST, "/tasks", as: pensioner, body: ["templateId": template.requireID().uuidString])
                 #expect(again.status == .conflict)
                 #expect(try problemCode(again) == "open_task_exists")
-                #expect(try problem(again).detail == "Ви вже створили завдання.")
+                #expect(try problem(again).detail == "У вас уже є замовлення. Нове можна зробити, коли це виконають або ви його скасуєте.")
 
                 let second = try await order(app, by: other)
                 #expect(try await send(app, .POST, "/tasks/\(first)/accept", as: volunteer).status == .ok)

@@ -23,7 +23,9 @@ extension GoldenAgerTests {
 
                 let bad = try await browser.post("/golden-ager/join/pensioner/1", form: ["phone": "12345"])
                 #expect(bad.status == .unprocessableEntity)
-                #expect(bad.text.contains("Телефон має бути у форматі 380XXXXXXXXX"))
+                #expect(bad.text.contains("Напишіть український номер мобільного з 10 цифр"))
+                // The summary links the problem to its field; nobody hunts for a red border.
+                #expect(bad.text.contains("<ul><li><a href=\"#field-phone\">Напишіть український номер мобільного"))
                 #expect(bad.text.contains("value=\"12345\""), "what was typed stays")
 
                 let answers: [(String, String)] = [("phone", "+380 67 765 43 21"), ("firstName", "Ганна"), ("lastName", "Петренко"),

@@ -94,7 +94,7 @@ extension ShelterTests.ViewTests {
         #expect(page.title == "Налаштування" && page.status == .unprocessableEntity)
         let html = page.content.rendered
         #expect(html.contains("<p>storekeeper@example.com · <strong>Комірник</strong></p>"))
-        #expect(html.contains(#"<div class="flash flash-error" role="alert">Перевірте виділені поля.</div>"#))
+        #expect(html.contains(##"<div class="flash flash-error error-summary" role="alert" tabindex="-1" data-error-summary=""><p>Виправте, будь ласка:</p><ul><li><a href="#field-name">Заповніть це поле.</a></li></ul></div>"##))
         #expect(html.contains(#"<div class="field field-invalid"><label for="field-name">Ім’я та прізвище</label><p class="field-error" id="field-name-error">Заповніть це поле.</p>"#))
         #expect(html.contains(#"aria-invalid="true" aria-describedby="field-name-error""#))
         #expect(html.contains(#"<option value="en" selected>English</option>"#) && html.contains(#"<option value="f" selected>градусах Фаренгейта (°F)</option>"#))
@@ -179,7 +179,7 @@ extension ShelterTests.ViewTests {
                                  enclosures: [(Self.quarantineID.uuidString.lowercased(), "Карантин")], c: Self.context(.uk)).page
         #expect(page.title == "Прийняти тварину" && page.status == .unprocessableEntity)
         let html = page.content.rendered
-        #expect(html.contains(#"<div class="flash flash-error" role="alert">Перевірте виділені поля.</div>"#))
+        #expect(html.contains(##"<div class="flash flash-error error-summary" role="alert" tabindex="-1" data-error-summary=""><p>Виправте, будь ласка:</p><ul><li><a href="#field-enclosureId">Такого вольєра немає.</a></li></ul></div>"##))
         #expect(html.contains(#"<label for="field-name">Кличка</label><input id="field-name" name="name" type="text" value="Рекс""#))
         #expect(html.contains(#"<option value="dog" selected>Собака</option>"#) && html.contains(#"<option value="male" selected>самець</option>"#))
         #expect(html.contains(">знайшли біля траси</textarea>"))

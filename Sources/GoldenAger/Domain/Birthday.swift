@@ -45,6 +45,15 @@ public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
         return .success(candidate)
     }
 
+    /// Full years on `today` (in `timeZone`).
+    public func age(on today: Date, in timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let now = calendar.dateComponents([.year, .month, .day], from: today)
+        let hadBirthday = (now.month!, now.day!) >= (month, day)
+        return now.year! - year - (hadBirthday ? 0 : 1)
+    }
+
     /// `12.03.1950`, as people in Ukraine write it (used in both languages' forms).
     public var typed: String { String(format: "%02d.%02d.%04d", day, month, year) }
 }

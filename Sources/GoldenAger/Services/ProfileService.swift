@@ -55,16 +55,27 @@ public struct ProfileChanges: Sendable {
 public enum ProfileRules {
     public static let nameMax = 60
     public static let addressMax = 200
+    /// «Садова 5» is the shortest a volunteer can find; one letter is a slip of the finger.
+    public static let addressMin = 5
     public static let passwordMin = 6
+    /// The youngest age each role signs up at: help here is for older people (and for
+    /// those pensioned early, e.g. from the army, in their forties); volunteering in
+    /// Ukraine starts at 14.
+    public static let minimumAge: [GARole: Int] = [.pensioner: 40, .volunteer: 14]
 
     public static func name(_ field: String, _ value: String?, into validator: inout Validator) -> String? {
         validator.text(field, value, maxLength: nameMax)
     }
 
-    public static func birthday(_ value: String?, today: Date, timeZone: TimeZone, into validator: inout Validator) -> Birthday? {
+    public static func birthday(_ value: String?, role: GARole?, today: Date, timeZone: TimeZone, into validator: inout Validator) -> Birthday? {
         guard let text = validator.text("birthday", value, maxLength: 20) else { return nil }
         switch Birthday.parse(text, today: today, timeZone: timeZone) {
-        case .success(let birthday): return birthday
+        case .success(let birthday):
+            if let role, let minimum = minimumAge[role], birthday.age(on: today, in: timeZone) < minimum {
+                validator.add("birthday", "ga.birthday.too_young.\(role.rawValue)", ["age": String(minimum)])
+                return nil
+            }
+            return birthday
         case .failure(.notADate): validator.add("birthday", "ga.birthday.invalid")
         case .failure(.inTheFuture): validator.add("birthday", "ga.birthday.future")
         case .failure(.tooOld): validator.add("birthday", "ga.birthday.too_old")
@@ -82,7 +93,12 @@ public enum ProfileRules {
     }
 
     public static func address(_ value: String?, into validator: inout Validator) -> String? {
-        validator.text("address", value, maxLength: addressMax)
+        guard let address = validator.text("address", value, maxLength: addressMax) else { return nil }
+        if address.count < addressMin || !address.contains(where: \.isLetter) {
+            validator.add("address", "ga.address.too_short")
+            return nil
+        }
+        return address
     }
 
     /// The organisation a volunteer belongs to: it must exist and serve their `city`
@@ -121,7 +137,8 @@ public struct ProfileService: Sendable {
         let firstName = ProfileRules.name("firstName", input.firstName, into: &validator)
         let lastName = ProfileRules.name("lastName", input.lastName, into: &validator)
         let isRelative = input.role == .relative
-        let birthday = isRelative ? nil : ProfileRules.birthday(input.birthday, today: context.clock.now, timeZone: context.timeZone, into: &validator)
+        let birthday = isRelative ? nil : ProfileRules.birthday(input.birthday, role: input.role, today: context.clock.now, timeZone: context.timeZone,
+                                                                into: &validator)
         let city = isRelative ? nil : ProfileRules.city(input.city, into: &validator)
         var address: String?
         var organisation: Organisation?
@@ -158,7 +175,8 @@ public struct ProfileService: Sendable {
         var validator = Validator()
         let firstName = changes.firstName.map { ProfileRules.name("firstName", $0, into: &validator) }
         let lastName = changes.lastName.map { ProfileRules.name("lastName", $0, into: &validator) }
-        let birthday = changes.birthday.map { ProfileRules.birthday($0, today: context.clock.now, timeZone: context.timeZone, into: &validator) }
+        let birthday = changes.birthday.map { ProfileRules.birthday($0, role: member.role, today: context.clock.now, timeZone: context.timeZone,
+                                                                    into: &validator) }
         let city = changes.city.map { ProfileRules.city($0, into: &validator) }
         var address: String??
         if let value = changes.address {

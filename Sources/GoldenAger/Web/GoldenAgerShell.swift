@@ -51,6 +51,8 @@ extension GoldenAgerWeb {
     /// A volunteer's online switch among the tabs: it shows where they are and posts the opposite.
     private static func onlineSwitch(isOnline: Bool, _ l: Localizer) -> Tab {
         .toggle(label: l.text(isOnline ? "ga.online.on" : "ga.online.off"), action: "\(prefix)/availability",
-                pressed: isOnline, name: "online", value: isOnline ? "off" : "on")
+                pressed: isOnline, name: "online", value: isOnline ? "off" : "on",
+                // Going offline by a stray tap would silently stop new tasks reaching them.
+                confirm: isOnline ? l.text("ga.online.off_confirm") : nil)
     }
 }

@@ -102,3 +102,29 @@ function sayWarning(event) {
 }
 document.addEventListener("input", sayWarning);
 document.addEventListener("change", sayWarning);
+
+// A form that came back with errors: its summary takes the focus (and so is in view and
+// read out), and each of its links moves the focus into the field it names.
+document.querySelector("[data-error-summary]")?.focus();
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element && event.target.closest("[data-error-summary] a[href^='#']");
+  if (!link) return;
+  const field = document.getElementById(link.getAttribute("href").slice(1));
+  if (!field) return;
+  event.preventDefault();
+  field.scrollIntoView({ block: "center" });
+  field.focus();
+});
+
+// Password fields' «Показати пароль» (FormField): shown only where this script runs,
+// it turns the field to plain text and back; the page never sends it anywhere.
+for (const button of document.querySelectorAll("button[data-reveal]")) {
+  const field = document.getElementById(button.dataset.reveal);
+  if (!field) continue;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const shown = field.type === "password";
+    field.type = shown ? "text" : "password";
+    button.setAttribute("aria-pressed", String(shown));
+  });
+}

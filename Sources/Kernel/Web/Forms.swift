@@ -62,6 +62,12 @@ public struct FormField: Sendable {
                 .flag("required", required),
                 .aria("invalid", error != nil ? "true" : nil),
                 .aria("describedby", describedBy.isEmpty ? nil : describedBy))
+            // Shown by `app.js` (it does nothing without it): what is typed can be read
+            // back, which helps whoever mistypes on a small keyboard.
+            if type == "password" {
+                H.button(.type("button"), .class("button reveal-password"), .data("reveal", id), .aria("pressed", "false"), .aria("controls", id),
+                         .flag("hidden", true)) { l.text("form.show_password") }
+            }
         }
     }
 }
@@ -178,10 +184,21 @@ public struct TypingWarning: Sendable {
 }
 
 public enum Components {
-    /// A summary above a form that failed, so screen-reader users learn about it at once.
+    /// A summary above a form that failed: each problem in words, linked to its field
+    /// (`field-<name>`, as `FormField` names it), so nobody hunts for a red border.
+    /// `app.js` focuses it when the page opens, which also scrolls it into view.
     public static func errorSummary(_ state: FormState, _ l: Localizer) -> HTML {
         guard !state.errors.isEmpty else { return .empty }
-        return H.div(.class("flash flash-error"), .role("alert")) { l.text("validation.summary") }
+        var seen = Set<String>()
+        let firstPerField = state.errors.filter { seen.insert($0.field).inserted }
+        return H.div(.class("flash flash-error error-summary"), .role("alert"), Attribute("tabindex", "-1"), .data("error-summary", "")) {
+            H.p { l.text("validation.summary") }
+            H.ul {
+                for error in firstPerField {
+                    H.li { H.a(.href("#field-\(error.field)")) { l.text(error.key, error.arguments) } }
+                }
+            }
+        }
     }
 
     /// A POST form with the CSRF field. With `confirm`, `app.js` asks first in a dialog

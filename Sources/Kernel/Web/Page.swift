@@ -9,11 +9,13 @@ public struct Tab: Sendable, Hashable {
     /// hidden field `name=value` saying what pressing it does.
     public let toggle: Toggle?
 
-    /// What a switch tab posts: `name=value`, and whether it shows as pressed.
+    /// What a switch tab posts: `name=value`, and whether it shows as pressed; with
+    /// `confirm`, the question asked first (`app.js`), e.g. before going offline.
     public struct Toggle: Sendable, Hashable {
         public let pressed: Bool
         public let name: String
         public let value: String
+        public let confirm: String?
     }
 
     public init(label: String, href: String, isCurrent: Bool) {
@@ -23,8 +25,8 @@ public struct Tab: Sendable, Hashable {
         self.toggle = nil
     }
 
-    public static func toggle(label: String, action: String, pressed: Bool, name: String, value: String) -> Tab {
-        Tab(label: label, href: action, toggle: Toggle(pressed: pressed, name: name, value: value))
+    public static func toggle(label: String, action: String, pressed: Bool, name: String, value: String, confirm: String? = nil) -> Tab {
+        Tab(label: label, href: action, toggle: Toggle(pressed: pressed, name: name, value: value, confirm: confirm))
     }
 
     private init(label: String, href: String, toggle: Toggle) {
@@ -213,7 +215,7 @@ struct PageShell {
         return H.nav(.class("tabs tabs-\(page.tabsPlacement.rawValue)"), .aria("label", page.app?.name(in: l.language))) {
             for tab in page.tabs {
                 if let toggle = tab.toggle {
-                    H.form(Attribute("method", "post"), Attribute("action", tab.href), .class("tab-toggle")) {
+                    H.form(Attribute("method", "post"), Attribute("action", tab.href), .class("tab-toggle"), .data("confirm", toggle.confirm)) {
                         context.csrfField
                         H.input(.type("hidden"), .name(toggle.name), .value(toggle.value))
                         H.button(.type("submit"), .aria("pressed", toggle.pressed ? "true" : "false")) { tab.label }

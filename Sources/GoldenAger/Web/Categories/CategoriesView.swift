@@ -14,6 +14,7 @@ enum CategoriesView {
                 H.a(.class("button button-block current-order"), .href("\(prefix)/orders/\(id)")) {
                     l.text(openOrder.status == .searching ? "ga.categories.current_searching" : "ga.categories.current_accepted")
                 }
+                H.p(.class("one-order")) { l.text("ga.order.one_at_a_time") }
             }
             H.h1 { l.text("ga.categories.title") }
             if let unserved { GoldenAgerWeb.unservedNotice(unserved, l) }

@@ -71,7 +71,7 @@ enum JoinPage {
         session[roleKey] = role.rawValue
 
         var validator = Validator()
-        try await check(step, value, req: req, into: &validator)
+        try await check(step, value, role: role, req: req, into: &validator)
         guard validator.isValid else {
             return try await respond(req, role: role, number: number, state: FormState(values: state.values, errors: validator.errors))
         }
@@ -110,14 +110,14 @@ enum JoinPage {
     }
 
     /// The same rule the service applies at the end, checked at the step that asks.
-    static func check(_ step: Step, _ value: String, req: Request, into validator: inout Kernel.Validator) async throws {
+    static func check(_ step: Step, _ value: String, role: GARole, req: Request, into validator: inout Kernel.Validator) async throws {
         switch step {
         case .phone:
             if let phone = LoginKind.phone.validate(value, into: &validator), try await req.accounts.isTaken(app: GoldenAger.id, login: phone) {
                 validator.add("phone", "account.phone.taken")
             }
         case .firstName, .lastName: _ = ProfileRules.name(step.rawValue, value, into: &validator)
-        case .birthday: _ = ProfileRules.birthday(value, today: req.clock.now, timeZone: req.goldenAger.timeZone, into: &validator)
+        case .birthday: _ = ProfileRules.birthday(value, role: role, today: req.clock.now, timeZone: req.goldenAger.timeZone, into: &validator)
         case .city: _ = ProfileRules.city(value, into: &validator)
         case .address: _ = ProfileRules.address(value, into: &validator)
         case .organisationId:

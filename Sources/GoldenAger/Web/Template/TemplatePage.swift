@@ -12,7 +12,8 @@ enum TemplatePage {
         guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req) }
         let template = try await req.goldenAger.catalog.template(try req.uuidParameter("templateID"))
         let unserved = try await req.goldenAger.catalog.unserved(pensioner.city, for: .pensioner, req.localizer)
+        let open = try await req.goldenAger.tasks.openOrder(of: try pensioner.requireID())
         return req.render(TemplateView.page(member, template, orderingFor: member.role == .relative ? pensioner : nil,
-                                            unserved: unserved, req.viewContext))
+                                            unserved: unserved, openOrder: open, req.viewContext))
     }
 }
