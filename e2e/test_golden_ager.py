@@ -494,6 +494,11 @@ def test_volunteer_pages_pass_axe(new_browser, base_url):
             assert_accessible(volunteer_browser)
         except AssertionError as error:
             failures.append(f"{name}: {error}")
+        # Issue 33: the inbox with task cards scrolled sideways at 390 px.
+        scroll, client = volunteer_browser.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        if scroll > client:
+            failures.append(f"{name}: {scroll} px wide in {client} px")
 
     volunteer = new_volunteer()
     sign_up(volunteer_browser, base_url, volunteer, on_step=lambda d, n: check(f"volunteer sign-up step {n}"))
@@ -552,6 +557,10 @@ def test_coordinator_board_passes_axe(browser, base_url):
             assert_accessible(browser)
         except AssertionError as error:
             failures.append(str(error))
+        scroll, client = browser.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        if scroll > client:
+            failures.append(f"{path}: {scroll} px wide in {client} px")
     assert not failures, "\n".join(failures)
 
 
