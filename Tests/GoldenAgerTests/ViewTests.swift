@@ -29,7 +29,7 @@ extension GoldenAgerTests {
             volunteerUK: "Купіть ліки й принесіть чек", volunteerEN: "Buy the medicine and bring back the receipt", templateMinutes: 60, categoryUK: "Здоров’я", categoryEN: "Health")
 
         static func inbox(online: Bool, offered: [OfferedTask] = [offer]) throws -> InboxView.Model {
-            try InboxView.Model(VolunteerInbox(member: volunteer(online: online), current: nil, offered: offered))
+            try InboxView.Model(VolunteerInbox(member: volunteer(online: online), current: nil, offered: offered), now: Date())
         }
 
         static func list(_ inbox: InboxView.Model, _ c: ViewContext) -> String {
@@ -55,7 +55,7 @@ extension GoldenAgerTests {
 
         @Test("a volunteer waiting for approval sees why there are no tasks, with no way to go online")
         func pendingVolunteer() throws {
-            let inbox = try InboxView.Model(VolunteerInbox(member: Self.volunteer(online: false, approved: false), current: nil, offered: []))
+            let inbox = try InboxView.Model(VolunteerInbox(member: Self.volunteer(online: false, approved: false), current: nil, offered: []), now: Date())
             let html = Self.list(inbox, .testing(GoldenAger()))
             #expect(html.contains("Чекаємо на підтвердження") && html.contains("показати документ"))
             #expect(!html.contains("/golden-ager/availability"))
@@ -87,7 +87,7 @@ extension GoldenAgerTests {
             task.id = UUID()
             task.$template.value = TaskTemplate()
             task.template.titleUK = "Прибрати"
-            let inbox = try InboxView.Model(VolunteerInbox(member: Self.volunteer(online: true), current: task, offered: [Self.offer]))
+            let inbox = try InboxView.Model(VolunteerInbox(member: Self.volunteer(online: true), current: task, offered: [Self.offer]), now: Date())
             let html = Self.list(inbox, .testing(GoldenAger()))
             #expect(html.contains("Ваше завдання: Прибрати"))
             #expect(html.contains("/decline\""))

@@ -345,11 +345,23 @@ public struct ProfileService: Sendable {
                                          at: context.clock.now, on: context.db)
     }
 
-    /// The coordinators of an organisation, by name: whom a volunteer waiting for its
-    /// check calls.
-    public func coordinators(of organisationID: UUID) async throws -> [Profile] {
-        try await Profile.query(on: context.db).filter(\.$role == GARole.coordinator.rawValue)
-            .filter(\.$organisation.$id == organisationID).all().sorted(byName: \.fullName, in: .uk)
+    /// Whom a volunteer waiting for their organisation's check calls: its coordinators by
+    /// name, or the consultation line when it has none in the app.
+    public struct WaitingHelp: Sendable {
+        public let organisation: String?
+        public let coordinators: [Profile]
+        public let consultationPhone: String?
+    }
+
+    public func waitingHelp(for member: Member) async throws -> WaitingHelp {
+        let organisation = try await self.organisation(of: try member.requireProfile())
+        var coordinators: [Profile] = []
+        if let id = organisation?.id {
+            coordinators = try await Profile.query(on: context.db).filter(\.$role == GARole.coordinator.rawValue)
+                .filter(\.$organisation.$id == id).all().sorted(byName: \.fullName, in: .uk)
+        }
+        let phone = coordinators.isEmpty ? try await context.catalog.consultationPhone() : nil
+        return WaitingHelp(organisation: organisation?.name, coordinators: coordinators, consultationPhone: phone)
     }
 
     public func organisation(of profile: Profile) async throws -> Organisation? {

@@ -41,18 +41,8 @@ enum InboxPage {
     /// The inbox; for a volunteer still waiting for their organisation's check, whom to call.
     static func model(_ req: Request) async throws -> InboxView.Model {
         var model = try InboxView.Model(try await req.volunteerInbox(withHeldTask: true), now: req.clock.now)
-        if model.isPending { model.waiting = try await waitingHelp(req, model.member) }
+        if model.isPending { model.waiting = try await req.goldenAger.profiles.waitingHelp(for: model.member) }
         return model
-    }
-
-    static func waitingHelp(_ req: Request, _ member: Member) async throws -> InboxView.WaitingHelp {
-        let profiles = req.goldenAger.profiles
-        let profile = try member.requireProfile()
-        let organisation = try await profiles.organisation(of: profile)
-        var coordinators: [Profile] = []
-        if let id = organisation?.id { coordinators = try await profiles.coordinators(of: id) }
-        return InboxView.WaitingHelp(organisation: organisation?.name, coordinators: coordinators,
-                                     consultationPhone: coordinators.isEmpty ? try await req.goldenAger.catalog.consultationPhone() : nil)
     }
 
     /// Goes online or offline, then back to the page the switch was pressed on.

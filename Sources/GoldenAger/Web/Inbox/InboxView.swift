@@ -17,12 +17,12 @@ enum InboxView {
         let city: String
         let held: HelpTask?
         let offered: [OfferedTask]
-        /// While pending: whom to call about the check (`InboxPage.waitingHelp`).
-        var waiting: WaitingHelp? = nil
-        /// Approved in the last days and not online yet: told so once more.
+        /// While pending: whom to call about the check (`ProfileService.waitingHelp`).
+        var waiting: ProfileService.WaitingHelp? = nil
+        /// Approved in the last three days and offline: told so, with the way online below.
         let isNewlyApproved: Bool
 
-        init(_ inbox: VolunteerInbox, now: Date = Date()) throws {
+        init(_ inbox: VolunteerInbox, now: Date) throws {
             let profile = try inbox.member.requireProfile()
             member = inbox.member
             isOnline = profile.isOnline
@@ -32,14 +32,6 @@ enum InboxView {
             offered = inbox.offered
             isNewlyApproved = !profile.isOnline && profile.approvedAt.map { now.timeIntervalSince($0) < 3 * 86_400 } == true
         }
-    }
-
-    /// The organisation a waiting volunteer joined, its coordinators, and the
-    /// consultation line for when it has none in the app.
-    struct WaitingHelp {
-        let organisation: String?
-        let coordinators: [Profile]
-        let consultationPhone: String?
     }
 
     static func page(_ inbox: Model, cards: FragmentCache<InboxPage.CardKey, OfferedTask>, _ c: ViewContext) -> Page {
@@ -83,7 +75,7 @@ enum InboxView {
     }
 
     /// Why a new volunteer sees no tasks yet, and whom to call about it.
-    private static func pendingState(_ waiting: WaitingHelp?, _ l: Localizer) -> HTML {
+    private static func pendingState(_ waiting: ProfileService.WaitingHelp?, _ l: Localizer) -> HTML {
         H.div(.class("card pending-state"), .data("online", "false")) {
             H.h2 { l.text("ga.volunteer.pending_title") }
             H.p { l.text("ga.volunteer.pending") }
