@@ -25,7 +25,7 @@ public struct GoldenAger: HromadaApp {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
          CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions(),
          AddVolunteerApproval(), AddVolunteerDescriptions(), AddCreditedMinutes(), AddPreferredTimeAndNote(),
-         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives(), AddTaskExpiry()]
+         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives(), AddTaskExpiry(), AddTaskFollowUp(), AddVolunteerReview()]
     }
 
     public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }
@@ -42,6 +42,8 @@ public struct GoldenAger: HromadaApp {
         try await context.profiles.endLapsedOnlineStates()
         try await context.tasks.warnOfExpiry()
         try await context.tasks.expireOverdue()
+        try await context.tasks.flagNeedingAttention()
+        try await context.tasks.confirmOverdue()
     }
 
     public func seedDemoData(_ context: SeedContext) async throws {

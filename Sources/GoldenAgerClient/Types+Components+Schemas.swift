@@ -415,16 +415,17 @@ extension Components {
             case coordinator = "coordinator"
             case admin = "admin"
         }
-        /// Where a task stands: `searching` → `accepted` → `done`; `searching` or `accepted` → `cancelled`. `done` and `cancelled` are final.
+        /// Where a task stands: `searching` → `accepted` → `finished` (the volunteer's «Виконано») → `done` (the pensioner's side confirms, or the server after 24 hours); the pensioner's side may also confirm straight from `accepted`. `searching` or `accepted` → `cancelled`. `done` and `cancelled` are final. A volunteer holds one `accepted` task at a time; once theirs is `finished` they may accept the next.
         ///
         /// - Remark: Generated from `#/components/schemas/TaskStatus`.
         @frozen public enum TaskStatus: String, Codable, Hashable, Sendable, CaseIterable {
             case searching = "searching"
             case accepted = "accepted"
+            case finished = "finished"
             case done = "done"
             case cancelled = "cancelled"
         }
-        /// What happened to a task. `expired`: nobody accepted it before its deadline, and the server cancelled it.
+        /// What happened to a task. `arrived`/`finished`: the volunteer's «Я на місці» and «Виконано». `done`: the pensioner's side confirmed; `confirmed`: nobody did within 24 hours of `finished`, and the server confirmed it. `expired`: nobody accepted it before its deadline, and the server cancelled it. `offered`: a coordinator asked a volunteer by name (the reason holds the name).
         ///
         /// - Remark: Generated from `#/components/schemas/TaskAction`.
         @frozen public enum TaskAction: String, Codable, Hashable, Sendable, CaseIterable {
@@ -433,8 +434,12 @@ extension Components {
             case declined = "declined"
             case withdrawn = "withdrawn"
             case cancelled = "cancelled"
+            case arrived = "arrived"
+            case finished = "finished"
             case done = "done"
+            case confirmed = "confirmed"
             case expired = "expired"
+            case offered = "offered"
         }
         /// A volunteer organisation.
         ///
@@ -509,6 +514,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ProfileDTO/pendingApproval`.
             public var pendingApproval: Swift.Bool
+            /// A waiting volunteer: why their organisation turned them down (`POST /accounts/{accountId}/rejection`), if it did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileDTO/rejectionReason`.
+            public var rejectionReason: Swift.String?
+            /// A volunteer stopped by a pensioner's report until a coordinator approves them again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileDTO/suspended`.
+            public var suspended: Swift.Bool
             /// Creates a new `ProfileDTO`.
             ///
             /// - Parameters:
@@ -523,6 +536,8 @@ extension Components {
             ///   - organisation:
             ///   - online: Volunteers: whether they are receiving new tasks.
             ///   - pendingApproval: A volunteer their organisation has not approved yet: they cannot go online or accept a task until a coordinator has checked an identity document (`POST /accounts/{accountId}/approval`). Always false for other roles.
+            ///   - rejectionReason: A waiting volunteer: why their organisation turned them down (`POST /accounts/{accountId}/rejection`), if it did.
+            ///   - suspended: A volunteer stopped by a pensioner's report until a coordinator approves them again.
             public init(
                 id: Swift.String,
                 role: Components.Schemas.Role,
@@ -534,7 +549,9 @@ extension Components {
                 address: Swift.String? = nil,
                 organisation: Components.Schemas.OrganisationDTO? = nil,
                 online: Swift.Bool,
-                pendingApproval: Swift.Bool
+                pendingApproval: Swift.Bool,
+                rejectionReason: Swift.String? = nil,
+                suspended: Swift.Bool
             ) {
                 self.id = id
                 self.role = role
@@ -547,6 +564,8 @@ extension Components {
                 self.organisation = organisation
                 self.online = online
                 self.pendingApproval = pendingApproval
+                self.rejectionReason = rejectionReason
+                self.suspended = suspended
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -560,6 +579,8 @@ extension Components {
                 case organisation
                 case online
                 case pendingApproval
+                case rejectionReason
+                case suspended
             }
         }
         /// A new bearer token (APIModels.Session): send it as `Authorization: Bearer <token>`. It is shown once.
@@ -958,7 +979,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/expiresAt`.
             public var expiresAt: Foundation.Date?
-            /// Done tasks: the minutes credited to the volunteer — the real time from acceptance to done, at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
+            /// Done and finished tasks: the minutes credited to the volunteer — the real time from «Я на місці» to «Виконано» (or from arrival, else acceptance, to the pensioner's confirmation when the volunteer marked nothing), at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/creditedMinutes`.
             public var creditedMinutes: Swift.Int?
@@ -992,6 +1013,22 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TaskDTO/history`.
             public var history: [Components.Schemas.TransitionDTO]
+            /// Three digits the pensioner asks the person at the door to say: to the pensioner, their relatives and the accepted volunteer only, from acceptance until the visit ends (`accepted`, `finished`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/doorCode`.
+            public var doorCode: Swift.String?
+            /// The volunteer's «Я на місці».
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/arrivedAt`.
+            public var arrivedAt: Foundation.Date?
+            /// The volunteer's «Виконано».
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// The volunteer a coordinator asked to take it: to staff, and to that volunteer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TaskDTO/offeredTo`.
+            public var offeredTo: Swift.String?
             /// Creates a new `TaskDTO`.
             ///
             /// - Parameters:
@@ -1005,7 +1042,7 @@ extension Components {
             ///   - acceptedAt: When the current volunteer accepted it.
             ///   - closedAt: When it was done or cancelled.
             ///   - expiresAt: While searching, to the pensioner and their relatives: when the server cancels it if no volunteer has accepted (the end of the preferred day or part of it, at least 3 hours after ordering; 72 hours without a preferred day). The pensioner and their relatives are warned 2 hours before.
-            ///   - creditedMinutes: Done tasks: the minutes credited to the volunteer — the real time from acceptance to done, at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
+            ///   - creditedMinutes: Done and finished tasks: the minutes credited to the volunteer — the real time from «Я на місці» to «Виконано» (or from arrival, else acceptance, to the pensioner's confirmation when the volunteer marked nothing), at most twice the expected time, unless a coordinator corrected it (`PUT /tasks/{taskID}/credit`).
             ///   - preferredDate: The day that suits the pensioner, if they named one.
             ///   - preferredPart: The part of the day that suits them, if they named one.
             ///   - note: Their note for the volunteer, if any.
@@ -1013,6 +1050,10 @@ extension Components {
             ///   - volunteer:
             ///   - orderedBy:
             ///   - history: Every transition, oldest first, in answers about one task (`GET /tasks/{taskID}`, order, accept, …); empty in lists.
+            ///   - doorCode: Three digits the pensioner asks the person at the door to say: to the pensioner, their relatives and the accepted volunteer only, from acceptance until the visit ends (`accepted`, `finished`).
+            ///   - arrivedAt: The volunteer's «Я на місці».
+            ///   - finishedAt: The volunteer's «Виконано».
+            ///   - offeredTo: The volunteer a coordinator asked to take it: to staff, and to that volunteer.
             public init(
                 id: Swift.String,
                 status: Components.Schemas.TaskStatus,
@@ -1031,7 +1072,11 @@ extension Components {
                 pensioner: Components.Schemas.PersonDTO? = nil,
                 volunteer: Components.Schemas.PersonDTO? = nil,
                 orderedBy: Components.Schemas.PersonDTO? = nil,
-                history: [Components.Schemas.TransitionDTO]
+                history: [Components.Schemas.TransitionDTO],
+                doorCode: Swift.String? = nil,
+                arrivedAt: Foundation.Date? = nil,
+                finishedAt: Foundation.Date? = nil,
+                offeredTo: Swift.String? = nil
             ) {
                 self.id = id
                 self.status = status
@@ -1051,6 +1096,10 @@ extension Components {
                 self.volunteer = volunteer
                 self.orderedBy = orderedBy
                 self.history = history
+                self.doorCode = doorCode
+                self.arrivedAt = arrivedAt
+                self.finishedAt = finishedAt
+                self.offeredTo = offeredTo
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -1071,6 +1120,10 @@ extension Components {
                 case volunteer
                 case orderedBy
                 case history
+                case doorCode
+                case arrivedAt
+                case finishedAt
+                case offeredTo
             }
         }
         /// The volunteer's inbox.
@@ -1669,6 +1722,112 @@ extension Components {
                 case phone
                 case city
                 case address
+            }
+        }
+        /// Why a waiting volunteer is turned down; they are told it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Rejection`.
+        public struct Rejection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Rejection/reason`.
+            public var reason: Swift.String
+            /// Creates a new `Rejection`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            public init(reason: Swift.String) {
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reason
+            }
+        }
+        /// The volunteer asked to take a task.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Offer`.
+        public struct Offer: Codable, Hashable, Sendable {
+            /// An approved volunteer of the coordinator's organisation (any, for an administrator) living in the task's city.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Offer/volunteerId`.
+            public var volunteerId: Swift.String
+            /// Creates a new `Offer`.
+            ///
+            /// - Parameters:
+            ///   - volunteerId: An approved volunteer of the coordinator's organisation (any, for an administrator) living in the task's city.
+            public init(volunteerId: Swift.String) {
+                self.volunteerId = volunteerId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case volunteerId
+            }
+        }
+        /// What went wrong with a visit.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReportRequest`.
+        public struct ReportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/text`.
+            public var text: Swift.String
+            /// Stop the volunteer taking tasks until a coordinator approves them again.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/suspend`.
+            public var suspend: Swift.Bool?
+            /// Creates a new `ReportRequest`.
+            ///
+            /// - Parameters:
+            ///   - text:
+            ///   - suspend: Stop the volunteer taking tasks until a coordinator approves them again.
+            public init(
+                text: Swift.String,
+                suspend: Swift.Bool? = nil
+            ) {
+                self.text = text
+                self.suspend = suspend
+            }
+            public enum CodingKeys: String, CodingKey {
+                case text
+                case suspend
+            }
+        }
+        /// A report of a visit, read by the coordinators of the volunteer's organisation.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Report`.
+        public struct Report: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Report/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/taskId`.
+            public var taskId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/suspended`.
+            public var suspended: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Report/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Report`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - taskId:
+            ///   - text:
+            ///   - suspended:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                taskId: Swift.String,
+                text: Swift.String,
+                suspended: Swift.Bool,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.taskId = taskId
+                self.text = text
+                self.suspended = suspended
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case taskId
+                case text
+                case suspended
+                case createdAt
             }
         }
     }

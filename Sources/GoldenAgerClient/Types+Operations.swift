@@ -5006,9 +5006,9 @@ public enum Operations {
             }
         }
     }
-    /// Mark own task done (pensioner, relative)
+    /// Confirm own task done (pensioner, relative)
     ///
-    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer. A relative linked to the pensioner may too.
+    /// Confirms one's own visit («Усе добре»): after the volunteer's «Виконано» (`finished`), or straight from `accepted` when the volunteer marked nothing; then the credit runs from arrival (or acceptance) to now, at most twice the expected time. A relative linked to the pensioner may too.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/complete`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/complete/post(completeTask)`.
@@ -9500,6 +9500,1776 @@ public enum Operations {
             }
             public static var allCases: [Self] {
                 [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Say «I am here» (volunteer)
+    ///
+    /// The accepted volunteer is at the door: credited time starts. The pensioner's side is told (push and `task.arrived`).
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/arrive`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)`.
+    public enum ArriveAtTask {
+        public static let id: Swift.String = "arriveAtTask"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The task's id.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/path/taskID`.
+                public var taskID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - taskID: The task's id.
+                public init(taskID: Swift.String) {
+                    self.taskID = taskID
+                }
+            }
+            public var path: Operations.ArriveAtTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ArriveAtTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ArriveAtTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ArriveAtTask.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ArriveAtTask.Input.Path,
+                headers: Operations.ArriveAtTask.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TaskDTO)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.TaskDTO {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ArriveAtTask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ArriveAtTask.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The task, still accepted, with `arrivedAt`.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ArriveAtTask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ArriveAtTask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ArriveAtTask.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ArriveAtTask.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// Not found: `task_not_found`. A malformed id is answered the same way.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.ArriveAtTask.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.ArriveAtTask.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/arrive/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ArriveAtTask.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ArriveAtTask.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// Already marked (`already_arrived`), or no longer this volunteer's (`task_closed`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.ArriveAtTask.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.ArriveAtTask.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Say «Done» (volunteer)
+    ///
+    /// The volunteer says the help is given: the task is `finished`, credited time stops, and the volunteer may accept the next task. The pensioner's side is asked to confirm; nobody answering confirms it after 24 hours.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/finish`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)`.
+    public enum FinishTask {
+        public static let id: Swift.String = "finishTask"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The task's id.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/path/taskID`.
+                public var taskID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - taskID: The task's id.
+                public init(taskID: Swift.String) {
+                    self.taskID = taskID
+                }
+            }
+            public var path: Operations.FinishTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FinishTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FinishTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.FinishTask.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.FinishTask.Input.Path,
+                headers: Operations.FinishTask.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TaskDTO)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.TaskDTO {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FinishTask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FinishTask.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The finished task.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.FinishTask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.FinishTask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FinishTask.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FinishTask.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// Not found: `task_not_found`. A malformed id is answered the same way.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.FinishTask.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.FinishTask.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/finish/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FinishTask.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FinishTask.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// «Я на місці» first (`not_arrived`), or no longer this volunteer's (`task_closed`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.FinishTask.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.FinishTask.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Say something was wrong with a visit (pensioner, relative)
+    ///
+    /// Tells the coordinators of the volunteer's organisation what went wrong (pushed to them and audit-logged), once per visit. A visit still `finished` is closed by it; the credit stays for a coordinator to correct. With `suspend`, the volunteer can take no task until a coordinator approves them again.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/report`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)`.
+    public enum ReportVisit {
+        public static let id: Swift.String = "reportVisit"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The task's id.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/path/taskID`.
+                public var taskID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - taskID: The task's id.
+                public init(taskID: Swift.String) {
+                    self.taskID = taskID
+                }
+            }
+            public var path: Operations.ReportVisit.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportVisit.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportVisit.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReportVisit.Input.Headers
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ReportRequest)
+            }
+            public var body: Operations.ReportVisit.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ReportVisit.Input.Path,
+                headers: Operations.ReportVisit.Input.Headers = .init(),
+                body: Operations.ReportVisit.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Report)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Report {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReportVisit.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReportVisit.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The report.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.ReportVisit.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.ReportVisit.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReportVisit.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReportVisit.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// Not found: `task_not_found`. A malformed id is answered the same way.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.ReportVisit.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.ReportVisit.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/report/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReportVisit.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReportVisit.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// No visit yet (`task_not_visited`), or already reported (`already_reported`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.ReportVisit.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.ReportVisit.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Invalid input (`validation_failed`); `errors` names every field at fault.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Ask a volunteer by name to take a task (coordinator, administrator)
+    ///
+    /// Asks an approved volunteer of one's organisation living in the task's city to take a task still searching; they are pushed and see it first. It stays open to all. Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/offer`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)`.
+    public enum OfferTask {
+        public static let id: Swift.String = "offerTask"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The task's id.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/path/taskID`.
+                public var taskID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - taskID: The task's id.
+                public init(taskID: Swift.String) {
+                    self.taskID = taskID
+                }
+            }
+            public var path: Operations.OfferTask.Input.Path
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OfferTask.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OfferTask.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.OfferTask.Input.Headers
+            /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.Offer)
+            }
+            public var body: Operations.OfferTask.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.OfferTask.Input.Path,
+                headers: Operations.OfferTask.Input.Headers = .init(),
+                body: Operations.OfferTask.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TaskDTO)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.TaskDTO {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OfferTask.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OfferTask.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The task, with `offeredTo`.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.OfferTask.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.OfferTask.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OfferTask.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OfferTask.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// Not found: `task_not_found`. A malformed id is answered the same way.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.OfferTask.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.OfferTask.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/tasks/{taskID}/offer/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OfferTask.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OfferTask.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// Someone accepted it, or it closed (`task_taken`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.OfferTask.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.OfferTask.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Invalid input (`validation_failed`); `errors` names every field at fault.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Turn a waiting volunteer down (coordinator, administrator)
+    ///
+    /// Turns a waiting volunteer down with a reason they are told (pushed, and on their waiting page). They stay waiting and may answer it or choose another organisation. Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/rejection`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)`.
+    public enum RejectVolunteer {
+        public static let id: Swift.String = "rejectVolunteer"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The volunteer's account id (`GET /volunteers/pending`).
+                ///
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/path/accountId`.
+                public var accountId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - accountId: The volunteer's account id (`GET /volunteers/pending`).
+                public init(accountId: Swift.String) {
+                    self.accountId = accountId
+                }
+            }
+            public var path: Operations.RejectVolunteer.Input.Path
+            /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RejectVolunteer.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RejectVolunteer.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RejectVolunteer.Input.Headers
+            /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.Rejection)
+            }
+            public var body: Operations.RejectVolunteer.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.RejectVolunteer.Input.Path,
+                headers: Operations.RejectVolunteer.Input.Headers = .init(),
+                body: Operations.RejectVolunteer.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ProfileDTO)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ProfileDTO {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RejectVolunteer.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RejectVolunteer.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The volunteer's profile with `rejectionReason`.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RejectVolunteer.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RejectVolunteer.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RejectVolunteer.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RejectVolunteer.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such volunteer, or one of another organisation (`account_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.RejectVolunteer.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.RejectVolunteer.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/accounts/{accountId}/rejection/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RejectVolunteer.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RejectVolunteer.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// Already approved (`volunteer_approved`).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.RejectVolunteer.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.RejectVolunteer.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Invalid input (`validation_failed`); `errors` names every field at fault.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
                     .applicationProblemJson
                 ]
             }

@@ -165,9 +165,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /tasks/{taskID}/cancel`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/cancel/post(cancelTask)`.
     func cancelTask(_ input: Operations.CancelTask.Input) async throws -> Operations.CancelTask.Output
-    /// Mark own task done (pensioner, relative)
+    /// Confirm own task done (pensioner, relative)
     ///
-    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer. A relative linked to the pensioner may too.
+    /// Confirms one's own visit («Усе добре»): after the volunteer's «Виконано» (`finished`), or straight from `accepted` when the volunteer marked nothing; then the credit runs from arrival (or acceptance) to now, at most twice the expected time. A relative linked to the pensioner may too.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/complete`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/complete/post(completeTask)`.
@@ -291,6 +291,41 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /relatives/{personId}`.
     /// - Remark: Generated from `#/paths//relatives/{personId}/delete(unlinkRelative)`.
     func unlinkRelative(_ input: Operations.UnlinkRelative.Input) async throws -> Operations.UnlinkRelative.Output
+    /// Say «I am here» (volunteer)
+    ///
+    /// The accepted volunteer is at the door: credited time starts. The pensioner's side is told (push and `task.arrived`).
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/arrive`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)`.
+    func arriveAtTask(_ input: Operations.ArriveAtTask.Input) async throws -> Operations.ArriveAtTask.Output
+    /// Say «Done» (volunteer)
+    ///
+    /// The volunteer says the help is given: the task is `finished`, credited time stops, and the volunteer may accept the next task. The pensioner's side is asked to confirm; nobody answering confirms it after 24 hours.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/finish`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)`.
+    func finishTask(_ input: Operations.FinishTask.Input) async throws -> Operations.FinishTask.Output
+    /// Say something was wrong with a visit (pensioner, relative)
+    ///
+    /// Tells the coordinators of the volunteer's organisation what went wrong (pushed to them and audit-logged), once per visit. A visit still `finished` is closed by it; the credit stays for a coordinator to correct. With `suspend`, the volunteer can take no task until a coordinator approves them again.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/report`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)`.
+    func reportVisit(_ input: Operations.ReportVisit.Input) async throws -> Operations.ReportVisit.Output
+    /// Ask a volunteer by name to take a task (coordinator, administrator)
+    ///
+    /// Asks an approved volunteer of one's organisation living in the task's city to take a task still searching; they are pushed and see it first. It stays open to all. Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/offer`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)`.
+    func offerTask(_ input: Operations.OfferTask.Input) async throws -> Operations.OfferTask.Output
+    /// Turn a waiting volunteer down (coordinator, administrator)
+    ///
+    /// Turns a waiting volunteer down with a reason they are told (pushed, and on their waiting page). They stay waiting and may answer it or choose another organisation. Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/rejection`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)`.
+    func rejectVolunteer(_ input: Operations.RejectVolunteer.Input) async throws -> Operations.RejectVolunteer.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -570,9 +605,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Mark own task done (pensioner, relative)
+    /// Confirm own task done (pensioner, relative)
     ///
-    /// Marks one's own accepted task done; the template's expected time is credited to the volunteer. A relative linked to the pensioner may too.
+    /// Confirms one's own visit («Усе добре»): after the volunteer's «Виконано» (`finished`), or straight from `accepted` when the volunteer marked nothing; then the credit runs from arrival (or acceptance) to now, at most twice the expected time. A relative linked to the pensioner may too.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/complete`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/complete/post(completeTask)`.
@@ -806,6 +841,87 @@ extension APIProtocol {
         try await unlinkRelative(Operations.UnlinkRelative.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Say «I am here» (volunteer)
+    ///
+    /// The accepted volunteer is at the door: credited time starts. The pensioner's side is told (push and `task.arrived`).
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/arrive`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/arrive/post(arriveAtTask)`.
+    public func arriveAtTask(
+        path: Operations.ArriveAtTask.Input.Path,
+        headers: Operations.ArriveAtTask.Input.Headers = .init()
+    ) async throws -> Operations.ArriveAtTask.Output {
+        try await arriveAtTask(Operations.ArriveAtTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Say «Done» (volunteer)
+    ///
+    /// The volunteer says the help is given: the task is `finished`, credited time stops, and the volunteer may accept the next task. The pensioner's side is asked to confirm; nobody answering confirms it after 24 hours.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/finish`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/finish/post(finishTask)`.
+    public func finishTask(
+        path: Operations.FinishTask.Input.Path,
+        headers: Operations.FinishTask.Input.Headers = .init()
+    ) async throws -> Operations.FinishTask.Output {
+        try await finishTask(Operations.FinishTask.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Say something was wrong with a visit (pensioner, relative)
+    ///
+    /// Tells the coordinators of the volunteer's organisation what went wrong (pushed to them and audit-logged), once per visit. A visit still `finished` is closed by it; the credit stays for a coordinator to correct. With `suspend`, the volunteer can take no task until a coordinator approves them again.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/report`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/report/post(reportVisit)`.
+    public func reportVisit(
+        path: Operations.ReportVisit.Input.Path,
+        headers: Operations.ReportVisit.Input.Headers = .init(),
+        body: Operations.ReportVisit.Input.Body
+    ) async throws -> Operations.ReportVisit.Output {
+        try await reportVisit(Operations.ReportVisit.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Ask a volunteer by name to take a task (coordinator, administrator)
+    ///
+    /// Asks an approved volunteer of one's organisation living in the task's city to take a task still searching; they are pushed and see it first. It stays open to all. Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /tasks/{taskID}/offer`.
+    /// - Remark: Generated from `#/paths//tasks/{taskID}/offer/post(offerTask)`.
+    public func offerTask(
+        path: Operations.OfferTask.Input.Path,
+        headers: Operations.OfferTask.Input.Headers = .init(),
+        body: Operations.OfferTask.Input.Body
+    ) async throws -> Operations.OfferTask.Output {
+        try await offerTask(Operations.OfferTask.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Turn a waiting volunteer down (coordinator, administrator)
+    ///
+    /// Turns a waiting volunteer down with a reason they are told (pushed, and on their waiting page). They stay waiting and may answer it or choose another organisation. Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /accounts/{accountId}/rejection`.
+    /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)`.
+    public func rejectVolunteer(
+        path: Operations.RejectVolunteer.Input.Path,
+        headers: Operations.RejectVolunteer.Input.Headers = .init(),
+        body: Operations.RejectVolunteer.Input.Body
+    ) async throws -> Operations.RejectVolunteer.Output {
+        try await rejectVolunteer(Operations.RejectVolunteer.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

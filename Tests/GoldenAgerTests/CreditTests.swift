@@ -15,10 +15,10 @@ extension GoldenAgerTests {
         @Test("the rule: real minutes, rounded, never below 0 nor above twice the expected time")
         func rule() {
             let accepted = Date(timeIntervalSince1970: 1_790_000_000)
-            #expect(HoursRules.credit(acceptedAt: accepted, doneAt: accepted.addingTimeInterval(5), expected: 60) == 0)
-            #expect(HoursRules.credit(acceptedAt: accepted, doneAt: accepted.addingTimeInterval(25 * 60 + 20), expected: 30) == 25)
-            #expect(HoursRules.credit(acceptedAt: accepted, doneAt: accepted.addingTimeInterval(3 * 3600), expected: 60) == 120)
-            #expect(HoursRules.credit(acceptedAt: accepted, doneAt: accepted.addingTimeInterval(-60), expected: 60) == 0)
+            #expect(HoursRules.credit(from: accepted, to: accepted.addingTimeInterval(5), expected: 60) == 0)
+            #expect(HoursRules.credit(from: accepted, to: accepted.addingTimeInterval(25 * 60 + 20), expected: 30) == 25)
+            #expect(HoursRules.credit(from: accepted, to: accepted.addingTimeInterval(3 * 3600), expected: 60) == 120)
+            #expect(HoursRules.credit(from: accepted, to: accepted.addingTimeInterval(-60), expected: 60) == 0)
         }
 
         /// A task accepted now and marked done `after` seconds later; returns its id.

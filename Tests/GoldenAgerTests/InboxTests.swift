@@ -33,7 +33,7 @@ extension GoldenAgerTests {
 
                 let account = try #require(try await Account.find(volunteer.id, on: app.db))
                 let member = try await Member(account: account, on: app.db)
-                let portable = try await GoldenAgerContext(app.services).tasks.inbox(of: member).map { APIModels.task($0, .uk) }
+                let portable = try await GoldenAgerContext(app.services).tasks.inbox(of: member).map { APIModels.task($0, .uk, viewer: member) }
                 #expect(try canonical(inbox.tasks) == canonical(portable), "every field as the portable service gives it")
                 #expect(inbox.tasks.allSatisfy { $0.pensioner == nil && $0.volunteer == nil }, "nobody's contact before accepting")
 
@@ -68,8 +68,9 @@ extension GoldenAgerTests {
                     let tasks = try answer.content.decode(APIModels.Inbox.self).tasks
                     // Served from memory or read, the answer is what the portable service reads now.
                     let account = try #require(try await Account.find(person.id, on: app.db))
-                    let portable = try await GoldenAgerContext(app.services).tasks.inbox(of: try await Member(account: account, on: app.db))
-                    #expect(try canonical(tasks) == canonical(portable.map { APIModels.task($0, .uk) }), sourceLocation: sourceLocation)
+                    let member = try await Member(account: account, on: app.db)
+                    let portable = try await GoldenAgerContext(app.services).tasks.inbox(of: member)
+                    #expect(try canonical(tasks) == canonical(portable.map { APIModels.task($0, .uk, viewer: member) }), sourceLocation: sourceLocation)
                     return tasks
                 }
                 #expect(try await offered().isEmpty)

@@ -170,5 +170,85 @@ extension GoldenAgerTests {
                 }
             }
         }
+
+        @Test("a volunteer's «Виконано» racing the pensioner's «Усе добре» (12 visits): always done once, credited once, never a 500")
+        func finishRacesConfirmation() async throws {
+            try await withGoldenAger { app in
+                var visits: [(pensioner: Person, volunteer: Person, task: UUID)] = []
+                for _ in 0..<12 {
+                    let pensioner = try await register(app, .pensioner)
+                    let volunteer = try await register(app, .volunteer)
+                    try await goOnline(app, volunteer)
+                    let task = try await order(app, by: pensioner)
+                    #expect(try await send(app, .POST, "/tasks/\(task)/accept", as: volunteer).status == .ok)
+                    #expect(try await send(app, .POST, "/tasks/\(task)/arrive", as: volunteer).status == .ok)
+                    visits.append((pensioner, volunteer, task))
+                }
+                try await TestHarness.withLiveServer(app) { base in
+                    let answers = try await withThrowingTaskGroup(of: (String, HTTPStatus).self) { group in
+                        for visit in visits {
+                            group.addTask {
+                                ("finish", try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/tasks/\(visit.task)/finish"), headers: visit.volunteer.auth).status)
+                            }
+                            group.addTask {
+                                ("complete", try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/tasks/\(visit.task)/complete"), headers: visit.pensioner.auth).status)
+                            }
+                        }
+                        return try await group.reduce(into: [(String, HTTPStatus)]()) { $0.append($1) }
+                    }
+                    #expect(answers.filter { $0.0 == "complete" }.allSatisfy { $0.1 == .ok }, "the pensioner's word always closes it: \(answers)")
+                    #expect(answers.filter { $0.0 == "finish" }.allSatisfy { $0.1 == .ok || $0.1 == .conflict }, "\(answers)")
+                }
+                for visit in visits {
+                    let task = try #require(try await HelpTask.find(visit.task, on: app.db))
+                    #expect(task.status == .done)
+                    let credit = try #require(task.creditedMinutes)
+                    #expect((0...(2 * task.minutes)).contains(credit))
+                    let steps = try await TaskTransition.query(on: app.db).filter(\.$taskID == visit.task).sort(\.$sequence).all().map(\.action)
+                    #expect(steps.filter { $0 == .done }.count == 1 && steps.filter { $0 == .finished }.count <= 1)
+                    #expect(steps.last == .done, "nothing after the close: \(steps)")
+                }
+            }
+        }
+
+        @Test("a coordinator's offer racing a volunteer's accept (12 tasks): the accept always wins the task; an offer lands before it or is refused")
+        func offerRacesAccept() async throws {
+            try await withGoldenAger { app in
+                let organisation = try await makeOrganisation(app)
+                let coordinator = try await register(app, .coordinator, organisation: organisation)
+                let asked = try await register(app, .volunteer, organisation: organisation)
+                var pairs: [(volunteer: Person, task: UUID)] = []
+                for _ in 0..<12 {
+                    let volunteer = try await register(app, .volunteer, organisation: organisation)
+                    try await goOnline(app, volunteer)
+                    pairs.append((volunteer, try await order(app, by: try await register(app, .pensioner))))
+                }
+                try await TestHarness.withLiveServer(app) { base in
+                    let answers = try await withThrowingTaskGroup(of: (String, HTTPStatus).self) { group in
+                        for pair in pairs {
+                            group.addTask {
+                                ("accept", try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/tasks/\(pair.task)/accept"), headers: pair.volunteer.auth).status)
+                            }
+                            group.addTask {
+                                let offer = try await app.client.post(URI(string: "\(base)/golden-ager/api/v1/tasks/\(pair.task)/offer"), headers: coordinator.auth) { request in
+                                    request.body = json(["volunteerId": asked.id.uuidString])
+                                }
+                                return ("offer", offer.status)
+                            }
+                        }
+                        return try await group.reduce(into: [(String, HTTPStatus)]()) { $0.append($1) }
+                    }
+                    #expect(answers.filter { $0.0 == "accept" }.allSatisfy { $0.1 == .ok }, "\(answers)")
+                    #expect(answers.filter { $0.0 == "offer" }.allSatisfy { $0.1 == .ok || $0.1 == .conflict }, "\(answers)")
+                }
+                for pair in pairs {
+                    let task = try #require(try await HelpTask.find(pair.task, on: app.db))
+                    #expect(task.status == .accepted && task.volunteerID == pair.volunteer.id)
+                    let steps = try await TaskTransition.query(on: app.db).filter(\.$taskID == pair.task).sort(\.$sequence).all().map(\.action)
+                    #expect(steps.last == .accepted, "an offer never lands on a taken task: \(steps)")
+                    #expect(steps.filter { $0 == .offered }.count == (task.offeredTo == nil ? 0 : 1))
+                }
+            }
+        }
     }
 }

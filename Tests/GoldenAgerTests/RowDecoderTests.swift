@@ -44,6 +44,13 @@ extension GoldenAgerTests {
                 task.orderedBy = try pensioner.requireID()
                 task.expiresAt = Self.moment.addingTimeInterval(7200)
                 task.expiryWarnedAt = Self.moment.addingTimeInterval(3600)
+                task.arrivedAt = Self.moment.addingTimeInterval(600)
+                task.finishedAt = Self.moment.addingTimeInterval(3000)
+                task.doorCode = "427"
+                task.attentionDueAt = Self.moment.addingTimeInterval(1800)
+                task.attentionAt = Self.moment.addingTimeInterval(1900)
+                task.offeredTo = try volunteer.requireID()
+                task.offeredAt = Self.moment.addingTimeInterval(2000)
                 try await RowDecoderCheck.roundTrip(task, on: db)
 
                 let profile = Profile()
@@ -61,6 +68,8 @@ extension GoldenAgerTests {
                 profile.updatedAt = Self.moment.addingTimeInterval(180)
                 profile.approvedAt = Self.moment.addingTimeInterval(90)
                 profile.approvedBy = try pensioner.requireID()
+                profile.rejectionReason = "Не прийшли на зустріч"
+                profile.suspendedAt = Self.moment.addingTimeInterval(240)
                 try await RowDecoderCheck.roundTrip(profile, idColumn: "account_id", on: db)
             }
         }

@@ -17,8 +17,12 @@ extension GoldenAgerTests {
             .declined: [.searching: .searching],
             .withdrawn: [.accepted: .searching],
             .cancelled: [.searching: .cancelled, .accepted: .cancelled],
-            .done: [.accepted: .done],
+            .arrived: [.accepted: .accepted],
+            .finished: [.accepted: .finished],
+            .done: [.accepted: .done, .finished: .done],
+            .confirmed: [.finished: .done],
             .expired: [.searching: .cancelled],
+            .offered: [.searching: .searching],
         ]
 
         @Test("every action from every status: allowed ones lead where the spec says, the rest are refused")
@@ -42,7 +46,10 @@ extension GoldenAgerTests {
         func actors() {
             #expect(TaskAction.cancelled.actor == .pensioner && TaskAction.done.actor == .pensioner && TaskAction.created.actor == .pensioner)
             #expect(TaskAction.accepted.actor == .volunteer && TaskAction.declined.actor == .volunteer && TaskAction.withdrawn.actor == .volunteer)
+            #expect(TaskAction.arrived.actor == .volunteer && TaskAction.finished.actor == .volunteer)
+            #expect(TaskAction.offered.actor == .coordinator)
             #expect(TaskAction.expired.actor == nil, "only the server lets a task expire")
+            #expect(TaskAction.confirmed.actor == nil, "only the server confirms a visit nobody answered")
         }
 
         @Test("the full life of a task through the API, with every transition kept with its time and actor")

@@ -50,10 +50,35 @@ enum APIModels {
         let online: Bool
         /// A volunteer their organisation has not approved yet (cannot go online or accept).
         let pendingApproval: Bool
+        /// A waiting volunteer: why their organisation turned them down, if it did.
+        let rejectionReason: String?
+        /// A volunteer stopped by a pensioner's report until a coordinator approves them again.
+        let suspended: Bool
     }
 
     struct Approval: Content {
         let documentChecked: Bool?
+    }
+
+    struct Rejection: Content {
+        let reason: String?
+    }
+
+    struct Offer: Content {
+        let volunteerId: UUID?
+    }
+
+    struct ReportRequest: Content {
+        let text: String?
+        let suspend: Bool?
+    }
+
+    struct ReportDTO: Content {
+        let id: UUID
+        let taskId: UUID
+        let text: String
+        let suspended: Bool
+        let createdAt: Date
     }
 
     struct PendingVolunteerDTO: Content {
@@ -171,6 +196,12 @@ enum APIModels {
         /// The relative who ordered it for the pensioner (seen by the pensioner's side and staff).
         let orderedBy: PersonDTO?
         let history: [TransitionDTO]
+        /// The pensioner's side and the accepted volunteer, from acceptance until the visit ends.
+        let doorCode: String?
+        let arrivedAt: Date?
+        let finishedAt: Date?
+        /// The volunteer a coordinator asked to take it (to staff, and to that volunteer).
+        let offeredTo: UUID?
     }
 
     struct RelativeCodeDTO: Content {
@@ -218,7 +249,8 @@ extension APIModels {
         return ProfileDTO(id: member.id, role: member.account.role, firstName: profile.firstName, lastName: profile.lastName,
                           phone: profile.phone, birthday: profile.birthday, city: profile.city, address: profile.address,
                           organisation: try organisation.map { OrganisationDTO(id: try $0.requireID(), name: $0.name) },
-                          online: profile.isOnline, pendingApproval: profile.isPendingApproval)
+                          online: profile.isOnline, pendingApproval: profile.isPendingApproval,
+                          rejectionReason: profile.isPendingApproval ? profile.rejectionReason : nil, suspended: profile.suspendedAt != nil && profile.isPendingApproval)
     }
 
     static func template(_ template: TaskTemplate, _ language: Language) -> TemplateDTO {
@@ -235,10 +267,11 @@ extension APIModels {
                                       volunteerDescription: offer.volunteerDescription(in: language), minutes: offer.templateMinutes),
                 category: offer.categoryName(in: language), city: offer.city, minutes: offer.minutes, createdAt: offer.createdAt,
                 acceptedAt: nil, closedAt: nil, expiresAt: nil, creditedMinutes: nil, preferredDate: offer.preferredDate,
-                preferredPart: offer.preferredPart?.rawValue, note: offer.note, pensioner: nil, volunteer: nil, orderedBy: nil, history: [])
+                preferredPart: offer.preferredPart?.rawValue, note: offer.note, pensioner: nil, volunteer: nil, orderedBy: nil, history: [],
+                doorCode: nil, arrivedAt: nil, finishedAt: nil, offeredTo: nil)
     }
 
-    static func task(_ details: TaskDetails, _ language: Language) -> TaskDTO {
+    static func task(_ details: TaskDetails, _ language: Language, viewer: Member) -> TaskDTO {
         let task = details.task
         func person(_ p: TaskDetails.Person?) -> PersonDTO? {
             p.map { PersonDTO(id: $0.id, firstName: $0.firstName, lastName: $0.lastName, phone: $0.phone, address: $0.address, organisation: $0.organisation) }
@@ -252,11 +285,17 @@ extension APIModels {
             creditedMinutes: task.status == .done ? task.credited : nil,
             preferredDate: task.preferredDate, preferredPart: task.preferredPart?.rawValue, note: task.note,
             pensioner: person(details.pensioner), volunteer: person(details.volunteer), orderedBy: person(details.orderedBy),
-            history: details.history.map { TransitionDTO(action: $0.action.rawValue, status: $0.status.rawValue, at: $0.at, reason: $0.reason) })
+            history: details.history.map { TransitionDTO(action: $0.action.rawValue, status: $0.status.rawValue, at: $0.at, reason: $0.reason) },
+            doorCode: details.doorCode, arrivedAt: task.arrivedAt, finishedAt: task.finishedAt,
+            offeredTo: viewer.role == .coordinator || viewer.role == .admin || task.offeredTo == viewer.id ? task.offeredTo : nil)
     }
 }
 
 extension APIModels {
+    static func report(_ report: TaskReport) throws -> ReportDTO {
+        ReportDTO(id: try report.requireID(), taskId: report.taskID, text: report.text, suspended: report.suspended, createdAt: report.createdAt)
+    }
+
     static func linkedPerson(_ profile: Profile) -> LinkedPersonDTO {
         let isPensioner = profile.gaRole == .pensioner
         return LinkedPersonDTO(id: profile.id!, firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone,

@@ -11,6 +11,7 @@ enum GoldenAgerAPI {
     static func register(on api: any RoutesBuilder) {
         api.post("accounts", ":accountId", "password-reset-code", use: issueResetCode)
         api.post("accounts", ":accountId", "approval", use: approve)
+        api.post("accounts", ":accountId", "rejection", use: reject)
         api.get("volunteers", "pending", use: pendingVolunteers)
         api.get("cities", use: cities)
         api.get("organisations", use: organisations)
@@ -24,6 +25,10 @@ enum GoldenAgerAPI {
         api.post("tasks", ":taskID", "accept", use: accept)
         api.post("tasks", ":taskID", "decline", use: decline)
         api.post("tasks", ":taskID", "withdraw", use: withdraw)
+        api.post("tasks", ":taskID", "arrive", use: arrive)
+        api.post("tasks", ":taskID", "finish", use: finish)
+        api.post("tasks", ":taskID", "report", use: report)
+        api.post("tasks", ":taskID", "offer", use: offer)
         api.put("tasks", ":taskID", "credit", use: correctCredit)
         api.get("orders", use: orders)
         api.put("availability", use: setAvailability)
@@ -65,6 +70,15 @@ enum GoldenAgerAPI {
         return try await profileDTO(try await req.goldenAger.profiles.approve(accountID, documentChecked: input.documentChecked, by: member), req)
     }
 
+    /// A coordinator (of the volunteer's organisation) or administrator turns a waiting
+    /// volunteer down with a reason the volunteer is told.
+    static func reject(_ req: Request) async throws -> M.ProfileDTO {
+        let member = try await req.member(.coordinator, .admin)
+        let accountID = try req.uuidParameter("accountId", notFound: "account_not_found", key: "ga.account.not_found")
+        let input = try req.content.decode(M.Rejection.self)
+        return try await profileDTO(try await req.goldenAger.profiles.reject(accountID, reason: input.reason, by: member), req)
+    }
+
     static func pendingVolunteers(_ req: Request) async throws -> [M.PendingVolunteerDTO] {
         let member = try await req.member(.coordinator, .admin)
         return try await req.goldenAger.profiles.pendingVolunteers(for: member).map { pending in
@@ -88,7 +102,7 @@ enum GoldenAgerAPI {
             // An admin made on the command line has no profile: answer with the account.
             return M.ProfileDTO(id: member.id, role: member.account.role, firstName: member.account.displayName, lastName: "",
                                 phone: member.account.login, birthday: "", city: "", address: nil, organisation: nil, online: false,
-                                pendingApproval: false)
+                                pendingApproval: false, rejectionReason: nil, suspended: false)
         }
         return try M.profile(member, organisation: try await req.goldenAger.profiles.organisation(of: profile))
     }
@@ -176,6 +190,37 @@ enum GoldenAgerAPI {
         return try await taskDTO(task.requireID(), member, req)
     }
 
+    static func arrive(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.volunteer)
+        let task = try await req.goldenAger.tasks.arrive(taskID: try taskID(req), by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
+    static func finish(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.volunteer)
+        let task = try await req.goldenAger.tasks.finish(taskID: try taskID(req), by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
+    /// «Щось не так»: the pensioner's side tells the coordinators what went wrong.
+    static func report(_ req: Request) async throws -> Response {
+        let member = try await req.member(.pensioner, .relative)
+        let input = try req.content.decode(M.ReportRequest.self)
+        let report = try await req.goldenAger.tasks.report(taskID: try taskID(req), text: input.text, suspend: input.suspend ?? false, by: member)
+        return try await M.report(report).encodeResponse(status: .created, for: req)
+    }
+
+    /// A coordinator asks one of their volunteers by name to take a task nobody has taken.
+    static func offer(_ req: Request) async throws -> M.TaskDTO {
+        let member = try await req.member(.coordinator, .admin)
+        let input = try req.content.decode(M.Offer.self)
+        guard let volunteerID = input.volunteerId else {
+            throw AppError.validation([FieldError(field: "volunteerId", key: "ga.offer.volunteer_unknown")])
+        }
+        let task = try await req.goldenAger.tasks.offer(taskID: try taskID(req), to: volunteerID, by: member)
+        return try await taskDTO(task.requireID(), member, req)
+    }
+
     /// A coordinator (of the volunteer's organisation) or administrator corrects the time a
     /// done task credits its volunteer.
     static func correctCredit(_ req: Request) async throws -> M.TaskDTO {
@@ -188,7 +233,7 @@ enum GoldenAgerAPI {
 
     static func orders(_ req: Request) async throws -> [M.TaskDTO] {
         let member = try await req.member(.pensioner, .relative)
-        return try await req.goldenAger.tasks.orders(of: member).map { M.task($0, req.language) }
+        return try await req.goldenAger.tasks.orders(of: member).map { M.task($0, req.language, viewer: member) }
     }
 
     static func setAvailability(_ req: Request) async throws -> M.AvailabilityDTO {
@@ -207,7 +252,7 @@ enum GoldenAgerAPI {
 
     static func assignments(_ req: Request) async throws -> [M.TaskDTO] {
         let member = try await req.member(.volunteer)
-        return try await req.goldenAger.tasks.assignments(of: member).map { M.task($0, req.language) }
+        return try await req.goldenAger.tasks.assignments(of: member).map { M.task($0, req.language, viewer: member) }
     }
 
     static func hours(_ req: Request) async throws -> M.Hours {
@@ -262,7 +307,7 @@ enum GoldenAgerAPI {
     // MARK: Helpers
 
     static func taskDTO(_ id: UUID, _ member: Member, _ req: Request) async throws -> M.TaskDTO {
-        M.task(try await req.goldenAger.tasks.task(id, for: member), req.language)
+        M.task(try await req.goldenAger.tasks.task(id, for: member), req.language, viewer: member)
     }
 
     static func taskID(_ req: Request) throws -> UUID {

@@ -2,11 +2,12 @@ import Foundation
 
 /// How much of a volunteer's time a done task counts for.
 public enum HoursRules {
-    /// The real time from acceptance to done, to the nearest minute, but no more than twice
-    /// the template's expected time: marking a task done five seconds after accepting it
-    /// credited a full hour, and one left open overnight would credit the night.
-    public static func credit(acceptedAt: Date, doneAt: Date, expected: Int) -> Int {
-        let elapsed = Int((doneAt.timeIntervalSince(acceptedAt) / 60).rounded())
+    /// The real time from the volunteer's «на місці» to «виконано» (or from acceptance to
+    /// the pensioner's confirmation when the volunteer marked neither), to the nearest
+    /// minute, but no more than twice the template's expected time: a task closed a
+    /// minute after acceptance credits a minute, and one left open overnight not the night.
+    public static func credit(from start: Date, to end: Date, expected: Int) -> Int {
+        let elapsed = Int((end.timeIntervalSince(start) / 60).rounded())
         return min(max(0, elapsed), 2 * expected)
     }
 

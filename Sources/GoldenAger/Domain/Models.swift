@@ -97,6 +97,12 @@ public final class Profile: Model, @unchecked Sendable {
     @OptionalField(key: "approved_at") public var approvedAt: Date?
     /// Who approved them (a coordinator's or administrator's account).
     @OptionalField(key: "approved_by") public var approvedBy: UUID?
+    /// Volunteers waiting: why their organisation turned them down, if it did (they may
+    /// answer it, or choose another organisation).
+    @OptionalField(key: "rejection_reason") public var rejectionReason: String?
+    /// Volunteers: when a pensioner's report stopped them pending a coordinator's review
+    /// (they wait as a new volunteer does until approved again).
+    @OptionalField(key: "suspended_at") public var suspendedAt: Date?
     public init() {}
 
     public var fullName: String { "\(firstName) \(lastName)" }
@@ -135,6 +141,21 @@ public final class HelpTask: Model, @unchecked Sendable {
     @OptionalField(key: "expires_at") public var expiresAt: Date?
     /// When the pensioner was told it is about to be cancelled (once per wait).
     @OptionalField(key: "expiry_warned_at") public var expiryWarnedAt: Date?
+    /// The accepted volunteer's «Я на місці»: credited time starts here.
+    @OptionalField(key: "arrived_at") public var arrivedAt: Date?
+    /// The volunteer's «Виконано»: credited time stops here.
+    @OptionalField(key: "finished_at") public var finishedAt: Date?
+    /// Three digits set on acceptance, which the pensioner asks for at the door; only the
+    /// pensioner's side and the accepted volunteer see it (`TaskDetails.doorCode`).
+    @OptionalField(key: "door_code") public var doorCode: String?
+    /// While searching: when nobody having accepted it makes it the coordinators' business
+    /// (`TaskAttention`).
+    @OptionalField(key: "attention_due_at") public var attentionDueAt: Date?
+    /// When its city's coordinators were told it needs attention (once per wait).
+    @OptionalField(key: "attention_at") public var attentionAt: Date?
+    /// The volunteer a coordinator asked to take it, and when; it stays open to all.
+    @OptionalField(key: "offered_to") public var offeredTo: UUID?
+    @OptionalField(key: "offered_at") public var offeredAt: Date?
     public init() {}
     public init(templateID: UUID, pensionerID: UUID, city: String, minutes: Int, createdAt: Date) {
         self.$template.id = templateID
@@ -147,6 +168,11 @@ public final class HelpTask: Model, @unchecked Sendable {
 
     /// The minutes this task counts in the volunteer's hours: none until it is done.
     public var credited: Int { status == .done ? creditedMinutes ?? minutes : 0 }
+
+    /// Searching past its attention time: the coordinators' board shows it first.
+    public func needsAttention(at now: Date) -> Bool {
+        status == .searching && (attentionDueAt.map { $0 <= now } ?? false)
+    }
 }
 
 /// A part of the day a pensioner would like help in.
@@ -175,6 +201,29 @@ public final class TaskTransition: Model, @unchecked Sendable {
         self.actorID = actorID
         self.reason = reason
         self.at = at
+    }
+}
+
+/// The pensioner's side said something was wrong with a visit: read by the coordinators of
+/// the volunteer's organisation; one per task. `suspended`: the volunteer was stopped from
+/// taking tasks until a coordinator approves them again.
+public final class TaskReport: Model, @unchecked Sendable {
+    public static let schema = "ga_task_reports"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "task_id") public var taskID: UUID
+    @Field(key: "volunteer_id") public var volunteerID: UUID
+    @Field(key: "reported_by") public var reportedBy: UUID
+    @Field(key: "text") public var text: String
+    @Field(key: "suspended") public var suspended: Bool
+    @Field(key: "created_at") public var createdAt: Date
+    public init() {}
+    public init(taskID: UUID, volunteerID: UUID, reportedBy: UUID, text: String, suspended: Bool, createdAt: Date) {
+        self.taskID = taskID
+        self.volunteerID = volunteerID
+        self.reportedBy = reportedBy
+        self.text = text
+        self.suspended = suspended
+        self.createdAt = createdAt
     }
 }
 

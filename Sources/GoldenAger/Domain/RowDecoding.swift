@@ -70,6 +70,13 @@ extension HelpTask: RowDecodable {
         task.orderedBy = try row.optional(prefix + "ordered_by")
         task.expiresAt = try row.optional(prefix + "expires_at")
         task.expiryWarnedAt = try row.optional(prefix + "expiry_warned_at")
+        task.arrivedAt = try row.optional(prefix + "arrived_at")
+        task.finishedAt = try row.optional(prefix + "finished_at")
+        task.doorCode = try row.optional(prefix + "door_code")
+        task.attentionDueAt = try row.optional(prefix + "attention_due_at")
+        task.attentionAt = try row.optional(prefix + "attention_at")
+        task.offeredTo = try row.optional(prefix + "offered_to")
+        task.offeredAt = try row.optional(prefix + "offered_at")
         task.$id.exists = true
         return task
     }
@@ -92,6 +99,8 @@ extension Profile: RowDecodable {
         profile.updatedAt = try row.decode(column: prefix + "updated_at", as: Date.self)
         profile.approvedAt = try row.optional(prefix + "approved_at")
         profile.approvedBy = try row.optional(prefix + "approved_by")
+        profile.rejectionReason = try row.optional(prefix + "rejection_reason")
+        profile.suspendedAt = try row.optional(prefix + "suspended_at")
         profile.$id.exists = true
         return profile
     }

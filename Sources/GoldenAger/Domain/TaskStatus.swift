@@ -2,11 +2,15 @@
 public enum TaskStatus: String, CaseIterable, Sendable, Codable {
     case searching
     case accepted
+    /// The volunteer says it is done; the pensioner's side confirms it, or it confirms
+    /// itself after `TaskClosing.confirmationWindow`. The volunteer is free for the next task.
+    case finished
     case done
     case cancelled
 
+    /// Open: it still holds the pensioner's one order (searching or accepted).
     public var isOpen: Bool { self == .searching || self == .accepted }
-    public var isFinal: Bool { !isOpen }
+    public var isFinal: Bool { self == .done || self == .cancelled }
 }
 
 /// Everything that can happen to a task, and the state it leads to. The rules live here
@@ -19,17 +23,27 @@ public enum TaskAction: String, CaseIterable, Sendable, Codable {
     /// The accepted volunteer gives it back with a reason; it is open again.
     case withdrawn
     case cancelled
+    /// The accepted volunteer is at the pensioner's door: credited time starts.
+    case arrived
+    /// The volunteer says the help is given: credited time stops.
+    case finished
+    /// The pensioner's side confirms (from `accepted`, when the volunteer did not mark it).
     case done
+    /// Nobody on the pensioner's side answered within the window: the server confirms.
+    case confirmed
     /// Nobody accepted it in time: the server cancels it (`TaskExpiry`).
     case expired
+    /// A coordinator asked one of their volunteers to take it; it stays open for all.
+    case offered
 
     /// Which role may take this action (a pensioner's actions their relatives may take
     /// for them); nil: only the server.
     public var actor: GARole? {
         switch self {
         case .created, .cancelled, .done: .pensioner
-        case .accepted, .declined, .withdrawn: .volunteer
-        case .expired: nil
+        case .accepted, .declined, .withdrawn, .arrived, .finished: .volunteer
+        case .offered: .coordinator
+        case .expired, .confirmed: nil
         }
     }
 
@@ -37,8 +51,10 @@ public enum TaskAction: String, CaseIterable, Sendable, Codable {
     public var allowedFrom: Set<TaskStatus> {
         switch self {
         case .created: []
-        case .accepted, .declined, .expired: [.searching]
-        case .withdrawn, .done: [.accepted]
+        case .accepted, .declined, .expired, .offered: [.searching]
+        case .withdrawn, .arrived, .finished: [.accepted]
+        case .done: [.accepted, .finished]
+        case .confirmed: [.finished]
         case .cancelled: [.searching, .accepted]
         }
     }
@@ -47,10 +63,11 @@ public enum TaskAction: String, CaseIterable, Sendable, Codable {
     public func next(from status: TaskStatus) -> TaskStatus? {
         guard allowedFrom.contains(status) else { return nil }
         switch self {
-        case .created, .declined, .withdrawn: return .searching
-        case .accepted: return .accepted
+        case .created, .declined, .withdrawn, .offered: return .searching
+        case .accepted, .arrived: return .accepted
+        case .finished: return .finished
         case .cancelled, .expired: return .cancelled
-        case .done: return .done
+        case .done, .confirmed: return .done
         }
     }
 }

@@ -7,10 +7,11 @@ import Kernel
 enum InboxColumns {
     static let task = """
         id, template_id, pensioner_id, volunteer_id, status, city, minutes, created_at, accepted_at, closed_at, \
-        credited_minutes, preferred_date, preferred_part, note, ordered_by, expires_at, expiry_warned_at
+        credited_minutes, preferred_date, preferred_part, note, ordered_by, expires_at, expiry_warned_at, \
+        arrived_at, finished_at, door_code, attention_due_at, attention_at, offered_to, offered_at
         """
     static let template = "id, category_id, title_uk, title_en, description_uk, description_en, minutes, position, archived_at, volunteer_description_uk, volunteer_description_en"
-    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, online_since, updated_at, approved_at, approved_by"
+    static let profile = "account_id, role, first_name, last_name, phone, birthday, city, address, organisation_id, is_online, online_since, updated_at, approved_at, approved_by, rejection_reason, suspended_at"
 
     static func count(_ columns: String) -> Int { columns.split(separator: ",").count }
 
@@ -41,6 +42,13 @@ extension Kernel.PostgresColumns {
         task.orderedBy = try next()
         task.expiresAt = try next()
         task.expiryWarnedAt = try next()
+        task.arrivedAt = try next()
+        task.finishedAt = try next()
+        task.doorCode = try next()
+        task.attentionDueAt = try next()
+        task.attentionAt = try next()
+        task.offeredTo = try next()
+        task.offeredAt = try next()
         task.$id.exists = true
         return task
     }
@@ -82,6 +90,8 @@ extension Kernel.PostgresColumns {
         profile.updatedAt = try next()
         profile.approvedAt = try next()
         profile.approvedBy = try next()
+        profile.rejectionReason = try next()
+        profile.suspendedAt = try next()
         profile.$id.exists = true
         return profile
     }

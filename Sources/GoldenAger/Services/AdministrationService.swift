@@ -12,22 +12,67 @@ public struct AdministrationService: Sendable {
         public let openTasks: [TaskDetails]
         public let onlineVolunteers: [Profile]
         public let organisations: [UUID: String]
+        /// When the board was read: which open tasks need attention (`HelpTask.needsAttention`).
+        public var now = Date()
+        /// For each city with a task needing attention, whom `member` may offer it to.
+        public var offerable: [String: [Profile]] = [:]
+        /// Visits their volunteer finished that nobody on the pensioner's side confirmed yet.
+        public var unconfirmed: [TaskDetails] = []
+        /// What pensioners said went wrong in the last 30 days, newest first.
+        public var reports: [BoardReport] = []
     }
 
-    /// Open tasks (oldest first) and who is online to take them.
+    /// A report as the coordinators read it: whom it is about, and whom to call back.
+    public struct BoardReport: Sendable {
+        public let report: TaskReport
+        public let volunteer: Profile?
+        public let pensioner: Profile?
+    }
+
+    /// Open tasks (those needing attention first, then the oldest) and who is online to
+    /// take them; a coordinator's volunteers, visits awaiting confirmation, and reports about
+    /// their organisation's volunteers.
     public func board(for member: Member) async throws -> Board {
         try member.require(.coordinator, .admin)
+        let now = context.clock.now
+        var organisation: UUID?
+        if member.role == .coordinator {
+            guard let id = member.profile?.$organisation.id else { throw AppError.forbidden }
+            organisation = id
+        }
         let tasks = try await HelpTask.query(on: db).filter(\.$status ~~ [.searching, .accepted])
             .sort(\.$createdAt).limit(200).all()
+        let open = tasks.filter { $0.needsAttention(at: now) } + tasks.filter { !$0.needsAttention(at: now) }
         var volunteers = Profile.query(on: db).filter(\.$role == GARole.volunteer.rawValue).filter(\.$isOnline == true)
-        if member.role == .coordinator {
-            guard let organisation = member.profile?.$organisation.id else { throw AppError.forbidden }
-            volunteers = volunteers.filter(\.$organisation.$id == organisation)
-        }
+        if let organisation { volunteers = volunteers.filter(\.$organisation.$id == organisation) }
         let organisations = try await Organisation.query(on: db).all()
-        return Board(openTasks: try await context.tasks.details(tasks, for: member),
+        var offerable: [String: [Profile]] = [:]
+        for city in Set(open.filter { $0.needsAttention(at: now) }.map(\.city)) {
+            offerable[city] = try await context.tasks.offerableVolunteers(in: city, for: member)
+        }
+        let unconfirmed = try await HelpTask.query(on: db).filter(\.$status == .finished).sort(\.$finishedAt).limit(100).all()
+        return Board(openTasks: try await context.tasks.details(open, for: member),
                      onlineVolunteers: try await volunteers.sort(\.$city).sort(\.$lastName).limit(500).all(),
-                     organisations: Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } }))
+                     organisations: Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } }),
+                     now: now, offerable: offerable, unconfirmed: try await context.tasks.details(unconfirmed, for: member),
+                     reports: try await reports(since: now.addingTimeInterval(-30 * 86_400), organisation: organisation))
+    }
+
+    /// Reports since `since` about volunteers of `organisation` (all, for nil), with the people.
+    private func reports(since: Date, organisation: UUID?) async throws -> [BoardReport] {
+        let reports = try await TaskReport.query(on: db).filter(\.$createdAt >= since).sort(\.$createdAt, .descending).limit(100).all()
+        guard !reports.isEmpty else { return [] }
+        let people = try await Profile.query(on: db).filter(\.$id ~~ Set(reports.map(\.volunteerID))).all()
+        let byID = Dictionary(uniqueKeysWithValues: people.compactMap { p in p.id.map { ($0, p) } })
+        let pensioners = try await HelpTask.query(on: db).filter(\.$id ~~ reports.map(\.taskID)).all()
+        let pensionerOf = Dictionary(uniqueKeysWithValues: pensioners.compactMap { t in t.id.map { ($0, t.pensionerID) } })
+        let pensionerProfiles = try await Profile.query(on: db).filter(\.$id ~~ Set(pensionerOf.values)).all()
+        let pensionerByID = Dictionary(uniqueKeysWithValues: pensionerProfiles.compactMap { p in p.id.map { ($0, p) } })
+        return reports.compactMap { report in
+            let volunteer = byID[report.volunteerID]
+            if let organisation, volunteer?.$organisation.id != organisation { return nil }
+            return BoardReport(report: report, volunteer: volunteer, pensioner: pensionerOf[report.taskID].flatMap { pensionerByID[$0] })
+        }
     }
 
     // MARK: Organisations

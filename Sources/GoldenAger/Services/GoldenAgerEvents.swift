@@ -13,7 +13,8 @@ public enum GoldenAgerEvents {
     /// Every event name a Golden Ager page or client may receive.
     public static let names = [
         "task.created", "task.taken", "task.accepted", "task.withdrawn", "task.cancelled", "task.done",
-        "task.declined", "task.credited", "task.updated", "volunteer.online", "volunteer.offline", "volunteer.approved", "relative.linked",
+        "task.arrived", "task.finished", "task.reported", "task.offered", "task.attention",
+        "task.declined", "task.credited", "task.updated", "volunteer.online", "volunteer.offline", "volunteer.approved", "volunteer.rejected", "relative.linked",
     ]
 
     public struct TaskPayload: Codable, Sendable {

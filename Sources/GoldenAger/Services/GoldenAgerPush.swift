@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Kernel
+import SQLKit
 
 /// What Golden Ager sends to a phone whose page is closed (the kernel's Web Push): a new
 /// task of their city to the volunteers online there; to the pensioner, that a volunteer
@@ -78,6 +79,73 @@ struct GoldenAgerPush {
             return PushNotification(title: l.text("ga.push.approved"), body: l.text("ga.push.approved_body"),
                                     url: "\(GoldenAger.descriptor.pathPrefix)/inbox", tag: "approval")
         }
+    }
+
+    /// To a volunteer: their organisation turned them down, and why.
+    func rejected(_ volunteer: UUID, reason: String) async throws {
+        try await context.push.send(app: GoldenAger.id, to: [volunteer], urgency: .normal, on: db) { language in
+            let l = Self.localizer(language)
+            return PushNotification(title: l.text("ga.push.rejected"), body: reason,
+                                    url: "\(GoldenAger.descriptor.pathPrefix)/inbox", tag: "approval")
+        }
+    }
+
+    /// To the pensioner's side: the volunteer is at the door (the relatives hear it too).
+    func arrived(_ task: HelpTask) async throws {
+        let name = try await firstName(of: task.volunteerID)
+        try await toPensioner(task) { l, _ in (l.text("ga.push.arrived", ["name": name]), l.text("ga.push.arrived_body")) }
+    }
+
+    /// To the pensioner's side: the volunteer says it is done; is everything all right?
+    func finished(_ task: HelpTask) async throws {
+        let name = try await firstName(of: task.volunteerID)
+        try await toPensioner(task) { l, _ in (l.text("ga.push.finished", ["name": name]), l.text("ga.push.finished_body")) }
+    }
+
+    /// To the coordinators of the organisations serving the task's city: nobody has taken it.
+    func needsAttention(_ task: HelpTask) async throws {
+        let template = try await template(of: task)
+        let organisations = try await db.sql.select().column("organisation_id").from(OrganisationCities.schema)
+            .where("city", .equal, SQLBind(task.city)).all().map { try $0.decode(column: "organisation_id", as: UUID.self) }
+        try await toCoordinators(of: organisations, tag: "attention-\(try task.requireID())") { l, language in
+            (l.text("ga.push.attention", ["title": template.title(in: language)]),
+             l.text("ga.push.attention_body", ["city": City.name(of: task.city, in: language)]))
+        }
+    }
+
+    /// To a volunteer a coordinator asked by name to take a task.
+    func offered(_ task: HelpTask, to volunteer: UUID) async throws {
+        let template = try await template(of: task)
+        let id = try task.requireID()
+        try await context.push.send(app: GoldenAger.id, to: [volunteer], urgency: .high, timeToLive: 3600, on: db) { language in
+            let l = Self.localizer(language)
+            return PushNotification(title: l.text("ga.push.offered", ["title": template.title(in: language)]), body: l.text("ga.push.offered_body"),
+                                    url: "\(GoldenAger.descriptor.pathPrefix)/tasks/\(id)", tag: "task-\(id)")
+        }
+    }
+
+    /// To the coordinators of the volunteer's organisation: a pensioner said something was wrong.
+    func reported(_ task: HelpTask, volunteer: UUID, suspended: Bool) async throws {
+        let profile = try await Profile.find(volunteer, on: db)
+        let name = profile?.fullName ?? ""
+        try await toCoordinators(of: [profile?.$organisation.id].compactMap { $0 }, tag: "report-\(try task.requireID())") { l, _ in
+            (l.text("ga.push.reported", ["name": name]), l.text(suspended ? "ga.push.reported_suspended" : "ga.push.reported_body"))
+        }
+    }
+
+    private func toCoordinators(of organisations: [UUID], tag: String, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
+        guard !organisations.isEmpty else { return }
+        let coordinators = try await Profile.query(on: db).filter(\.$role == GARole.coordinator.rawValue)
+            .filter(\.$organisation.$id ~~ organisations).all(\.$id)
+        try await context.push.send(app: GoldenAger.id, to: coordinators, urgency: .high, on: db) { language in
+            let text = words(Self.localizer(language), language)
+            return PushNotification(title: text.title, body: text.body, url: "\(GoldenAger.descriptor.pathPrefix)/board", tag: tag)
+        }
+    }
+
+    private func firstName(of volunteer: UUID?) async throws -> String {
+        guard let volunteer else { return "" }
+        return try await Profile.find(volunteer, on: db)?.firstName ?? ""
     }
 
     /// To the pensioner and the relatives who act for them.

@@ -208,6 +208,7 @@ public struct ProfileService: Sendable {
             profile.$organisation.id = try organisation.requireID()
             profile.approvedAt = nil
             profile.approvedBy = nil
+            profile.rejectionReason = nil
             leftOnline = profile.isOnline
             profile.isOnline = false
             profile.onlineSince = nil
@@ -260,6 +261,7 @@ public struct ProfileService: Sendable {
         let approved = try await context.db.writeTransaction { db in
             let changed = try await db.sql.update(Profile.schema)
                 .set("approved_at", to: SQLBind(now)).set("approved_by", to: SQLBind(approver)).set("updated_at", to: SQLBind(now))
+                .set("rejection_reason", to: SQLLiteral.null).set("suspended_at", to: SQLLiteral.null)
                 .where("account_id", .equal, SQLBind(accountID)).where(SQLIdentifier("approved_at"), .is, SQLLiteral.null)
                 .returning("account_id").all()
             guard !changed.isEmpty else { return false }
@@ -276,6 +278,45 @@ public struct ProfileService: Sendable {
             }
         }
         return try await Member(account: target.account, on: context.db)
+    }
+
+    /// Turns a waiting volunteer down with a reason they are told (pushed, and on their
+    /// waiting page); they stay waiting and may answer it or choose another organisation.
+    /// Audit-logged.
+    public func reject(_ accountID: UUID, reason: String?, by member: Member) async throws -> Member {
+        try member.require(.coordinator, .admin)
+        let target = try await volunteer(accountID, managedBy: member)
+        var validator = Validator()
+        let reason = validator.text("reason", reason, maxLength: 500)
+        try validator.throwIfInvalid()
+        guard let reason, try target.requireProfile().approvedAt == nil else {
+            throw AppError.conflict(code: "volunteer_approved", key: "ga.rejection.approved")
+        }
+        let now = context.clock.now
+        let context = context
+        try await context.db.writeTransaction { db in
+            let changed = try await db.sql.update(Profile.schema)
+                .set("rejection_reason", to: SQLBind(reason)).set("updated_at", to: SQLBind(now))
+                .where("account_id", .equal, SQLBind(accountID)).where(SQLIdentifier("approved_at"), .is, SQLLiteral.null)
+                .returning("account_id").all()
+            guard !changed.isEmpty else { throw AppError.conflict(code: "volunteer_approved", key: "ga.rejection.approved") }
+            try await context.audit.record("volunteer.rejected", entityType: "account", entityID: accountID.uuidString, actor: member.id,
+                                           after: reason, on: db)
+            try await GoldenAgerPush(context: context, db: db).rejected(accountID, reason: reason)
+        }
+        try await context.events.publish(topic: GoldenAgerEvents.account(accountID), name: "volunteer.rejected",
+                                         payload: GoldenAgerEvents.VolunteerPayload(volunteerId: accountID, city: try target.requireProfile().city),
+                                         at: now, on: context.db)
+        return try await Member(account: target.account, on: context.db)
+    }
+
+    /// Stops a volunteer taking tasks until a coordinator approves them again: offline,
+    /// and waiting as a new volunteer does. On `db`, the transaction of the report.
+    static func suspend(_ volunteerID: UUID, at now: Date, on db: any Database) async throws {
+        try await db.sql.update(Profile.schema)
+            .set("approved_at", to: SQLLiteral.null).set("approved_by", to: SQLLiteral.null).set("suspended_at", to: SQLBind(now))
+            .set("is_online", to: false).set("online_since", to: SQLLiteral.null).set("updated_at", to: SQLBind(now))
+            .where("account_id", .equal, SQLBind(volunteerID)).run()
     }
 
     /// A volunteer waiting for their organisation's check, and when they signed up.

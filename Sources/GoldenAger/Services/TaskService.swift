@@ -30,6 +30,11 @@ public struct TaskDetails: Sendable {
     public let isForMyPensioner: Bool
     /// Whether the person looking is its accepted (or former accepted) volunteer.
     public let isAssignedToMe: Bool
+    /// What the pensioner asks for at the door: to the pensioner's side and the volunteer,
+    /// from acceptance until the visit is over.
+    public let doorCode: String?
+    /// What the pensioner's side said went wrong, if they did (to them and to staff).
+    public let report: TaskReport?
 
     /// The pensioner or one of their relatives: may change, cancel and close it.
     public var isPensionersSide: Bool { isMine || isForMyPensioner }
@@ -79,6 +84,7 @@ public struct TaskService: Sendable {
         task.note = preference.note
         let now = context.clock.now
         task.expiresAt = TaskExpiry.deadline(of: task, from: now)
+        task.attentionDueAt = TaskAttention.due(of: task, from: now)
         let actor = member.id
         do {
             try await db.writeTransaction { db in
@@ -105,10 +111,12 @@ public struct TaskService: Sendable {
         try validator.throwIfInvalid()
         // A new time restarts the wait: the deadline follows it, and a warning may come again.
         let city = try await HelpTask.find(taskID, on: db)?.city ?? ""
-        let deadline = TaskExpiry.deadline(preferredDate: preference.date?.description, preferredPart: preference.part, from: context.clock.now,
-                                           in: City.find(city)?.timeZone ?? context.timeZone)
+        let zone = City.find(city)?.timeZone ?? context.timeZone
+        let deadline = TaskExpiry.deadline(preferredDate: preference.date?.description, preferredPart: preference.part, from: context.clock.now, in: zone)
+        let attention = TaskAttention.due(preferredDate: preference.date?.description, preferredPart: preference.part, from: context.clock.now, in: zone)
         let changed = try await db.sql.update(HelpTask.schema)
             .set("expires_at", to: SQLBind(deadline)).set("expiry_warned_at", to: SQLLiteral.null)
+            .set("attention_due_at", to: SQLBind(attention)).set("attention_at", to: SQLLiteral.null)
             .set("preferred_date", to: preference.date.map { SQLBind($0.description) as any SQLExpression } ?? SQLLiteral.null)
             .set("preferred_part", to: preference.part.map { SQLBind($0.rawValue) as any SQLExpression } ?? SQLLiteral.null)
             .set("note", to: preference.note.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
@@ -133,28 +141,6 @@ public struct TaskService: Sendable {
         var topics = [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)]
         if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
         try await publisher.task(task.volunteerID == nil ? "task.taken" : "task.cancelled", task, to: topics)
-        return task
-    }
-
-    /// Marks an accepted task done (the pensioner, or a relative who was there); the
-    /// volunteer is credited the time from acceptance to now, at most twice the expected
-    /// time (`HoursRules.credit`).
-    public func complete(taskID: UUID, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner, .relative)
-        let pensioners = try await actedFor(by: member)
-        let now = context.clock.now
-        let task = try await transition(taskID, .done, by: member, where: { $0.where("pensioner_id", .in, SQLBind.group(pensioners)) },
-                                        set: { $0.set("closed_at", to: SQLBind(now)) }, pensioners: pensioners,
-                                        afterwards: { db in
-                                            // The row is this transaction's now: its acceptance cannot change under us.
-                                            guard let done = try await HelpTask.find(taskID, on: db), let acceptedAt = done.acceptedAt else { return }
-                                            let credit = HoursRules.credit(acceptedAt: acceptedAt, doneAt: now, expected: done.minutes)
-                                            try await db.sql.update(HelpTask.schema).set("credited_minutes", to: SQLBind(credit))
-                                                .where("id", .equal, SQLBind(taskID)).run()
-                                        })
-        var topics = [GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)]
-        if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
-        try await publisher.task("task.done", task, to: topics)
         return task
     }
 
@@ -198,7 +184,8 @@ public struct TaskService: Sendable {
                                             where: { update in
                                                 update.where("city", .equal, profile.city).where(Self.readyVolunteer(volunteer))
                                             },
-                                            set: { $0.set("volunteer_id", to: SQLBind(member.id)).set("accepted_at", to: SQLBind(now)) },
+                                            set: { $0.set("volunteer_id", to: SQLBind(member.id)).set("accepted_at", to: SQLBind(now))
+                                                .set("door_code", to: SQLBind(TaskClosing.newDoorCode())) },
                                             lost: { existing in
                                                 // Someone else's task, or gone: tell the loser plainly.
                                                 existing.city == profile.city ? AppError.conflict(code: "task_taken", key: "ga.task.taken") : nil
@@ -274,14 +261,18 @@ public struct TaskService: Sendable {
         let now = context.clock.now
         let task = try await transition(taskID, .withdrawn, by: member, reason: reason,
                                         where: { $0.where("volunteer_id", .equal, volunteer) },
-                                        set: { $0.set("volunteer_id", to: SQLLiteral.null).set("accepted_at", to: SQLLiteral.null) },
+                                        set: { $0.set("volunteer_id", to: SQLLiteral.null).set("accepted_at", to: SQLLiteral.null)
+                                            .set("arrived_at", to: SQLLiteral.null).set("door_code", to: SQLLiteral.null) },
                                         afterwards: { db in
                                             try await TaskDecline(taskID: taskID, volunteerID: volunteer, at: now).create(on: db)
                                             // Searching again: at least the minimum wait from now, and a new warning if need be.
                                             guard let back = try await HelpTask.find(taskID, on: db) else { return }
                                             let deadline = max(back.expiresAt ?? .distantPast, now.addingTimeInterval(TaskExpiry.minimumWait))
                                             try await db.sql.update(HelpTask.schema).set("expires_at", to: SQLBind(deadline))
-                                                .set("expiry_warned_at", to: SQLLiteral.null).where("id", .equal, SQLBind(taskID)).run()
+                                                .set("expiry_warned_at", to: SQLLiteral.null)
+                                                .set("attention_due_at", to: SQLBind(TaskAttention.due(of: back, from: now)))
+                                                .set("attention_at", to: SQLLiteral.null)
+                                                .where("id", .equal, SQLBind(taskID)).run()
                                         },
                                         push: { [context] task, db in try await GoldenAgerPush(context: context, db: db).withdrawn(task, reason: reason) })
         try await publisher.task("task.created", task, reason: nil, to: [GoldenAgerEvents.city(task.city)])
@@ -396,7 +387,7 @@ public struct TaskService: Sendable {
 
     /// The pensioners whose tasks `member` acts on; a relative linked to nobody has no
     /// task to act on.
-    private func actedFor(by member: Member) async throws -> [UUID] {
+    func actedFor(by member: Member) async throws -> [UUID] {
         let pensioners = try await context.relatives.pensionersActedFor(by: member)
         guard !pensioners.isEmpty else { throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found") }
         return pensioners
@@ -405,7 +396,7 @@ public struct TaskService: Sendable {
     /// Runs one transition as a conditional update: the row changes only if its status
     /// allows `action` and `condition` holds. When nothing changed, explains why with a
     /// 404 (not theirs) or a 409 (no longer possible).
-    private func transition(
+    func transition(
         _ taskID: UUID, _ action: TaskAction, by member: Member, reason: String? = nil,
         where condition: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
         set changes: @escaping @Sendable (SQLUpdateBuilder) -> SQLUpdateBuilder,
@@ -466,7 +457,14 @@ public struct TaskService: Sendable {
                 return AppError.conflict(code: "task_not_accepted", key: "ga.task.not_accepted")
             }
             return AppError.conflict(code: "task_closed", key: "ga.task.closed")
-        case .created, .declined, .expired:
+        case .arrived, .finished:
+            guard task.volunteerID == member.id else { return notFound }
+            if task.status == .accepted, action == .arrived { return AppError.conflict(code: "already_arrived", key: "ga.task.already_arrived") }
+            if task.status == .accepted, action == .finished { return AppError.conflict(code: "not_arrived", key: "ga.task.not_arrived") }
+            return AppError.conflict(code: "task_closed", key: "ga.task.closed")
+        case .offered:
+            return lost(task) ?? notFound
+        case .created, .declined, .expired, .confirmed:
             return notFound
         }
     }
@@ -490,6 +488,12 @@ public struct TaskService: Sendable {
         let organisations = organisationIDs.isEmpty ? [] : try await Organisation.query(on: db).filter(\.$id ~~ organisationIDs).all()
         let organisationNames = Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } })
         var history: [UUID: [TaskTransition]] = [:]
+        var reports: [UUID: TaskReport] = [:]
+        let closedIDs = tasks.filter { $0.status == .done }.compactMap(\.id)
+        if member.role != .volunteer, !closedIDs.isEmpty {
+            reports = Dictionary(try await TaskReport.query(on: db).filter(\.$taskID ~~ closedIDs).all().map { ($0.taskID, $0) },
+                                 uniquingKeysWith: { first, _ in first })
+        }
         if withHistory {
             let rows = try await TaskTransition.query(on: db).filter(\.$taskID ~~ Set(tasks.compactMap(\.id))).sort(\.$sequence).all()
             history = Dictionary(grouping: rows, by: \.taskID)
@@ -509,7 +513,7 @@ public struct TaskService: Sendable {
             let volunteer = task.volunteerID.flatMap { profilesByID[$0] }.flatMap { v -> TaskDetails.Person? in
                 let pensionersSide = isMine || isForMyPensioner
                 if pensionersSide || isAssigned || isStaff {
-                    return person(v, phone: pensionersSide ? task.status == .accepted || task.status == .done : true, address: false, organisations: organisationNames)
+                    return person(v, phone: pensionersSide ? task.status != .searching && task.status != .cancelled : true, address: false, organisations: organisationNames)
                 }
                 return nil
             }
@@ -517,9 +521,12 @@ public struct TaskService: Sendable {
             let orderedBy = task.orderedBy.flatMap { profilesByID[$0] }.flatMap { r -> TaskDetails.Person? in
                 isMine || isForMyPensioner || isStaff ? person(r, phone: isMine || isStaff, address: false, organisations: organisationNames) : nil
             }
+            let visitUnderWay = task.status == .accepted || task.status == .finished
+            let doorCode = visitUnderWay && (isMine || isForMyPensioner || isAssigned) ? task.doorCode : nil
+            let report = isMine || isForMyPensioner || isStaff ? task.id.flatMap { reports[$0] } : nil
             return TaskDetails(task: task, template: template, category: template.category, pensioner: pensioner, volunteer: volunteer,
                                history: history[task.id ?? UUID()] ?? [], orderedBy: orderedBy, isMine: isMine,
-                               isForMyPensioner: isForMyPensioner, isAssignedToMe: isAssigned)
+                               isForMyPensioner: isForMyPensioner, isAssignedToMe: isAssigned, doorCode: doorCode, report: report)
         }
     }
 

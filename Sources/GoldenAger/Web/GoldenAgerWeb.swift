@@ -22,6 +22,7 @@ enum GoldenAgerWeb {
         OrdersPage.register(on: web)
         OrderPage.register(on: web)
         OrderDetailsPage.register(on: web)
+        ReportPage.register(on: web)
         // Pensioners and their relatives
         RelativesPage.register(on: web)
         // Volunteers

@@ -12,6 +12,7 @@ enum AdminAccountsPage {
         web.post("admin", "accounts", ":accountID", "deactivate", use: deactivate)
         web.post("admin", "accounts", ":accountID", "reset-code", use: issueResetCode)
         web.post("admin", "accounts", ":accountID", "approve", use: approve)
+        web.post("admin", "accounts", ":accountID", "reject", use: reject)
         web.post("admin", "tasks", ":taskID", "credit", use: correctCredit)
     }
 
@@ -52,6 +53,19 @@ enum AdminAccountsPage {
             return req.redirect(to: "\(prefix)/admin/accounts", flash: .success, "ga.approval.approved", ["name": approved.account.displayName])
         } catch let error as AppError where error.code == "validation_failed" {
             return req.redirect(to: "\(prefix)/admin/accounts", flash: .error, "ga.approval.document_required")
+        }
+    }
+
+    /// Turns a waiting volunteer down; without a reason, the page says so.
+    static func reject(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let reason = try? req.content.get(String.self, at: "reason")
+        let back = "\(prefix)/admin/accounts"
+        do {
+            let rejected = try await req.goldenAger.profiles.reject(try req.uuidParameter("accountID"), reason: reason, by: member)
+            return req.redirect(to: back, flash: .success, "ga.rejection.flash", ["name": rejected.account.displayName])
+        } catch let error as AppError where error.status == .unprocessableEntity || error.status == .conflict {
+            return req.redirect(to: back, flash: .error, error.fieldErrors.first?.key ?? error.key, error.fieldErrors.first?.arguments ?? error.arguments)
         }
     }
 

@@ -71,8 +71,24 @@ enum AdminAccountsView {
                         H.button(.type("submit"), .class("button button-yes button-block"),
                                  .aria("label", l.text("ga.approval.approve_named", ["name": profile.fullName]))) { l.text("ga.approval.approve") }
                     }
+                    if profile.suspendedAt != nil { H.p(.class("flash flash-error")) { l.text("ga.board.suspended") } }
+                    rejectionForm(profile, c)
                 }
             }
+        }
+    }
+
+    /// Turning the volunteer down, with the reason they will read (shown again once given).
+    private static func rejectionForm(_ profile: Profile, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let id = profile.id!
+        return Components.postForm(c, action: "\(prefix)/admin/accounts/\(id)/reject", classes: "reject-form") {
+            H.label(Attribute("for", "reject-\(id)")) { l.text("ga.rejection.reason") }
+            H.textarea(.id("reject-\(id)"), .name("reason"), .flag("required"), Attribute("maxlength", "500"), Attribute("rows", "2")) {
+                profile.rejectionReason ?? ""
+            }
+            H.button(.type("submit"), .class("button button-no button-block"),
+                     .aria("label", "\(l.text("ga.rejection.submit")): \(profile.fullName)")) { l.text("ga.rejection.submit") }
         }
     }
 

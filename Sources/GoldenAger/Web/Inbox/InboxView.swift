@@ -5,7 +5,7 @@ enum InboxView {
     private static let prefix = GoldenAgerWeb.prefix
 
     /// The events after which the list is fetched again.
-    static let refreshEvents = "task.created,task.updated,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline,volunteer.approved"
+    static let refreshEvents = "task.created,task.updated,task.taken,task.accepted,task.cancelled,task.declined,task.withdrawn,task.done,volunteer.online,volunteer.offline,volunteer.approved,volunteer.rejected,task.finished,task.offered"
 
     /// The volunteer, whether they are online (and in which city), the task they hold,
     /// and the tasks on offer.
@@ -21,6 +21,13 @@ enum InboxView {
         var waiting: ProfileService.WaitingHelp? = nil
         /// Approved in the last three days and offline: told so, with the way online below.
         let isNewlyApproved: Bool
+        /// While pending: turned down with a reason, or stopped by a pensioner's report.
+        let review: Review?
+
+        enum Review: Equatable {
+            case rejected(String)
+            case suspended
+        }
 
         init(_ inbox: VolunteerInbox, now: Date) throws {
             let profile = try inbox.member.requireProfile()
@@ -31,6 +38,9 @@ enum InboxView {
             held = inbox.current
             offered = inbox.offered
             isNewlyApproved = !profile.isOnline && profile.approvedAt.map { now.timeIntervalSince($0) < 3 * 86_400 } == true
+            review = !profile.isPendingApproval ? nil
+                : profile.suspendedAt != nil ? .suspended
+                : profile.rejectionReason.map(Review.rejected)
         }
     }
 
@@ -54,7 +64,7 @@ enum InboxView {
                     l.text("ga.inbox.current", ["title": task.template.title(in: l.language)])
                 }
             } ?? .empty,
-            inbox.isPending ? pendingState(inbox.waiting, l) : inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(inbox, c),
+            inbox.isPending ? pendingState(inbox.waiting, review: inbox.review, l) : inbox.isOnline ? onlineState(city: inbox.city, l) : offlineState(inbox, c),
             inbox.isOnline && inbox.offered.isEmpty ? H.p(.class("empty")) { l.text("ga.inbox.empty") } : .empty,
             H.ul(.class("task-list")) { taskCards(inbox.offered, busy: inbox.held != nil, cards: cards, c) },
         ])
@@ -75,9 +85,14 @@ enum InboxView {
     }
 
     /// Why a new volunteer sees no tasks yet, and whom to call about it.
-    private static func pendingState(_ waiting: ProfileService.WaitingHelp?, _ l: Localizer) -> HTML {
+    private static func pendingState(_ waiting: ProfileService.WaitingHelp?, review: Model.Review?, _ l: Localizer) -> HTML {
         H.div(.class("card pending-state"), .data("online", "false")) {
             H.h2 { l.text("ga.volunteer.pending_title") }
+            switch review {
+            case .rejected(let reason): H.p(.class("flash flash-error")) { l.text("ga.volunteer.rejected", ["reason": reason]) }
+            case .suspended: H.p(.class("flash flash-error")) { l.text("ga.volunteer.suspended") }
+            case nil: HTML.empty
+            }
             H.p { l.text("ga.volunteer.pending") }
             H.p { l.text("ga.volunteer.pending_hint") }
             if let waiting {

@@ -18,7 +18,7 @@ enum OrderView {
             whose(details, l)
             H.div(.id("order-status"), .class("live-region"), .aria("live", "polite"),
                   .data("refresh-url", "\(prefix)/orders/\(details.task.id!)/status"),
-                  .data("refresh-on", "task.accepted,task.withdrawn,task.cancelled,task.done")) {
+                  .data("refresh-on", "task.accepted,task.withdrawn,task.cancelled,task.arrived,task.finished,task.done,task.reported")) {
                 status(model, c)
             }
             // Just ordered: the moment to offer news of the volunteer with the page closed.
@@ -47,6 +47,7 @@ enum OrderView {
             switch status {
             case .searching: searching(details, onlineVolunteers: model.onlineVolunteers ?? 0, c)
             case .accepted: accepted(details, c)
+            case .finished: finished(details, c)
             case .done: done(details, c)
             case .cancelled: cancelled(details, c)
             }
@@ -77,21 +78,52 @@ enum OrderView {
         ])
     }
 
-    /// Who is coming and how to call them; done, or cancel.
+    /// Who is coming, how to call them and the code to ask for at the door; done, or cancel.
     private static func accepted(_ details: TaskDetails, _ c: ViewContext) -> HTML {
         let l = c.localizer
         return HTMLBuilder.join([
             H.p(.class("status-line")) {
                 Icon.check
-                H.strong { l.text("ga.order.accepted") }
+                H.strong { l.text(details.task.arrivedAt == nil ? "ga.order.accepted" : "ga.order.arrived") }
             },
             details.volunteer.map { volunteerCard($0, l) } ?? .empty,
+            doorCode(details, l),
             preference(details, l),
             Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete", confirm: l.text("ga.order.complete_confirm")) {
                 H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.complete") }
             },
             cancelForm(details, c),
         ])
+    }
+
+    /// The volunteer says it is done: «Усе добре» confirms, «Щось не так» tells the
+    /// coordinators.
+    private static func finished(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let name = details.volunteer?.firstName ?? ""
+        return HTMLBuilder.join([
+            H.p(.class("status-line")) {
+                Icon.check
+                H.strong { l.text("ga.order.finished", ["name": name]) }
+            },
+            details.volunteer.map { volunteerCard($0, l) } ?? .empty,
+            H.div(.class("actions")) {
+                Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete") {
+                    H.button(.type("submit"), .class("button button-yes")) { l.text("ga.order.all_good") }
+                }
+                H.a(.class("button button-no"), .href("\(prefix)/orders/\(details.task.id!)/report")) { l.text("ga.order.something_wrong") }
+            },
+        ])
+    }
+
+    /// Three digits, large: the pensioner asks the person at the door to say them.
+    private static func doorCode(_ details: TaskDetails, _ l: Localizer) -> HTML {
+        guard let code = details.doorCode else { return .empty }
+        return H.section(.class("card door-code"), .aria("labelledby", "door-code-title")) {
+            H.h2(.id("door-code-title")) { l.text("ga.order.door_code") }
+            H.p(.class("door-code-digits")) { code }
+            H.p { l.text("ga.order.door_code_hint") }
+        }
     }
 
     private static func volunteerCard(_ volunteer: TaskDetails.Person, _ l: Localizer) -> HTML {
@@ -109,6 +141,9 @@ enum OrderView {
         return HTMLBuilder.join([
             H.p(.class("status-line")) { H.strong { l.text("ga.order.done") } },
             details.volunteer.map { volunteer in H.p { l.text("ga.order.done_by", ["name": "\(volunteer.firstName) \(volunteer.lastName)"]) } } ?? .empty,
+            details.report != nil ? H.p(.class("flash flash-info")) { l.text("ga.order.reported") }
+                : details.volunteer == nil ? .empty
+                : H.p { H.a(.href("\(prefix)/orders/\(details.task.id!)/report")) { l.text("ga.order.report_later") } },
             newOrderLink(l),
         ])
     }

@@ -13,6 +13,8 @@ enum TaskPage {
         web.post("tasks", ":taskID", "accept", use: accept)
         web.post("tasks", ":taskID", "decline", use: decline)
         web.post("tasks", ":taskID", "withdraw", use: withdraw)
+        web.post("tasks", ":taskID", "arrive", use: arrive)
+        web.post("tasks", ":taskID", "finish", use: finish)
     }
 
     static func task(_ req: Request) async throws -> Response {
@@ -22,6 +24,21 @@ enum TaskPage {
     }
 
     static func inboxPath(_: UUID) -> String { "\(prefix)/inbox" }
+    static func taskPath(_ id: UUID) -> String { "\(prefix)/tasks/\(id)" }
+
+    /// «Я на місці».
+    static func arrive(_ req: Request) async throws -> Response {
+        try await GoldenAgerWeb.taskButton(req, as: .volunteer, fallback: taskPath, next: taskPath, .success, "ga.task.arrived_flash") {
+            _ = try await $0.arrive(taskID: $1, by: $2)
+        }
+    }
+
+    /// «Виконано»: back to the inbox, free for the next task.
+    static func finish(_ req: Request) async throws -> Response {
+        try await GoldenAgerWeb.taskButton(req, as: .volunteer, fallback: taskPath, next: inboxPath, .success, "ga.task.finished_flash") {
+            _ = try await $0.finish(taskID: $1, by: $2)
+        }
+    }
 
     static func accept(_ req: Request) async throws -> Response {
         try await GoldenAgerWeb.taskButton(req, as: .volunteer, fallback: inboxPath, next: { "\(prefix)/tasks/\($0)" }, .success, "ga.task.accepted_flash") {

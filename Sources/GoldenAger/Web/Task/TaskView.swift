@@ -18,9 +18,17 @@ enum TaskView {
                 GoldenAgerWeb.preference(date: task.preferredDate, part: task.preferredPart, note: task.note, l)
                 H.p(.class("task-meta")) { "\(details.category.name(in: l.language)) · \(l.duration(minutes: task.minutes))" }
             }
+            if task.status == .searching && task.offeredTo == member.id {
+                H.p(.class("flash flash-info offered")) { l.text("ga.task.offered_to_you") }
+            }
             if let pensioner = details.pensioner { pensionerCard(pensioner, city: task.city, l) }
+            if let code = details.doorCode, details.isAssignedToMe { doorCode(code, l) }
             if task.status == .searching && !details.isAssignedToMe { acceptOrDecline(details, c) }
-            if task.status == .accepted && details.isAssignedToMe { withdrawForm(details, state: FormState(), c) }
+            if task.status == .accepted && details.isAssignedToMe {
+                visitButton(details, c)
+                withdrawForm(details, state: FormState(), c)
+            }
+            if task.status == .finished && details.isAssignedToMe { H.p(.class("flash flash-info")) { l.text("ga.task.awaiting_confirmation") } }
             GoldenAgerWeb.backLink("\(prefix)/inbox", l)
         }
     }
@@ -43,6 +51,30 @@ enum TaskView {
             }
             if let phone = pensioner.phone { GoldenAgerWeb.phoneLink(phone, label: l.text("ga.task.call_pensioner")) }
         }
+    }
+
+    private static func doorCode(_ code: String, _ l: Localizer) -> HTML {
+        H.section(.class("card door-code")) {
+            H.p(.class("door-code-digits")) { l.text("ga.task.door_code", ["code": code]) }
+            H.p { l.text("ga.task.door_code_hint") }
+        }
+    }
+
+    /// «Я на місці» until they say so, then «Виконано» (which asks first).
+    private static func visitButton(_ details: TaskDetails, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        let id = details.task.id!
+        guard let arrivedAt = details.task.arrivedAt else {
+            return Components.postForm(c, action: "\(prefix)/tasks/\(id)/arrive") {
+                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.task.arrive") }
+            }
+        }
+        return HTMLBuilder.join([
+            H.p(.class("task-meta")) { l.text("ga.task.arrived_at", ["time": l.time(arrivedAt)]) },
+            Components.postForm(c, action: "\(prefix)/tasks/\(id)/finish", confirm: l.text("ga.task.finish_confirm")) {
+                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.task.finish") }
+            },
+        ])
     }
 
     private static func acceptOrDecline(_ details: TaskDetails, _ c: ViewContext) -> HTML {
