@@ -432,6 +432,16 @@ enum GoldenAgerStrings {
         "ga.rejection.flash": "Відхилено. {name} побачить причину.",
         "ga.volunteer.rejected": "Організація відхилила вашу заявку: «{reason}». Зателефонуйте координаторові або оберіть іншу організацію в профілі.",
         "ga.volunteer.suspended": "Вашу роботу призупинено: пенсіонер повідомив, що щось було не так. Координатор зв’яжеться з вами.",
+        // Operator mode
+        "ga.operator.choose": "Спершу знайдіть людину за номером телефону.",
+        "ga.operator.city_not_yours": "Ваша організація не працює в цьому місті.",
+        "ga.operator.new_title": "Записати людину, яка телефонує",
+        "ga.operator.new_lead": "Запитайте по черзі. Пароль людина задасть сама: наприкінці ви продиктуєте їй код.",
+        "ga.operator.new_submit": "Записати",
+        "ga.operator.signed_up": "{name} записано. Продиктуйте код для входу: {code}. Він діє до {time}.",
+        "ga.operator.order_for": "Замовити допомогу для: {name}",
+        "ga.operator.open_order": "Відкрити її замовлення",
+        "ga.order.by_coordinator": "Замовив(ла) за вас координатор {name}",
     ]
 
     static let en: [String: String] = [
@@ -847,5 +857,15 @@ enum GoldenAgerStrings {
         "ga.rejection.flash": "Turned down. {name} will see the reason.",
         "ga.volunteer.rejected": "Your organisation turned your application down: «{reason}». Call a coordinator or choose another organisation in your profile.",
         "ga.volunteer.suspended": "Your work is suspended: a pensioner said something was wrong. A coordinator will contact you.",
+        // Operator mode
+        "ga.operator.choose": "First find the person by their phone number.",
+        "ga.operator.city_not_yours": "Your organisation does not work in this city.",
+        "ga.operator.new_title": "Sign up a person who is calling",
+        "ga.operator.new_lead": "Ask one thing at a time. The person sets the password themselves: at the end you read out a code.",
+        "ga.operator.new_submit": "Sign up",
+        "ga.operator.signed_up": "{name} is signed up. Read out the sign-in code: {code}. It works until {time}.",
+        "ga.operator.order_for": "Order help for: {name}",
+        "ga.operator.open_order": "Open their order",
+        "ga.order.by_coordinator": "Ordered for you by coordinator {name}",
     ]
 }

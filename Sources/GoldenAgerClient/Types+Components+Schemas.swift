@@ -322,7 +322,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/templateId`.
             public var templateId: Swift.String?
-            /// A relative orders for a pensioner linked to them (`GET /relatives`): required for a relative (a missing one is a 422), a pensioner not linked to them a 404 `pensioner_not_found`. A pensioner leaves it out.
+            /// A relative orders for a pensioner linked to them (`GET /relatives`), a coordinator for a pensioner of their organisation's cities who phoned (`GET /pensioners?phone=`; an administrator for any): required for both (a missing one is a 422), a pensioner they may not act for a 404 `pensioner_not_found`. The order's `orderedBy` says who placed it; an operator's order is audit-logged. A pensioner leaves it out.
             ///
             /// - Remark: Generated from `#/components/schemas/NewTask/pensionerId`.
             public var pensionerId: Swift.String?
@@ -342,7 +342,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - templateId: The template to order, from `GET /categories/{categoryID}/templates`. Required: a missing one is a 422, a value that is not a UUID a 400.
-            ///   - pensionerId: A relative orders for a pensioner linked to them (`GET /relatives`): required for a relative (a missing one is a 422), a pensioner not linked to them a 404 `pensioner_not_found`. A pensioner leaves it out.
+            ///   - pensionerId: A relative orders for a pensioner linked to them (`GET /relatives`), a coordinator for a pensioner of their organisation's cities who phoned (`GET /pensioners?phone=`; an administrator for any): required for both (a missing one is a 422), a pensioner they may not act for a 404 `pensioner_not_found`. The order's `orderedBy` says who placed it; an operator's order is audit-logged. A pensioner leaves it out.
             ///   - preferredDate: When suits the pensioner: `today`, `tomorrow` or a day `YYYY-MM-DD` from today to 60 days on; absent or `any`: any day.
             ///   - preferredPart: `morning`, `afternoon` or `evening`; absent or `any`: any time.
             ///   - note: A short note for the volunteer (which doctor, which shop). Volunteers read it before they accept, so it must not carry the address or phone: a note with a phone number (nine or more digits, spaced as phones usually are) is refused with 422 on `note`.
@@ -1828,6 +1828,84 @@ extension Components {
                 case text
                 case suspended
                 case createdAt
+            }
+        }
+        /// A pensioner signed up by a coordinator on the phone, and the code the coordinator reads out.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OperatorSignUp`.
+        public struct OperatorSignUp: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OperatorSignUp/pensioner`.
+            public var pensioner: Components.Schemas.LinkedPerson
+            /// - Remark: Generated from `#/components/schemas/OperatorSignUp/resetCode`.
+            public var resetCode: Components.Schemas.PasswordResetCode
+            /// Creates a new `OperatorSignUp`.
+            ///
+            /// - Parameters:
+            ///   - pensioner:
+            ///   - resetCode:
+            public init(
+                pensioner: Components.Schemas.LinkedPerson,
+                resetCode: Components.Schemas.PasswordResetCode
+            ) {
+                self.pensioner = pensioner
+                self.resetCode = resetCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case pensioner
+                case resetCode
+            }
+        }
+        /// A new pensioner's details, given on the phone; no password.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PensionerSignUp`.
+        public struct PensionerSignUp: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PensionerSignUp/phone`.
+            public var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PensionerSignUp/firstName`.
+            public var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PensionerSignUp/lastName`.
+            public var lastName: Swift.String
+            /// `YYYY-MM-DD`; at least 40 years ago.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PensionerSignUp/birthday`.
+            public var birthday: Swift.String
+            /// A city id the coordinator's organisation serves (else 422 on `city`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PensionerSignUp/city`.
+            public var city: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PensionerSignUp/address`.
+            public var address: Swift.String
+            /// Creates a new `PensionerSignUp`.
+            ///
+            /// - Parameters:
+            ///   - phone:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - birthday: `YYYY-MM-DD`; at least 40 years ago.
+            ///   - city: A city id the coordinator's organisation serves (else 422 on `city`).
+            ///   - address:
+            public init(
+                phone: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                birthday: Swift.String,
+                city: Swift.String,
+                address: Swift.String
+            ) {
+                self.phone = phone
+                self.firstName = firstName
+                self.lastName = lastName
+                self.birthday = birthday
+                self.city = city
+                self.address = address
+            }
+            public enum CodingKeys: String, CodingKey {
+                case phone
+                case firstName
+                case lastName
+                case birthday
+                case city
+                case address
             }
         }
     }

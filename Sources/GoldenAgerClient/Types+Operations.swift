@@ -2376,7 +2376,7 @@ public enum Operations {
     }
     /// Issue a password reset code (coordinator, administrator)
     ///
-    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation, an administrator for any account.
+    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation or a pensioner of its cities, an administrator for any account.
     ///
     /// - Remark: HTTP `POST /accounts/{accountId}/password-reset-code`.
     /// - Remark: Generated from `#/paths//accounts/{accountId}/password-reset-code/post(issuePasswordResetCode)`.
@@ -4068,7 +4068,7 @@ public enum Operations {
     }
     /// Order help (pensioner, relative)
     ///
-    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
+    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field. A relative or a coordinator orders for a pensioner (`pensionerId`).
     ///
     /// - Remark: HTTP `POST /tasks`.
     /// - Remark: Generated from `#/paths//tasks/post(orderTask)`.
@@ -4685,9 +4685,9 @@ public enum Operations {
             }
         }
     }
-    /// Cancel a task (pensioner, relative)
+    /// Cancel a task (pensioner, relative, coordinator)
     ///
-    /// Cancels one's own searching or accepted task, or a linked pensioner's; the volunteer, if any, is told.
+    /// Cancels one's own searching or accepted task, a linked pensioner's, or (a coordinator, audit-logged) that of a pensioner of their organisation's cities; the volunteer, if any, is told.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/cancel`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/cancel/post(cancelTask)`.
@@ -11222,6 +11222,632 @@ public enum Operations {
             /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
             ///
             /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Find a caller by phone number (coordinator, administrator)
+    ///
+    /// A pensioner of the coordinator's organisation's cities (any, for an administrator) by the phone number they give, in any usual spelling.
+    ///
+    /// - Remark: HTTP `GET /pensioners`.
+    /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)`.
+    public enum FindPensioner {
+        public static let id: Swift.String = "findPensioner"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/pensioners/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The pensioner's phone number.
+                ///
+                /// - Remark: Generated from `#/paths/pensioners/GET/query/phone`.
+                public var phone: Swift.String
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - phone: The pensioner's phone number.
+                public init(phone: Swift.String) {
+                    self.phone = phone
+                }
+            }
+            public var query: Operations.FindPensioner.Input.Query
+            /// - Remark: Generated from `#/paths/pensioners/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/pensioners/GET/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FindPensioner.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FindPensioner.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.FindPensioner.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.FindPensioner.Input.Query,
+                headers: Operations.FindPensioner.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pensioners/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.LinkedPerson)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.LinkedPerson {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FindPensioner.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FindPensioner.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The pensioner.
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.FindPensioner.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.FindPensioner.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Forbidden: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/GET/responses/403/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pensioners/GET/responses/403/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FindPensioner.Output.Forbidden.Body
+                /// Creates a new `Forbidden`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FindPensioner.Output.Forbidden.Body) {
+                    self.body = body
+                }
+            }
+            /// Not a coordinator or administrator (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Operations.FindPensioner.Output.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Operations.FindPensioner.Output.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pensioners/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FindPensioner.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FindPensioner.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// Nobody of that number among the pensioners they may act for (`pensioner_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.FindPensioner.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.FindPensioner.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Sign up a pensioner on the phone (coordinator, administrator)
+    ///
+    /// Signs up a pensioner who is on the line, in a city the coordinator's organisation serves, without a password; the answer carries a one-time reset code the coordinator reads out, with which the pensioner sets their own (`POST /password-reset/confirm`). Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /pensioners`.
+    /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)`.
+    public enum SignUpPensioner {
+        public static let id: Swift.String = "signUpPensioner"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/pensioners/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/pensioners/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/pensioners/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUpPensioner.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignUpPensioner.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SignUpPensioner.Input.Headers
+            /// - Remark: Generated from `#/paths/pensioners/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.PensionerSignUp)
+            }
+            public var body: Operations.SignUpPensioner.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SignUpPensioner.Input.Headers = .init(),
+                body: Operations.SignUpPensioner.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pensioners/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.OperatorSignUp)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.OperatorSignUp {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SignUpPensioner.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SignUpPensioner.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The pensioner and their reset code.
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.SignUpPensioner.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.SignUpPensioner.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Forbidden: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/POST/responses/403/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pensioners/POST/responses/403/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SignUpPensioner.Output.Forbidden.Body
+                /// Creates a new `Forbidden`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SignUpPensioner.Output.Forbidden.Body) {
+                    self.body = body
+                }
+            }
+            /// Not a coordinator or administrator (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Operations.SignUpPensioner.Output.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Operations.SignUpPensioner.Output.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/pensioners/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/pensioners/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SignUpPensioner.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SignUpPensioner.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The phone number is registered already (`login_taken`).
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.SignUpPensioner.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.SignUpPensioner.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Invalid input (`validation_failed`); `errors` names every field at fault.
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Any other error: 405, 413 `payload_too_large`, 415 `unsupported_media_type`, 500 `server_error`, 503 `unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)

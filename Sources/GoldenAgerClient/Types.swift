@@ -90,7 +90,7 @@ public protocol APIProtocol: Sendable {
     func confirmPasswordReset(_ input: Operations.ConfirmPasswordReset.Input) async throws -> Operations.ConfirmPasswordReset.Output
     /// Issue a password reset code (coordinator, administrator)
     ///
-    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation, an administrator for any account.
+    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation or a pensioner of its cities, an administrator for any account.
     ///
     /// - Remark: HTTP `POST /accounts/{accountId}/password-reset-code`.
     /// - Remark: Generated from `#/paths//accounts/{accountId}/password-reset-code/post(issuePasswordResetCode)`.
@@ -146,7 +146,7 @@ public protocol APIProtocol: Sendable {
     func getConsultation(_ input: Operations.GetConsultation.Input) async throws -> Operations.GetConsultation.Output
     /// Order help (pensioner, relative)
     ///
-    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
+    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field. A relative or a coordinator orders for a pensioner (`pensionerId`).
     ///
     /// - Remark: HTTP `POST /tasks`.
     /// - Remark: Generated from `#/paths//tasks/post(orderTask)`.
@@ -158,9 +158,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /tasks/{taskID}`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/get(getTask)`.
     func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output
-    /// Cancel a task (pensioner, relative)
+    /// Cancel a task (pensioner, relative, coordinator)
     ///
-    /// Cancels one's own searching or accepted task, or a linked pensioner's; the volunteer, if any, is told.
+    /// Cancels one's own searching or accepted task, a linked pensioner's, or (a coordinator, audit-logged) that of a pensioner of their organisation's cities; the volunteer, if any, is told.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/cancel`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/cancel/post(cancelTask)`.
@@ -326,6 +326,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /accounts/{accountId}/rejection`.
     /// - Remark: Generated from `#/paths//accounts/{accountId}/rejection/post(rejectVolunteer)`.
     func rejectVolunteer(_ input: Operations.RejectVolunteer.Input) async throws -> Operations.RejectVolunteer.Output
+    /// Find a caller by phone number (coordinator, administrator)
+    ///
+    /// A pensioner of the coordinator's organisation's cities (any, for an administrator) by the phone number they give, in any usual spelling.
+    ///
+    /// - Remark: HTTP `GET /pensioners`.
+    /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)`.
+    func findPensioner(_ input: Operations.FindPensioner.Input) async throws -> Operations.FindPensioner.Output
+    /// Sign up a pensioner on the phone (coordinator, administrator)
+    ///
+    /// Signs up a pensioner who is on the line, in a city the coordinator's organisation serves, without a password; the answer carries a one-time reset code the coordinator reads out, with which the pensioner sets their own (`POST /password-reset/confirm`). Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /pensioners`.
+    /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)`.
+    func signUpPensioner(_ input: Operations.SignUpPensioner.Input) async throws -> Operations.SignUpPensioner.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -464,7 +478,7 @@ extension APIProtocol {
     }
     /// Issue a password reset code (coordinator, administrator)
     ///
-    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation, an administrator for any account.
+    /// For a person who forgot their password and called: issues a one-time code of 8 digits to tell them, which they use with `POST /password-reset/confirm` before `expiresAt`. A coordinator may issue one for a volunteer of their own organisation or a pensioner of its cities, an administrator for any account.
     ///
     /// - Remark: HTTP `POST /accounts/{accountId}/password-reset-code`.
     /// - Remark: Generated from `#/paths//accounts/{accountId}/password-reset-code/post(issuePasswordResetCode)`.
@@ -562,7 +576,7 @@ extension APIProtocol {
     }
     /// Order help (pensioner, relative)
     ///
-    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field.
+    /// Orders a task from a template; it is offered live to the online volunteers of the pensioner's city. A pensioner has at most one open (searching or accepted) task. It may say when suits the pensioner and carry a short note; a day in the past, too far ahead or impossible, an unknown part of the day or a note over 200 characters is a 422 naming the field. A relative or a coordinator orders for a pensioner (`pensionerId`).
     ///
     /// - Remark: HTTP `POST /tasks`.
     /// - Remark: Generated from `#/paths//tasks/post(orderTask)`.
@@ -590,9 +604,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Cancel a task (pensioner, relative)
+    /// Cancel a task (pensioner, relative, coordinator)
     ///
-    /// Cancels one's own searching or accepted task, or a linked pensioner's; the volunteer, if any, is told.
+    /// Cancels one's own searching or accepted task, a linked pensioner's, or (a coordinator, audit-logged) that of a pensioner of their organisation's cities; the volunteer, if any, is told.
     ///
     /// - Remark: HTTP `POST /tasks/{taskID}/cancel`.
     /// - Remark: Generated from `#/paths//tasks/{taskID}/cancel/post(cancelTask)`.
@@ -920,6 +934,36 @@ extension APIProtocol {
     ) async throws -> Operations.RejectVolunteer.Output {
         try await rejectVolunteer(Operations.RejectVolunteer.Input(
             path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Find a caller by phone number (coordinator, administrator)
+    ///
+    /// A pensioner of the coordinator's organisation's cities (any, for an administrator) by the phone number they give, in any usual spelling.
+    ///
+    /// - Remark: HTTP `GET /pensioners`.
+    /// - Remark: Generated from `#/paths//pensioners/get(findPensioner)`.
+    public func findPensioner(
+        query: Operations.FindPensioner.Input.Query,
+        headers: Operations.FindPensioner.Input.Headers = .init()
+    ) async throws -> Operations.FindPensioner.Output {
+        try await findPensioner(Operations.FindPensioner.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Sign up a pensioner on the phone (coordinator, administrator)
+    ///
+    /// Signs up a pensioner who is on the line, in a city the coordinator's organisation serves, without a password; the answer carries a one-time reset code the coordinator reads out, with which the pensioner sets their own (`POST /password-reset/confirm`). Audit-logged.
+    ///
+    /// - Remark: HTTP `POST /pensioners`.
+    /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)`.
+    public func signUpPensioner(
+        headers: Operations.SignUpPensioner.Input.Headers = .init(),
+        body: Operations.SignUpPensioner.Input.Body
+    ) async throws -> Operations.SignUpPensioner.Output {
+        try await signUpPensioner(Operations.SignUpPensioner.Input(
             headers: headers,
             body: body
         ))

@@ -73,18 +73,18 @@ extension GoldenAgerTests {
                     (.GET, "/consultation", nil, all(.ok)),
                     (.POST, "/tasks", ["templateId": w.template.uuidString],
                      [.anonymous: .unauthorized, .owner: .conflict, .ownersRelative: .unprocessableEntity, .otherRelative: .unprocessableEntity,
-                      .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
-                    // A relative orders only for a pensioner linked to them.
+                      .volunteer: .forbidden, .volunteerElsewhere: .forbidden, .coordinator: .unprocessableEntity, .admin: .unprocessableEntity]),
+                    // A relative orders only for a pensioner linked to them, a coordinator for one of their cities.
                     (.POST, "/tasks", ["templateId": w.template.uuidString, "pensionerId": w.people[.owner]!.id.uuidString],
                      [.anonymous: .unauthorized, .owner: .conflict, .ownersRelative: .conflict, .otherRelative: .notFound, .otherPensioner: .notFound,
-                      .volunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                      .volunteer: .forbidden, .coordinator: .conflict, .admin: .conflict]),
                     (.GET, "/tasks/\(t)", nil,
                      [.anonymous: .unauthorized, .owner: .ok, .otherPensioner: .notFound, .ownersRelative: .ok, .otherRelative: .notFound,
                       .volunteer: .ok, .volunteerElsewhere: .notFound,
                       .pendingVolunteer: .notFound, .offlineVolunteer: .ok, .coordinator: .ok, .admin: .ok]),
                     (.POST, "/tasks/\(t)/cancel", nil,
                      [.anonymous: .unauthorized, .otherPensioner: .notFound, .otherRelative: .notFound, .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
-                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                      .pendingVolunteer: .forbidden, .offlineVolunteer: .forbidden]),
                     (.POST, "/tasks/\(t)/complete", nil,
                      [.anonymous: .unauthorized, .owner: .conflict, .otherPensioner: .notFound, .ownersRelative: .conflict, .otherRelative: .notFound,
                       .volunteer: .forbidden, .volunteerElsewhere: .forbidden,
@@ -100,6 +100,19 @@ extension GoldenAgerTests {
                      [.anonymous: .unauthorized, .owner: .forbidden, .otherPensioner: .forbidden, .ownersRelative: .forbidden, .otherRelative: .forbidden,
                       .volunteer: .notFound, .volunteerElsewhere: .notFound,
                       .pendingVolunteer: .notFound, .offlineVolunteer: .notFound, .coordinator: .forbidden, .admin: .forbidden]),
+                    (.POST, "/tasks/\(t)/arrive", nil,
+                     [.anonymous: .unauthorized, .owner: .forbidden, .ownersRelative: .forbidden, .volunteer: .notFound, .volunteerElsewhere: .notFound,
+                      .coordinator: .forbidden, .admin: .forbidden]),
+                    (.POST, "/tasks/\(t)/finish", nil,
+                     [.anonymous: .unauthorized, .owner: .forbidden, .ownersRelative: .forbidden, .volunteer: .notFound, .coordinator: .forbidden]),
+                    (.POST, "/tasks/\(t)/report", ["text": "Щось не так"],
+                     [.anonymous: .unauthorized, .owner: .conflict, .ownersRelative: .conflict, .otherPensioner: .notFound, .otherRelative: .notFound,
+                      .volunteer: .forbidden, .coordinator: .forbidden, .admin: .forbidden]),
+                    (.POST, "/tasks/\(t)/offer", ["volunteerId": UUID().uuidString],
+                     only(staff, .unprocessableEntity, else: .forbidden)),
+                    (.GET, "/pensioners?phone=\(w.people[.owner]!.phone)", nil, only(staff, .ok, else: .forbidden)),
+                    (.POST, "/pensioners", [:], only(staff, .unprocessableEntity, else: .forbidden)),
+                    (.POST, "/accounts/\(w.people[.volunteer]!.id)/rejection", ["reason": "—"], only(staff, .conflict, else: .forbidden)),
                     (.GET, "/orders", nil, only(pensioners + relatives, .ok, else: .forbidden)),
                     (.PUT, "/availability", ["online": true],
                      only([.volunteer, .volunteerElsewhere, .offlineVolunteer], .ok, else: .forbidden)),
@@ -193,21 +206,22 @@ extension GoldenAgerTests {
         }
 
         /// A coordinator with a volunteer of their own organisation and one of another, a
-        /// pensioner and an administrator: whom staff may and may not manage.
+        /// pensioner of a city their organisation does not serve, and an administrator: whom
+        /// staff may and may not manage (OperatorTests: the pensioners of their own cities).
         struct StaffWorld {
             let coordinator, ownVolunteer, otherVolunteer, pensioner, admin: Person
         }
 
         func staffWorld(_ app: Application) async throws -> StaffWorld {
-            let mine = try await makeOrganisation(app, "Життєлюб")
+            let mine = try await makeOrganisation(app, "Життєлюб", cities: ["kyiv"])
             let theirs = try await makeOrganisation(app, "Дім милосердя")
             return StaffWorld(coordinator: try await register(app, .coordinator, organisation: mine),
                               ownVolunteer: try await register(app, .volunteer, organisation: mine),
                               otherVolunteer: try await register(app, .volunteer, organisation: theirs),
-                              pensioner: try await register(app, .pensioner), admin: try await makeAdmin(app))
+                              pensioner: try await register(app, .pensioner, city: "lviv"), admin: try await makeAdmin(app))
         }
 
-        @Test("reset codes: a coordinator issues them for their own organisation's volunteers, an admin for anyone but admins; audit-logged")
+        @Test("reset codes: a coordinator issues them for their own organisation's volunteers (not a pensioner of another city), an admin for anyone but admins; audit-logged")
         func resetCodes() async throws {
             try await withGoldenAger { app in
                 let staff = try await staffWorld(app)

@@ -22,6 +22,11 @@ enum APIModels {
         let expiresAt: Date
     }
 
+    struct OperatorSignUp: Content {
+        let pensioner: LinkedPersonDTO
+        let resetCode: ResetCode
+    }
+
     struct Session: Content {
         let token: String
         let expiresAt: Date
@@ -131,7 +136,8 @@ enum APIModels {
 
     struct NewTask: Content {
         let templateId: UUID?
-        /// A relative ordering for a pensioner linked to them; a pensioner leaves it out.
+        /// A relative ordering for a pensioner linked to them, or a coordinator for a pensioner
+        /// of their cities who phoned; a pensioner leaves it out.
         let pensionerId: UUID?
         /// `today`, `tomorrow` or `YYYY-MM-DD`; absent (or `any`): any day.
         let preferredDate: String?

@@ -13,6 +13,8 @@ enum GoldenAgerAPI {
         api.post("accounts", ":accountId", "approval", use: approve)
         api.post("accounts", ":accountId", "rejection", use: reject)
         api.get("volunteers", "pending", use: pendingVolunteers)
+        api.get("pensioners", use: findPensioner)
+        api.post("pensioners", use: signUpPensioner)
         api.get("cities", use: cities)
         api.get("organisations", use: organisations)
         api.get("categories", use: categories)
@@ -77,6 +79,29 @@ enum GoldenAgerAPI {
         let accountID = try req.uuidParameter("accountId", notFound: "account_not_found", key: "ga.account.not_found")
         let input = try req.content.decode(M.Rejection.self)
         return try await profileDTO(try await req.goldenAger.profiles.reject(accountID, reason: input.reason, by: member), req)
+    }
+
+    /// A coordinator finds a caller among the pensioners of their cities by phone number.
+    static func findPensioner(_ req: Request) async throws -> M.LinkedPersonDTO {
+        let member = try await req.member(.coordinator, .admin)
+        let phone = try? req.query.get(String.self, at: "phone")
+        guard let pensioner = try await req.goldenAger.operators.findPensioner(phone: phone, by: member) else {
+            throw RelativeService.pensionerNotFound
+        }
+        return M.linkedPerson(pensioner)
+    }
+
+    /// A coordinator signs up a pensioner who is on the line; the answer carries the reset
+    /// code they read out, with which the pensioner sets their own password.
+    static func signUpPensioner(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let input = try req.content.decode(M.Registration.self)
+        let (pensioner, code) = try await req.goldenAger.operators.signUpPensioner(RegistrationInput(
+            role: .pensioner, phone: input.phone, password: nil, firstName: input.firstName, lastName: input.lastName,
+            birthday: input.birthday, city: input.city, address: input.address), by: member)
+        let answer = M.OperatorSignUp(pensioner: M.linkedPerson(try pensioner.requireProfile()),
+                                      resetCode: M.ResetCode(code: code.code, expiresAt: code.expiresAt))
+        return try await answer.encodeResponse(status: .created, for: req)
     }
 
     static func pendingVolunteers(_ req: Request) async throws -> [M.PendingVolunteerDTO] {
@@ -144,7 +169,7 @@ enum GoldenAgerAPI {
     // MARK: Tasks
 
     static func order(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         let input = try req.content.decode(M.NewTask.self)
         guard let templateID = input.templateId else {
             throw AppError.validation([FieldError(field: "templateId", key: "validation.required")])
@@ -160,7 +185,7 @@ enum GoldenAgerAPI {
     }
 
     static func cancel(_ req: Request) async throws -> M.TaskDTO {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         let task = try await req.goldenAger.tasks.cancel(taskID: try taskID(req), by: member)
         return try await taskDTO(task.requireID(), member, req)
     }

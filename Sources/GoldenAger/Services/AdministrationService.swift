@@ -293,14 +293,14 @@ public struct AdministrationService: Sendable {
         return Member(account: account, profile: profile)
     }
 
-    /// Finds a person by phone (or login), for the deactivation form.
+    /// Finds a person by phone (or login) whom `member` may help (`mayHelp`).
     public func findAccount(_ query: String?, by member: Member) async throws -> Member? {
         try member.require(.coordinator, .admin)
         guard let text = query?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         let login = PhoneNumber.normalise(text) ?? text.lowercased()
         guard let account = try await Account.query(on: db).filter(\.$app == GoldenAger.id).filter(\.$login == login).first() else { return nil }
         let found = try await Member(account: account, on: db)
-        return try mayManage(found, by: member) ? found : nil
+        return try await mayHelp(found, by: member) ? found : nil
     }
 
     /// Stops an account from signing in. Their open order is cancelled; a volunteer's
@@ -330,16 +330,16 @@ public struct AdministrationService: Sendable {
     }
 
     /// A one-time code with which `accountID` sets a new password (there is no SMS: the
-    /// coordinator or administrator reads it out on the phone). Same rule as deactivation:
-    /// coordinators for their own organisation's volunteers, administrators for anyone but
-    /// administrators. Audit-logged by the kernel.
+    /// coordinator or administrator reads it out on the phone): coordinators for their own
+    /// organisation's volunteers and the pensioners of its cities, administrators for anyone
+    /// but administrators. Audit-logged by the kernel.
     public func issueResetCode(for accountID: UUID, by member: Member) async throws -> (target: Member, code: IssuedResetCode) {
         try member.require(.coordinator, .admin)
         guard let account = try await Account.find(accountID, on: db), account.app == GoldenAger.id else {
             throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
         }
         let target = try await Member(account: account, on: db)
-        guard try mayManage(target, by: member), account.isActive else {
+        guard try await mayHelp(target, by: member), account.isActive else {
             throw AppError.notFound(code: "account_not_found", key: "ga.account.not_found")
         }
         let resets = PasswordResets(database: db, clock: context.clock, accounts: context.accounts, mailer: context.services.mail)
@@ -393,6 +393,14 @@ public struct AdministrationService: Sendable {
     }
 
     /// Admins manage everyone but admins; coordinators their own organisation's volunteers.
+    /// Whom `member` may find and give a reset code: whom they manage, and the pensioners
+    /// of the cities they serve (who phone them).
+    private func mayHelp(_ target: Member, by member: Member) async throws -> Bool {
+        if try mayManage(target, by: member) { return true }
+        guard member.role == .coordinator, let profile = target.profile else { return false }
+        return try await context.operators.mayServe(profile, by: member)
+    }
+
     private func mayManage(_ target: Member, by member: Member) throws -> Bool {
         switch member.role {
         case .admin: return target.role != .admin

@@ -103,8 +103,8 @@ public struct RelativeService: Sendable {
         return people.sorted(byName: \.fullName, in: language)
     }
 
-    /// The pensioner a task is ordered for: oneself, or (for a relative) one linked to
-    /// them — anyone else is not found.
+    /// The pensioner a task is ordered for: oneself, (for a relative) one linked to them,
+    /// or (for a coordinator on the phone) one of their cities — anyone else is not found.
     func pensioner(for member: Member, _ pensionerID: UUID?) async throws -> Profile {
         switch member.role {
         case .pensioner:
@@ -117,6 +117,11 @@ public struct RelativeService: Sendable {
             guard try await Self.isLinked(relative: member.id, pensioner: pensionerID, on: db),
                   let pensioner = try await Profile.find(pensionerID, on: db) else { throw Self.pensionerNotFound }
             return pensioner
+        case .coordinator, .admin:
+            guard let pensionerID else {
+                throw AppError.validation([FieldError(field: "pensionerId", key: "ga.relatives.choose_pensioner")])
+            }
+            return try await context.operators.pensioner(pensionerID, for: member)
         default:
             throw AppError.forbidden
         }

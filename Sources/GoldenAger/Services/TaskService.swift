@@ -14,6 +14,8 @@ public struct TaskDetails: Sendable {
         public let phone: String?
         public let address: String?
         public let organisation: String?
+        /// What they are in the app: a relative or a coordinator who ordered, say.
+        public let role: GARole?
     }
 
     public let task: HelpTask
@@ -64,10 +66,11 @@ public struct TaskService: Sendable {
     }
 
     /// Orders help from a template, perhaps with a preferred time and a note: a pensioner
-    /// for themselves, a relative `for` a pensioner linked to them. A pensioner has at most
-    /// one open task (a unique index decides, so a double tap creates one task).
+    /// for themselves, a relative `for` a pensioner linked to them, a coordinator for a
+    /// pensioner of their cities who phoned (audit-logged). A pensioner has at most one open
+    /// task (a unique index decides, so a double tap creates one task).
     public func order(templateID: UUID, _ details: OrderDetails = OrderDetails(), for pensionerID: UUID? = nil, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner, .relative)
+        try member.require(.pensioner, .relative, .coordinator, .admin)
         let profile = try await context.relatives.pensioner(for: member, pensionerID)
         var validator = Validator()
         let today = LocalDay(context.clock.now, in: context.timeZone)
@@ -78,7 +81,7 @@ public struct TaskService: Sendable {
         else { throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found") }
         try await context.catalog.requireServed(profile.city)
         let task = HelpTask(templateID: templateID, pensionerID: try profile.requireID(), city: profile.city, minutes: template.minutes, createdAt: context.clock.now)
-        task.orderedBy = member.role == .relative ? member.id : nil
+        task.orderedBy = member.role == .pensioner ? nil : member.id
         task.preferredDate = preference.date?.description
         task.preferredPart = preference.part
         task.note = preference.note
@@ -91,6 +94,7 @@ public struct TaskService: Sendable {
                 try await task.create(on: db)
                 try await TaskTransition(taskID: task.requireID(), sequence: 1, action: .created, status: .searching, actorID: actor, at: now).create(on: db)
                 try await GoldenAgerPush(context: context, db: db).newTask(task)
+                try await context.operators.record("ordered", task: task, by: member, on: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(code: "open_task_exists", key: "ga.task.open_exists")
@@ -103,8 +107,8 @@ public struct TaskService: Sendable {
     /// volunteer (once one has accepted, they agreed to what they saw). Volunteers' inboxes
     /// refresh (`task.updated`).
     public func setPreference(taskID: UUID, _ details: OrderDetails, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner, .relative)
-        let pensioners = try await actedFor(by: member)
+        try member.require(.pensioner, .relative, .coordinator, .admin)
+        let pensioners = try await actedFor(by: member, task: taskID)
         var validator = Validator()
         let today = LocalDay(context.clock.now, in: context.timeZone)
         let preference = OrderPreference.parse(day: details.day, part: details.part, note: details.note, today: today, into: &validator)
@@ -127,17 +131,23 @@ public struct TaskService: Sendable {
             throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found")
         }
         guard !changed.isEmpty else { throw AppError.conflict(code: "task_not_searching", key: "ga.order.details_closed") }
+        try await context.operators.record("changed", task: task, by: member, on: db)
         try await publisher.task("task.updated", task, to: [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)])
         return task
     }
 
-    /// Cancels an open task (searching or accepted): the pensioner's own, or a relative's
-    /// pensioner's.
+    /// Cancels an open task (searching or accepted): the pensioner's own, a relative's
+    /// pensioner's, or (audit-logged) a coordinator's caller's.
     public func cancel(taskID: UUID, by member: Member) async throws -> HelpTask {
-        try member.require(.pensioner, .relative)
-        let pensioners = try await actedFor(by: member)
+        try member.require(.pensioner, .relative, .coordinator, .admin)
+        let pensioners = try await actedFor(by: member, task: taskID)
         let task = try await transition(taskID, .cancelled, by: member, where: { $0.where("pensioner_id", .in, SQLBind.group(pensioners)) },
-                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) }, pensioners: pensioners)
+                                        set: { $0.set("closed_at", to: SQLBind(context.clock.now)) }, pensioners: pensioners,
+                                        afterwards: { [context] db in
+                                            if let task = try await HelpTask.find(taskID, on: db) {
+                                                try await context.operators.record("cancelled", task: task, by: member, on: db)
+                                            }
+                                        })
         var topics = [GoldenAgerEvents.city(task.city), GoldenAgerEvents.board, GoldenAgerEvents.account(task.pensionerID)]
         if let volunteer = task.volunteerID { topics.append(GoldenAgerEvents.account(volunteer)) }
         try await publisher.task(task.volunteerID == nil ? "task.taken" : "task.cancelled", task, to: topics)
@@ -386,8 +396,14 @@ public struct TaskService: Sendable {
     // MARK: Internals
 
     /// The pensioners whose tasks `member` acts on; a relative linked to nobody has no
-    /// task to act on.
-    func actedFor(by member: Member) async throws -> [UUID] {
+    /// task to act on. A coordinator acts on `task`'s pensioner when they serve their city.
+    func actedFor(by member: Member, task taskID: UUID? = nil) async throws -> [UUID] {
+        if member.role == .coordinator || member.role == .admin {
+            guard let taskID, let task = try await HelpTask.find(taskID, on: db),
+                  let pensioner = try? await context.operators.pensioner(task.pensionerID, for: member)
+            else { throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found") }
+            return [try pensioner.requireID()]
+        }
         let pensioners = try await context.relatives.pensionersActedFor(by: member)
         guard !pensioners.isEmpty else { throw AppError.notFound(code: "task_not_found", key: "ga.task.not_found") }
         return pensioners
@@ -533,6 +549,6 @@ public struct TaskService: Sendable {
     private func person(_ profile: Profile, phone: Bool, address: Bool, organisations: [UUID: String]) -> TaskDetails.Person {
         TaskDetails.Person(id: profile.id!, firstName: profile.firstName, lastName: profile.lastName,
                            phone: phone ? profile.phone : nil, address: address ? profile.address : nil,
-                           organisation: profile.$organisation.id.flatMap { organisations[$0] })
+                           organisation: profile.$organisation.id.flatMap { organisations[$0] }, role: profile.gaRole)
     }
 }

@@ -33,6 +33,7 @@ enum GoldenAgerWeb {
         // Coordinators and administrators
         BoardPage.register(on: web)
         AdminAccountsPage.register(on: web)
+        OperatorSignUpPage.register(on: web)
         AdminPage.register(on: web)
         AdminOrganisationsPage.register(on: web)
         AdminCategoriesPage.register(on: web)

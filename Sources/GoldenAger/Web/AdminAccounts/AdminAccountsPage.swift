@@ -13,6 +13,7 @@ enum AdminAccountsPage {
         web.post("admin", "accounts", ":accountID", "reset-code", use: issueResetCode)
         web.post("admin", "accounts", ":accountID", "approve", use: approve)
         web.post("admin", "accounts", ":accountID", "reject", use: reject)
+        web.post("admin", "accounts", ":accountID", "order", use: orderFor)
         web.post("admin", "tasks", ":taskID", "credit", use: correctCredit)
     }
 
@@ -23,8 +24,18 @@ enum AdminAccountsPage {
         let found = try await administration.findAccount(query, by: member)
         let pending = try await req.goldenAger.profiles.pendingVolunteers(for: member)
         var done: [TaskDetails] = []
+        var openOrder: HelpTask?
         if let found, found.role == .volunteer { done = try await administration.doneTasks(of: found, by: member) }
-        return req.render(AdminAccountsView.page(member, pending: pending, query: query, found: found, doneTasks: done, req.viewContext))
+        if let found, found.role == .pensioner { openOrder = try await req.goldenAger.tasks.openOrder(of: found.id) }
+        return req.render(AdminAccountsView.page(member, pending: pending, query: query, found: found, doneTasks: done, openOrder: openOrder, req.viewContext))
+    }
+
+    /// «Замовити допомогу» for a caller: the catalogue follows, ordering for them.
+    static func orderFor(_ req: Request) async throws -> Response {
+        let member = try await req.member(.coordinator, .admin)
+        let pensioner = try await req.goldenAger.relatives.pensioner(for: member, try req.uuidParameter("accountID"))
+        try await req.webSession()[RelativesPage.orderingForKey] = pensioner.id?.uuidString
+        return req.redirect(to: "\(prefix)/categories", redirectType: .normal)
     }
 
     /// Corrects the time one done task credits; back to the volunteer it belongs to.

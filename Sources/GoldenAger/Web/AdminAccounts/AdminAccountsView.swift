@@ -7,7 +7,7 @@ enum AdminAccountsView {
     /// (`query`), the person `found` — whom the searcher may manage — or word that there
     /// is none.
     static func page(_ member: Member, pending: [ProfileService.PendingVolunteer], query: String?, found: Member?,
-                     doneTasks: [TaskDetails] = [], _ c: ViewContext) -> Page {
+                     doneTasks: [TaskDetails] = [], openOrder: HelpTask? = nil, _ c: ViewContext) -> Page {
         let l = c.localizer
         return GoldenAgerWeb.shell(member, title: l.text("ga.accounts.title"), section: .accounts, c) {
             H.h1 { l.text("ga.accounts.title") }
@@ -17,9 +17,11 @@ enum AdminAccountsView {
                     .render(FormState(values: ["q": query ?? ""]), l)
                 H.button(.type("submit"), .class("button button-block")) { l.text("ga.accounts.find") }
             }
+            H.p { H.a(.class("button button-block"), .href(OperatorSignUpPage.path)) { l.text("ga.operator.new_title") } }
             if let query, !query.isEmpty {
                 if let found {
-                    account(found, c)
+                    account(found, by: member, c)
+                    if found.role == .pensioner { operatorActions(found, openOrder: openOrder, c) }
                     if found.role == .volunteer { credits(doneTasks, of: found, c) }
                 } else {
                     H.p(.class("lead")) { l.text("ga.accounts.not_found") }
@@ -28,8 +30,26 @@ enum AdminAccountsView {
         }
     }
 
-    /// Who it is, and what can be done: a reset code or deactivation while active.
-    private static func account(_ found: Member, _ c: ViewContext) -> HTML {
+    /// For a pensioner on the phone: their open order, or «Замовити допомогу» for them.
+    private static func operatorActions(_ pensioner: Member, openOrder: HelpTask?, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return H.section(.class("card operator")) {
+            if let city = pensioner.profile?.city, let address = pensioner.profile?.address {
+                H.p { "\(City.name(of: city, in: l.language)), \(address)" }
+            }
+            if let open = openOrder {
+                H.a(.class("button button-block"), .href(OrderPage.path(open.id!))) { l.text("ga.operator.open_order") }
+            } else {
+                Components.postForm(c, action: "\(prefix)/admin/accounts/\(pensioner.id)/order") {
+                    H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.operator.order_for", ["name": pensioner.account.displayName]) }
+                }
+            }
+        }
+    }
+
+    /// Who it is, and what can be done: a reset code or deactivation while active (a
+    /// coordinator deactivates only their organisation's volunteers).
+    private static func account(_ found: Member, by member: Member, _ c: ViewContext) -> HTML {
         let l = c.localizer
         return H.section(.class("card")) {
             H.h2 { found.account.displayName }
@@ -38,9 +58,11 @@ enum AdminAccountsView {
                 Components.postForm(c, action: "\(prefix)/admin/accounts/\(found.id)/reset-code") {
                     H.button(.type("submit"), .class("button button-block")) { l.text("ga.reset.issue") }
                 }
-                Components.postForm(c, action: "\(prefix)/admin/accounts/\(found.id)/deactivate",
-                                    confirm: l.text("ga.accounts.deactivate_confirm", ["name": found.account.displayName])) {
-                    Components.dangerButton(l.text("ga.accounts.deactivate"))
+                if member.role == .admin || found.role == .volunteer {
+                    Components.postForm(c, action: "\(prefix)/admin/accounts/\(found.id)/deactivate",
+                                        confirm: l.text("ga.accounts.deactivate_confirm", ["name": found.account.displayName])) {
+                        Components.dangerButton(l.text("ga.accounts.deactivate"))
+                    }
                 }
             } else {
                 H.p(.class("flash flash-info")) { l.text("ga.accounts.inactive") }

@@ -12,17 +12,17 @@ enum CategoriesPage {
     /// The tiles, and a way back to the order still open.
     /// A relative sees whom they order for; one who has not picked anyone picks first.
     static func categories(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
-        guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req) }
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
+        guard let pensioner = try await RelativesPage.orderingFor(req, member) else { return RelativesPage.pickFirst(req, member) }
         let categories = try await req.goldenAger.catalog.categories()
         let open = try await req.goldenAger.tasks.openOrder(of: try pensioner.requireID())
         let unserved = try await req.goldenAger.catalog.unserved(pensioner.city, for: .pensioner, req.localizer)
         return req.render(CategoriesView.page(member, categories: categories, openOrder: open,
-                                              orderingFor: member.role == .relative ? pensioner : nil, unserved: unserved, req.viewContext))
+                                              orderingFor: member.role == .pensioner ? nil : pensioner, unserved: unserved, req.viewContext))
     }
 
     static func category(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         let catalog = req.goldenAger.catalog
         let category = try await catalog.category(try req.uuidParameter("categoryID"))
         if category.isConsultation {

@@ -14,21 +14,26 @@ enum OrderPage {
 
     static func path(_ id: UUID) -> String { "\(GoldenAgerWeb.prefix)/orders/\(id)" }
 
-    /// The order in the path, if it is the pensioner's own (another's is not found).
+    /// The order in the path, if it is the pensioner's own (another's is not found), or
+    /// — for a coordinator on the phone — one of a pensioner they serve.
     static func details(_ req: Request, _ member: Member) async throws -> TaskDetails {
         let details = try await req.goldenAger.tasks.task(try req.uuidParameter("taskID"), for: member)
+        if member.role == .coordinator || member.role == .admin {
+            _ = try await req.goldenAger.operators.pensioner(details.task.pensionerID, for: member)
+            return details
+        }
         guard details.isPensionersSide else { throw AppError.notFound() }
         return details
     }
 
     static func order(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         return req.render(OrderView.page(member, try await model(req, member), req.viewContext))
     }
 
     /// The live region's new content.
     static func status(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         return Response.fragment(OrderView.status(try await model(req, member), req.viewContext))
     }
 
@@ -40,7 +45,7 @@ enum OrderPage {
     }
 
     static func cancel(_ req: Request) async throws -> Response {
-        try await GoldenAgerWeb.taskButton(req, as: .pensioner, .relative, fallback: path, next: path, .success, "ga.order.cancelled_flash") {
+        try await GoldenAgerWeb.taskButton(req, as: .pensioner, .relative, .coordinator, .admin, fallback: path, next: path, .success, "ga.order.cancelled_flash") {
             _ = try await $0.cancel(taskID: $1, by: $2)
         }
     }

@@ -28,13 +28,15 @@ enum OrderView {
         }
     }
 
-    /// For a relative, whom the order is for; for the pensioner, which relative ordered it.
+    /// For a relative or a coordinator, whom the order is for; for the pensioner, who
+    /// ordered it if they did not.
     private static func whose(_ details: TaskDetails, _ l: Localizer) -> HTML {
-        if details.isForMyPensioner, let pensioner = details.pensioner {
+        if !details.isMine, let pensioner = details.pensioner {
             return H.p(.class("ordering-for")) { l.text("ga.order.for", ["name": "\(pensioner.firstName) \(pensioner.lastName)"]) }
         }
-        if details.isMine, let relative = details.orderedBy {
-            return H.p(.class("ordering-for")) { l.text("ga.order.by_relative", ["name": "\(relative.firstName) \(relative.lastName)"]) }
+        if details.isMine, let orderer = details.orderedBy {
+            let key = orderer.role == .relative ? "ga.order.by_relative" : "ga.order.by_coordinator"
+            return H.p(.class("ordering-for")) { l.text(key, ["name": "\(orderer.firstName) \(orderer.lastName)"]) }
         }
         return .empty
     }
@@ -89,9 +91,11 @@ enum OrderView {
             details.volunteer.map { volunteerCard($0, l) } ?? .empty,
             doorCode(details, l),
             preference(details, l),
-            Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete", confirm: l.text("ga.order.complete_confirm")) {
-                H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.complete") }
-            },
+            // Only the pensioner's side says the help came; a coordinator on the phone does not.
+            !details.isPensionersSide ? .empty
+                : Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete", confirm: l.text("ga.order.complete_confirm")) {
+                    H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.order.complete") }
+                },
             cancelForm(details, c),
         ])
     }
@@ -107,7 +111,7 @@ enum OrderView {
                 H.strong { l.text("ga.order.finished", ["name": name]) }
             },
             details.volunteer.map { volunteerCard($0, l) } ?? .empty,
-            H.div(.class("actions")) {
+            !details.isPensionersSide ? .empty : H.div(.class("actions")) {
                 Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete") {
                     H.button(.type("submit"), .class("button button-yes")) { l.text("ga.order.all_good") }
                 }
@@ -142,7 +146,7 @@ enum OrderView {
             H.p(.class("status-line")) { H.strong { l.text("ga.order.done") } },
             details.volunteer.map { volunteer in H.p { l.text("ga.order.done_by", ["name": "\(volunteer.firstName) \(volunteer.lastName)"]) } } ?? .empty,
             details.report != nil ? H.p(.class("flash flash-info")) { l.text("ga.order.reported") }
-                : details.volunteer == nil ? .empty
+                : details.volunteer == nil || !details.isPensionersSide ? .empty
                 : H.p { H.a(.href("\(prefix)/orders/\(details.task.id!)/report")) { l.text("ga.order.report_later") } },
             newOrderLink(l),
         ])

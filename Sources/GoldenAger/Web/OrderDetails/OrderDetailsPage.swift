@@ -12,7 +12,7 @@ enum OrderDetailsPage {
     }
 
     static func form(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         let details = try await OrderPage.details(req, member)
         let task = details.task
         let values = ["preferredDate": task.preferredDate == nil ? "any" : "other", "otherDate": task.preferredDate ?? "",
@@ -22,7 +22,7 @@ enum OrderDetailsPage {
 
     /// «Інший день» sends its date in a field of its own; a refused choice is shown again.
     static func save(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         let details = try await OrderPage.details(req, member)
         let state = FormState.submitted(by: req)
         let otherDay = state.values["preferredDate"] == "other"

@@ -14,13 +14,13 @@ enum OrdersPage {
     /// Places an order and shows it; a second tap, or an order already waiting, shows
     /// the one there is instead of a second.
     static func order(_ req: Request) async throws -> Response {
-        let member = try await req.member(.pensioner, .relative)
+        let member = try await req.member(.pensioner, .relative, .coordinator, .admin)
         guard let templateID = (try? req.content.get(String.self, at: "templateId")).flatMap(UUID.init(uuidString:)) else {
             throw AppError.notFound(code: "template_not_found", key: "ga.template.not_found")
         }
-        let pensionerID = member.role == .relative
-            ? (try? req.content.get(String.self, at: "pensionerId")).flatMap(UUID.init(uuidString:)) : member.id
-        guard let pensionerID else { return RelativesPage.pickFirst(req) }
+        let pensionerID = member.role == .pensioner
+            ? member.id : (try? req.content.get(String.self, at: "pensionerId")).flatMap(UUID.init(uuidString:))
+        guard let pensionerID else { return RelativesPage.pickFirst(req, member) }
         do {
             let task = try await req.goldenAger.tasks.order(templateID: templateID, for: pensionerID, by: member)
             return req.redirect(to: "\(prefix)/orders/\(task.id!)", flash: .success, "ga.order.placed")

@@ -78,9 +78,14 @@ enum RelativesPage {
     /// relative the pensioner they picked, or their only one. Nil: a relative must pick
     /// (or link someone) first.
     static func orderingFor(_ req: Request, _ member: Member) async throws -> Profile? {
-        guard member.role == .relative else { return try member.requireProfile() }
+        if member.role == .pensioner { return try member.requireProfile() }
         let relatives = req.goldenAger.relatives
         let session = try await req.webSession()
+        if member.role != .relative {
+            // A coordinator orders for the caller they picked on the accounts page.
+            guard let chosen = session[orderingForKey].flatMap(UUID.init(uuidString:)) else { return nil }
+            return try? await relatives.pensioner(for: member, chosen)
+        }
         if let chosen = session[orderingForKey].flatMap(UUID.init(uuidString:)),
            let pensioner = try? await relatives.pensioner(for: member, chosen) {
             return pensioner
@@ -90,7 +95,10 @@ enum RelativesPage {
     }
 
     /// Where a relative who has not picked anyone goes from the catalogue.
-    static func pickFirst(_ req: Request) -> Response {
-        req.redirect(to: path, flash: .info, "ga.relatives.choose")
+    static func pickFirst(_ req: Request, _ member: Member) -> Response {
+        guard member.role == .relative else {
+            return req.redirect(to: "\(prefix)/admin/accounts", flash: .info, "ga.operator.choose")
+        }
+        return req.redirect(to: path, flash: .info, "ga.relatives.choose")
     }
 }
