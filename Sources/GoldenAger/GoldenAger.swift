@@ -25,7 +25,8 @@ public struct GoldenAger: HromadaApp {
         [CreateOrganisations(), CreateCategories(), CreateTaskTemplates(), CreateProfiles(), CreateTasks(),
          CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions(),
          AddVolunteerApproval(), AddVolunteerDescriptions(), AddCreditedMinutes(), AddPreferredTimeAndNote(),
-         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives(), AddTaskExpiry(), AddTaskFollowUp(), AddVolunteerReview()]
+         CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives(), AddTaskExpiry(), AddTaskFollowUp(), AddVolunteerReview(),
+         CreateMonthCertificates()]
     }
 
     public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }
@@ -44,6 +45,7 @@ public struct GoldenAger: HromadaApp {
         try await context.tasks.expireOverdue()
         try await context.tasks.flagNeedingAttention()
         try await context.tasks.confirmOverdue()
+        try await context.hours.tellLastMonth()
     }
 
     public func seedDemoData(_ context: SeedContext) async throws {

@@ -442,6 +442,19 @@ enum GoldenAgerStrings {
         "ga.operator.order_for": "Замовити допомогу для: {name}",
         "ga.operator.open_order": "Відкрити її замовлення",
         "ga.order.by_coordinator": "Замовив(ла) за вас координатор {name}",
+        // Monthly hours and certificate verification
+        "ga.push.month": "Ваші години: {month}",
+        "ga.push.month_body": "Ви допомагали {duration}. Дякуємо!",
+        "ga.certificate.verify_title": "Як перевірити",
+        "ga.certificate.verify_hint": "Кожен місяць має свій код. Відкрийте {url} і введіть код або перейдіть за посиланням:",
+        "ga.verify.title": "Перевірка довідки волонтера",
+        "ga.verify.organisation": "Організація",
+        "ga.verify.volunteer": "Волонтер",
+        "ga.verify.month": "Місяць",
+        "ga.verify.hours": "Години",
+        "ga.verify.not_found": "Такого коду немає. Перевірте, чи правильно його набрано.",
+        "ga.verify.code": "Код із довідки",
+        "ga.verify.check": "Перевірити",
     ]
 
     static let en: [String: String] = [
@@ -867,5 +880,18 @@ enum GoldenAgerStrings {
         "ga.operator.order_for": "Order help for: {name}",
         "ga.operator.open_order": "Open their order",
         "ga.order.by_coordinator": "Ordered for you by coordinator {name}",
+        // Monthly hours and certificate verification
+        "ga.push.month": "Your hours: {month}",
+        "ga.push.month_body": "You helped for {duration}. Thank you!",
+        "ga.certificate.verify_title": "How to check it",
+        "ga.certificate.verify_hint": "Each month has its own code. Open {url} and type the code, or follow the link:",
+        "ga.verify.title": "Checking a volunteer's certificate",
+        "ga.verify.organisation": "Organisation",
+        "ga.verify.volunteer": "Volunteer",
+        "ga.verify.month": "Month",
+        "ga.verify.hours": "Hours",
+        "ga.verify.not_found": "There is no such code. Check that it was typed correctly.",
+        "ga.verify.code": "Code from the certificate",
+        "ga.verify.check": "Check",
     ]
 }

@@ -227,6 +227,36 @@ public final class TaskReport: Model, @unchecked Sendable {
     }
 }
 
+/// One month of a volunteer's hours as a certificate states it: the code anyone holding
+/// the certificate checks at `/golden-ager/verify/{code}`. One per volunteer and month.
+public final class MonthCertificate: Model, @unchecked Sendable {
+    public static let schema = "ga_month_certificates"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "volunteer_id") public var volunteerID: UUID
+    /// `2026-11`.
+    @Field(key: "month") public var month: String
+    /// Ten characters of `MonthCertificate.alphabet`.
+    @Field(key: "code") public var code: String
+    /// When the volunteer was told the month's hours (push), once.
+    @OptionalField(key: "notified_at") public var notifiedAt: Date?
+    @Field(key: "created_at") public var createdAt: Date
+    public init() {}
+    public init(volunteerID: UUID, month: String, createdAt: Date) {
+        self.volunteerID = volunteerID
+        self.month = month
+        self.code = Self.newCode()
+        self.createdAt = createdAt
+    }
+
+    /// No 0/O, 1/I/L: read off paper and typed without doubt.
+    static let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+
+    /// Ten random characters: about 10¹⁵ codes, too many to find one by guessing.
+    static func newCode() -> String {
+        String((0..<10).map { _ in alphabet.randomElement()! })
+    }
+}
+
 /// A volunteer said no to a task (or withdrew from it): it stays out of their inbox.
 public final class TaskDecline: Model, @unchecked Sendable {
     public static let schema = "ga_task_declines"

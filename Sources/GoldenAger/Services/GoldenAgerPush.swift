@@ -133,6 +133,18 @@ struct GoldenAgerPush {
         }
     }
 
+    /// To a volunteer: their hours of the month just over.
+    func monthlyHours(_ volunteer: UUID, month: String, minutes: Int) async throws {
+        try await context.push.send(app: GoldenAger.id, to: [volunteer], urgency: .low, on: db) { language in
+            let l = Self.localizer(language)
+            let parts = month.split(separator: "-")
+            let name = parts.count == 2 ? l.text("ga.month.\(Int(parts[1]) ?? 0)") + " \(parts[0])" : month
+            return PushNotification(title: l.text("ga.push.month", ["month": name]),
+                                    body: l.text("ga.push.month_body", ["duration": l.duration(minutes: minutes)]),
+                                    url: "\(GoldenAger.descriptor.pathPrefix)/hours/certificate?month=\(month)", tag: "month-\(month)")
+        }
+    }
+
     private func toCoordinators(of organisations: [UUID], tag: String, _ words: @escaping (Localizer, Language) -> (title: String, body: String)) async throws {
         guard !organisations.isEmpty else { return }
         let coordinators = try await Profile.query(on: db).filter(\.$role == GARole.coordinator.rawValue)

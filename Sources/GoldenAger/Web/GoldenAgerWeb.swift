@@ -30,6 +30,7 @@ enum GoldenAgerWeb {
         TaskPage.register(on: web)
         AssignmentsPage.register(on: web)
         CertificatePage.register(on: web)
+        VerifyPage.register(on: web)
         // Coordinators and administrators
         BoardPage.register(on: web)
         AdminAccountsPage.register(on: web)

@@ -19,10 +19,15 @@ enum CertificatePage {
         let summary = period.form.errors.isEmpty ? try await service.summary(for: member, from: period.from, to: service.dayAfter(period.to)) : nil
         let organisation = try await req.goldenAger.profiles.organisation(of: profile)
         let templates = try await TaskTemplate.query(on: req.db).filter(\.$id ~~ Set((summary?.tasks ?? []).map { $0.$template.id })).all()
+        // Each month the certificate covers, with the code that checks it.
+        var codes: [CertificateView.MonthCode] = []
+        for month in (summary?.months ?? []).reversed() {
+            codes.append(.init(month: month.month, code: try await service.certificate(for: member, month: month.month).code))
+        }
         let model = CertificateView.Model(
             member: member, name: profile.fullName, organisation: organisation?.name, from: period.from, to: period.to,
             form: period.form, summary: summary, templates: Dictionary(uniqueKeysWithValues: templates.compactMap { t in t.id.map { ($0, t) } }),
-            issuedAt: now)
+            issuedAt: now, codes: codes, verifyURL: "\(req.goldenAger.services.publicURL)\(VerifyPage.path)")
         return req.render(CertificateView.page(model, req.viewContext))
     }
 
@@ -34,15 +39,21 @@ enum CertificatePage {
     }
 
     /// The period in the query; a day left out (or unreadable) is the first of this
-    /// month, or today, in the app's time zone.
+    /// month, or today, in the app's time zone. `month=YYYY-MM` (the monthly notice's
+    /// link) is that whole month.
     static func period(_ req: Request, now: Date) -> Period {
         let service = req.goldenAger.hours
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = req.goldenAger.timeZone
         let monthStart = calendar.date(from: calendar.dateComponents([.year, .month], from: now)) ?? now
         var validator = Validator()
-        let fromText = req.query[String.self, at: "from"]
-        let toText = req.query[String.self, at: "to"]
+        var fromText = req.query[String.self, at: "from"]
+        var toText = req.query[String.self, at: "to"]
+        if let month = req.query[String.self, at: "month"], let range = service.monthRange(month) {
+            fromText = "\(month)-01"
+            let last = calendar.dateComponents([.day], from: range.end.addingTimeInterval(-3600)).day ?? 28
+            toText = String(format: "%@-%02d", month, last)
+        }
         let from = service.day(fromText, field: "from", into: &validator) ?? monthStart
         let to = service.day(toText, field: "to", into: &validator) ?? calendar.startOfDay(for: now)
         if to < from { validator.add("to", "ga.date.range") }

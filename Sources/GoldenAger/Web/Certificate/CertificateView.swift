@@ -17,6 +17,14 @@ enum CertificateView {
         let summary: HoursSummary?
         let templates: [UUID: TaskTemplate]
         let issuedAt: Date
+        /// Each month covered, with its verification code, and where codes are checked.
+        var codes: [MonthCode] = []
+        var verifyURL = ""
+    }
+
+    struct MonthCode {
+        let month: String
+        let code: String
     }
 
     /// The period's form (not printed), then the certificate and its print button.
@@ -60,6 +68,20 @@ enum CertificateView {
             }
             H.p(.class("certificate-total")) { l.plural("ga.certificate.total", count: summary.taskCount, ["hours": GoldenAgerWeb.hours(summary.totalMinutes, l)]) }
             H.p(.class("certificate-issued")) { l.text("ga.certificate.issued", ["date": l.longDate(model.issuedAt)]) }
+            if !model.codes.isEmpty {
+                H.section(.class("certificate-verify")) {
+                    H.h2 { l.text("ga.certificate.verify_title") }
+                    H.p { l.text("ga.certificate.verify_hint", ["url": model.verifyURL]) }
+                    H.ul {
+                        for item in model.codes {
+                            H.li {
+                                "\(AssignmentsView.monthName(item.month, l)): "
+                                H.a(.href("\(model.verifyURL)/\(item.code)"), .class("verify-code")) { item.code }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
