@@ -78,26 +78,9 @@ public struct PhotoService: Sendable {
         return Set(try await AnimalPhoto.query(on: db).filter(\.$id ~~ animals).field(\.$id).all().compactMap(\.id))
     }
 
-    /// The image's facts, or nil with the field's fault added (missing, too many bytes,
-    /// not a whole JPEG or PNG, too many pixels).
+    /// The image's facts, or nil with the field's fault added (`ImageCheck`).
     static func check(_ field: String, _ bytes: [UInt8]?, maxBytes: Int, maxSide: Int, _ v: inout Kernel.Validator) -> ImageInfo? {
-        guard let bytes, !bytes.isEmpty else {
-            v.add(field, "validation.required")
-            return nil
-        }
-        guard bytes.count <= maxBytes else {
-            v.add(field, "ss.validation.image_too_big", ["max": String(maxBytes / 1024) + " KB"])
-            return nil
-        }
-        guard let info = ImageInfo(bytes) else {
-            v.add(field, "ss.validation.not_an_image")
-            return nil
-        }
-        guard info.width <= maxSide, info.height <= maxSide else {
-            v.add(field, "ss.validation.image_too_large", ["side": String(maxSide)])
-            return nil
-        }
-        return info
+        ImageCheck.check(field, bytes, maxBytes: maxBytes, maxSide: maxSide, into: &v)
     }
 }
 

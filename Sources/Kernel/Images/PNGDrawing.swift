@@ -1,10 +1,11 @@
 import Foundation
 
-/// A PNG drawn in code, for the demo animals (and tests): deflate's stored blocks need no
-/// compressor, so the file is plain and valid, if not small.
-enum PNGDrawing {
+/// A PNG drawn in code, for demo data (Smart Shelter's animals, Golden Ager's volunteers)
+/// and tests: deflate's stored blocks need no compressor, so the file is plain and valid,
+/// if not small.
+public enum PNGDrawing {
     /// A `width`×`height` RGB image, each pixel from `color(x, y)`.
-    static func png(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
+    public static func png(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity(height * (1 + width * 3))
         for y in 0..<height {
@@ -20,7 +21,7 @@ enum PNGDrawing {
     }
 
     /// A round face on a coloured ground: a stand-in portrait.
-    static func portrait(side: Int, ground: (UInt8, UInt8, UInt8), face: (UInt8, UInt8, UInt8)) -> [UInt8] {
+    public static func portrait(side: Int, ground: (UInt8, UInt8, UInt8), face: (UInt8, UInt8, UInt8)) -> [UInt8] {
         png(width: side, height: side) { x, y in
             let dx = Double(x - side / 2), dy = Double(y - side / 2 - side / 10)
             let r = Double(side) * 0.32

@@ -1,6 +1,9 @@
-// An animal's photo: draws its thumbnail on a canvas (the server carries no image codec)
-// and sends the photo and the thumbnail together, with the page's CSRF token in a header
-// (the photo is larger than a plain form may be). The server checks both are real images.
+// A photo upload (`form.photo-form`): the server carries no image codec, so the browser
+// draws what it needs on a canvas. With `data-side`, it sends the photo and a thumbnail of
+// at most that many pixels a side (Smart Shelter's animals); with `data-scale`, only the
+// photo drawn down to at most that side (Golden Ager's volunteers: a phone's 4 MB picture
+// becomes a card's 50 KB). The page's CSRF token travels in a header (the photo is larger
+// than a plain form may be). The server checks that what arrives is a real image.
 const form = document.querySelector("form.photo-form");
 if (form) {
   form.addEventListener("submit", async (event) => {
@@ -11,12 +14,18 @@ if (form) {
     button.disabled = true;
     const body = new FormData();
     body.append("_csrf", form.dataset.csrf);
-    body.append("photo", file, file.name);
+    const scale = Number(form.dataset.scale);
     try {
-      const thumbnail = await drawThumbnail(file, Number(form.dataset.side) || 400);
-      if (thumbnail) body.append("thumbnail", thumbnail, "thumbnail.jpg");
+      if (scale) {
+        body.append("photo", (await draw(file, scale)) || file, "photo.jpg");
+      } else {
+        body.append("photo", file, file.name);
+        const thumbnail = await draw(file, Number(form.dataset.side) || 400);
+        if (thumbnail) body.append("thumbnail", thumbnail, "thumbnail.jpg");
+      }
     } catch (_) {
       // Not an image the browser can draw: the server says what is wrong with it.
+      if (!body.has("photo")) body.append("photo", file, file.name);
     }
     const response = await fetch(form.action, {
       method: "POST", body, credentials: "same-origin",
@@ -29,7 +38,7 @@ if (form) {
   });
 }
 
-async function drawThumbnail(file, side) {
+async function draw(file, side) {
   const bitmap = await createImageBitmap(file);
   const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement("canvas");
