@@ -26,7 +26,7 @@ public struct GoldenAger: HromadaApp {
          CreateTaskHistory(), CreateSettings(), SeedCategoriesAndTemplates(), AddOnlineSince(), CreateCityVersions(),
          AddVolunteerApproval(), AddVolunteerDescriptions(), AddCreditedMinutes(), AddPreferredTimeAndNote(),
          CityVersionOnPreference(), CreateOrganisationCities(), CreateRelatives(), AddTaskExpiry(), AddTaskFollowUp(), AddVolunteerReview(),
-         CreateMonthCertificates()]
+         CreateMonthCertificates(), CreateVolunteerPhotos()]
     }
 
     public var accounts: (any AppAccounts)? { GoldenAgerAccounts() }

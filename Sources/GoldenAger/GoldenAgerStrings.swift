@@ -455,6 +455,16 @@ enum GoldenAgerStrings {
         "ga.verify.not_found": "Такого коду немає. Перевірте, чи правильно його набрано.",
         "ga.verify.code": "Код із довідки",
         "ga.verify.check": "Перевірити",
+        // Volunteers' photos
+        "ga.photo.title": "Ваше фото",
+        "ga.photo.alt": "Фото: {name}",
+        "ga.photo.missing": "Додайте своє фото: пенсіонер побачить його, перш ніж відчинити двері.",
+        "ga.photo.choose": "Оберіть фото обличчя",
+        "ga.photo.save": "Зберегти фото",
+        "ga.photo.saved": "Фото збережено.",
+        "ga.photo.not_found": "Фото немає.",
+        "ga.photo.multipart": "Надішліть фото як multipart/form-data з полем photo.",
+        "ga.approval.no_photo": "Фото ще немає.",
     ]
 
     static let en: [String: String] = [
@@ -893,5 +903,15 @@ enum GoldenAgerStrings {
         "ga.verify.not_found": "There is no such code. Check that it was typed correctly.",
         "ga.verify.code": "Code from the certificate",
         "ga.verify.check": "Check",
+        // Volunteers' photos
+        "ga.photo.title": "Your photo",
+        "ga.photo.alt": "Photo: {name}",
+        "ga.photo.missing": "Add your photo: the pensioner sees it before opening the door.",
+        "ga.photo.choose": "Choose a photo of your face",
+        "ga.photo.save": "Save the photo",
+        "ga.photo.saved": "Photo saved.",
+        "ga.photo.not_found": "There is no photo.",
+        "ga.photo.multipart": "Send the photo as multipart/form-data with a photo field.",
+        "ga.approval.no_photo": "No photo yet.",
     ]
 }

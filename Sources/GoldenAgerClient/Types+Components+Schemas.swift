@@ -522,6 +522,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ProfileDTO/suspended`.
             public var suspended: Swift.Bool
+            /// A volunteer who has put up their photo (`PUT /me/photo`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileDTO/hasPhoto`.
+            public var hasPhoto: Swift.Bool
             /// Creates a new `ProfileDTO`.
             ///
             /// - Parameters:
@@ -538,6 +542,7 @@ extension Components {
             ///   - pendingApproval: A volunteer their organisation has not approved yet: they cannot go online or accept a task until a coordinator has checked an identity document (`POST /accounts/{accountId}/approval`). Always false for other roles.
             ///   - rejectionReason: A waiting volunteer: why their organisation turned them down (`POST /accounts/{accountId}/rejection`), if it did.
             ///   - suspended: A volunteer stopped by a pensioner's report until a coordinator approves them again.
+            ///   - hasPhoto: A volunteer who has put up their photo (`PUT /me/photo`).
             public init(
                 id: Swift.String,
                 role: Components.Schemas.Role,
@@ -551,7 +556,8 @@ extension Components {
                 online: Swift.Bool,
                 pendingApproval: Swift.Bool,
                 rejectionReason: Swift.String? = nil,
-                suspended: Swift.Bool
+                suspended: Swift.Bool,
+                hasPhoto: Swift.Bool
             ) {
                 self.id = id
                 self.role = role
@@ -566,6 +572,7 @@ extension Components {
                 self.pendingApproval = pendingApproval
                 self.rejectionReason = rejectionReason
                 self.suspended = suspended
+                self.hasPhoto = hasPhoto
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -581,6 +588,7 @@ extension Components {
                 case pendingApproval
                 case rejectionReason
                 case suspended
+                case hasPhoto
             }
         }
         /// A new bearer token (APIModels.Session): send it as `Authorization: Bearer <token>`. It is shown once.
@@ -871,6 +879,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PersonDTO/organisation`.
             public var organisation: Swift.String?
+            /// A volunteer's photo the viewer may fetch (`GET /volunteers/{volunteerId}/photo`): to the pensioner's side from acceptance on, and to the volunteer themselves.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonDTO/photo`.
+            public var photo: Swift.String?
             /// Creates a new `PersonDTO`.
             ///
             /// - Parameters:
@@ -880,13 +892,15 @@ extension Components {
             ///   - phone: `380XXXXXXXXX`; absent when the viewer may not see it.
             ///   - address: The pensioner's home address; absent when the viewer may not see it (and for volunteers).
             ///   - organisation: The volunteer's organisation name; absent for pensioners.
+            ///   - photo: A volunteer's photo the viewer may fetch (`GET /volunteers/{volunteerId}/photo`): to the pensioner's side from acceptance on, and to the volunteer themselves.
             public init(
                 id: Swift.String,
                 firstName: Swift.String,
                 lastName: Swift.String,
                 phone: Swift.String? = nil,
                 address: Swift.String? = nil,
-                organisation: Swift.String? = nil
+                organisation: Swift.String? = nil,
+                photo: Swift.String? = nil
             ) {
                 self.id = id
                 self.firstName = firstName
@@ -894,6 +908,7 @@ extension Components {
                 self.phone = phone
                 self.address = address
                 self.organisation = organisation
+                self.photo = photo
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -902,6 +917,7 @@ extension Components {
                 case phone
                 case address
                 case organisation
+                case photo
             }
         }
         /// One step in a task's history.

@@ -340,6 +340,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /pensioners`.
     /// - Remark: Generated from `#/paths//pensioners/post(signUpPensioner)`.
     func signUpPensioner(_ input: Operations.SignUpPensioner.Input) async throws -> Operations.SignUpPensioner.Output
+    /// Put up one's photo (volunteer)
+    ///
+    /// A JPEG or PNG of a volunteer's face, at most 512 KB and 2000 pixels a side, checked to be a whole image (a PNG's every chunk against its CRC, a JPEG's segments through its end marker). The pensioner sees it before opening the door; the coordinator compares it with the identity document when approving. Replaces the photo there was; audit-logged.
+    ///
+    /// - Remark: HTTP `PUT /me/photo`.
+    /// - Remark: Generated from `#/paths//me/photo/put(uploadVolunteerPhoto)`.
+    func uploadVolunteerPhoto(_ input: Operations.UploadVolunteerPhoto.Input) async throws -> Operations.UploadVolunteerPhoto.Output
+    /// A volunteer's photo
+    ///
+    /// The photo as stored, with an `ETag` (its SHA-256); `If-None-Match` with it answers 304. To the volunteer, the coordinators of their organisation, an administrator, and the pensioner (or a linked relative) of a task the volunteer accepted; to anyone else it is not found.
+    ///
+    /// - Remark: HTTP `GET /volunteers/{volunteerId}/photo`.
+    /// - Remark: Generated from `#/paths//volunteers/{volunteerId}/photo/get(getVolunteerPhoto)`.
+    func getVolunteerPhoto(_ input: Operations.GetVolunteerPhoto.Input) async throws -> Operations.GetVolunteerPhoto.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -966,6 +980,36 @@ extension APIProtocol {
         try await signUpPensioner(Operations.SignUpPensioner.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Put up one's photo (volunteer)
+    ///
+    /// A JPEG or PNG of a volunteer's face, at most 512 KB and 2000 pixels a side, checked to be a whole image (a PNG's every chunk against its CRC, a JPEG's segments through its end marker). The pensioner sees it before opening the door; the coordinator compares it with the identity document when approving. Replaces the photo there was; audit-logged.
+    ///
+    /// - Remark: HTTP `PUT /me/photo`.
+    /// - Remark: Generated from `#/paths//me/photo/put(uploadVolunteerPhoto)`.
+    public func uploadVolunteerPhoto(
+        headers: Operations.UploadVolunteerPhoto.Input.Headers = .init(),
+        body: Operations.UploadVolunteerPhoto.Input.Body
+    ) async throws -> Operations.UploadVolunteerPhoto.Output {
+        try await uploadVolunteerPhoto(Operations.UploadVolunteerPhoto.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A volunteer's photo
+    ///
+    /// The photo as stored, with an `ETag` (its SHA-256); `If-None-Match` with it answers 304. To the volunteer, the coordinators of their organisation, an administrator, and the pensioner (or a linked relative) of a task the volunteer accepted; to anyone else it is not found.
+    ///
+    /// - Remark: HTTP `GET /volunteers/{volunteerId}/photo`.
+    /// - Remark: Generated from `#/paths//volunteers/{volunteerId}/photo/get(getVolunteerPhoto)`.
+    public func getVolunteerPhoto(
+        path: Operations.GetVolunteerPhoto.Input.Path,
+        headers: Operations.GetVolunteerPhoto.Input.Headers = .init()
+    ) async throws -> Operations.GetVolunteerPhoto.Output {
+        try await getVolunteerPhoto(Operations.GetVolunteerPhoto.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

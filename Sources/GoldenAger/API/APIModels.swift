@@ -59,6 +59,8 @@ enum APIModels {
         let rejectionReason: String?
         /// A volunteer stopped by a pensioner's report until a coordinator approves them again.
         let suspended: Bool
+        /// A volunteer who has put up their photo (`PUT /me/photo`).
+        let hasPhoto: Bool
     }
 
     struct Approval: Content {
@@ -170,6 +172,8 @@ enum APIModels {
         let phone: String?
         let address: String?
         let organisation: String?
+        /// A volunteer's photo the viewer may fetch (`GET /volunteers/{id}/photo`).
+        let photo: String?
     }
 
     struct TransitionDTO: Content {
@@ -250,13 +254,14 @@ enum APIModels {
 }
 
 extension APIModels {
-    static func profile(_ member: Member, organisation: Organisation?) throws -> ProfileDTO {
+    static func profile(_ member: Member, organisation: Organisation?, hasPhoto: Bool = false) throws -> ProfileDTO {
         let profile = try member.requireProfile()
         return ProfileDTO(id: member.id, role: member.account.role, firstName: profile.firstName, lastName: profile.lastName,
                           phone: profile.phone, birthday: profile.birthday, city: profile.city, address: profile.address,
                           organisation: try organisation.map { OrganisationDTO(id: try $0.requireID(), name: $0.name) },
                           online: profile.isOnline, pendingApproval: profile.isPendingApproval,
-                          rejectionReason: profile.isPendingApproval ? profile.rejectionReason : nil, suspended: profile.suspendedAt != nil && profile.isPendingApproval)
+                          rejectionReason: profile.isPendingApproval ? profile.rejectionReason : nil, suspended: profile.suspendedAt != nil && profile.isPendingApproval,
+                          hasPhoto: hasPhoto)
     }
 
     static func template(_ template: TaskTemplate, _ language: Language) -> TemplateDTO {
@@ -280,7 +285,8 @@ extension APIModels {
     static func task(_ details: TaskDetails, _ language: Language, viewer: Member) -> TaskDTO {
         let task = details.task
         func person(_ p: TaskDetails.Person?) -> PersonDTO? {
-            p.map { PersonDTO(id: $0.id, firstName: $0.firstName, lastName: $0.lastName, phone: $0.phone, address: $0.address, organisation: $0.organisation) }
+            p.map { PersonDTO(id: $0.id, firstName: $0.firstName, lastName: $0.lastName, phone: $0.phone, address: $0.address, organisation: $0.organisation,
+                              photo: $0.hasPhoto ? "\(GoldenAger.descriptor.apiPath)/volunteers/\($0.id)/photo" : nil) }
         }
         return TaskDTO(
             id: task.id!, status: task.status.rawValue, template: template(details.template, language),

@@ -14,6 +14,8 @@ enum GoldenAgerAPI {
         api.post("accounts", ":accountId", "rejection", use: reject)
         api.get("volunteers", "pending", use: pendingVolunteers)
         api.get("pensioners", use: findPensioner)
+        api.on(.PUT, "me", "photo", body: .collect(maxSize: "1mb"), use: uploadPhoto)
+        api.get("volunteers", ":volunteerId", "photo", use: photo)
         api.post("pensioners", use: signUpPensioner)
         api.get("cities", use: cities)
         api.get("organisations", use: organisations)
@@ -104,6 +106,25 @@ enum GoldenAgerAPI {
         return try await answer.encodeResponse(status: .created, for: req)
     }
 
+    /// A volunteer puts up their photo (multipart `photo`, a JPEG or PNG of at most 512 KB).
+    static func uploadPhoto(_ req: Request) async throws -> M.ProfileDTO {
+        let member = try await req.member(.volunteer)
+        guard req.headers.contentType?.type == "multipart" else {
+            throw AppError(.unsupportedMediaType, code: "multipart_expected", key: "ga.photo.multipart")
+        }
+        let upload = try? req.content.decode(ProfilePage.PhotoUpload.self)
+        try await req.goldenAger.photos.upload(upload?.photo.map { Array($0.data.readableBytesView) }, by: member)
+        return try await profileDTO(member, req)
+    }
+
+    /// A volunteer's photo, to those who may see it: themselves, their organisation's
+    /// coordinators, and the pensioner's side of a visit they took on.
+    static func photo(_ req: Request) async throws -> Response {
+        let member = try await req.member()
+        let id = try req.uuidParameter("volunteerId", notFound: "photo_not_found", key: "ga.photo.not_found")
+        return try await GoldenAgerWeb.image(try await req.goldenAger.photos.photo(of: id, for: member), req)
+    }
+
     static func pendingVolunteers(_ req: Request) async throws -> [M.PendingVolunteerDTO] {
         let member = try await req.member(.coordinator, .admin)
         return try await req.goldenAger.profiles.pendingVolunteers(for: member).map { pending in
@@ -127,9 +148,10 @@ enum GoldenAgerAPI {
             // An admin made on the command line has no profile: answer with the account.
             return M.ProfileDTO(id: member.id, role: member.account.role, firstName: member.account.displayName, lastName: "",
                                 phone: member.account.login, birthday: "", city: "", address: nil, organisation: nil, online: false,
-                                pendingApproval: false, rejectionReason: nil, suspended: false)
+                                pendingApproval: false, rejectionReason: nil, suspended: false, hasPhoto: false)
         }
-        return try M.profile(member, organisation: try await req.goldenAger.profiles.organisation(of: profile))
+        let hasPhoto = member.role == .volunteer ? try await req.goldenAger.photos.withPhotos([member.id]).contains(member.id) : false
+        return try M.profile(member, organisation: try await req.goldenAger.profiles.organisation(of: profile), hasPhoto: hasPhoto)
     }
 
     // MARK: Reference data

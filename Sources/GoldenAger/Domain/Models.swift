@@ -257,6 +257,19 @@ public final class MonthCertificate: Model, @unchecked Sendable {
     }
 }
 
+/// A volunteer's photo (`VolunteerPhotoService`), kept in the database so that every
+/// instance of the server serves it; keyed by the account id.
+public final class VolunteerPhoto: Model, @unchecked Sendable {
+    public static let schema = "ga_volunteer_photos"
+    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
+    @Field(key: "content_type") public var contentType: String
+    @Field(key: "data") public var data: Data
+    /// The SHA-256 of the photo, hex: its ETag.
+    @Field(key: "digest") public var digest: String
+    @Field(key: "uploaded_at") public var uploadedAt: Date
+    public init() {}
+}
+
 /// A volunteer said no to a task (or withdrew from it): it stays out of their inbox.
 public final class TaskDecline: Model, @unchecked Sendable {
     public static let schema = "ga_task_declines"

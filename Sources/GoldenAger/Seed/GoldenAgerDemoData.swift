@@ -56,6 +56,10 @@ enum GoldenAgerDemoData {
                 coordinator = member.id
             } else if input.role == .volunteer {
                 volunteers.append(profile)
+                // A drawn portrait, so the door check shows a face in the demo.
+                let shades: [(UInt8, UInt8, UInt8)] = [(214, 170, 140), (190, 140, 110), (230, 190, 160)]
+                let face = shades[volunteers.count % shades.count]
+                try await context.photos.upload(PNGDrawing.portrait(side: 96, ground: (200, 220, 240), face: face), by: member)
             }
         }
         // The demo volunteers have had their documents checked, so they can take tasks at once.

@@ -14,6 +14,7 @@ public struct GoldenAgerContext: ServiceScoped {
     public var catalog: CatalogService { CatalogService(context: self) }
     public var relatives: RelativeService { RelativeService(context: self) }
     public var operators: OperatorService { OperatorService(context: self) }
+    public var photos: VolunteerPhotoService { VolunteerPhotoService(context: self) }
     public var hours: HoursService { HoursService(context: self) }
     public var administration: AdministrationService { AdministrationService(context: self) }
     var audit: AuditLog { AuditLog(app: GoldenAger.id, clock: clock) }

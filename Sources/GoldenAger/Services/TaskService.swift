@@ -16,6 +16,8 @@ public struct TaskDetails: Sendable {
         public let organisation: String?
         /// What they are in the app: a relative or a coordinator who ordered, say.
         public let role: GARole?
+        /// A volunteer with a photo the viewer may see (`VolunteerPhotoService`).
+        public var hasPhoto = false
     }
 
     public let task: HelpTask
@@ -501,6 +503,7 @@ public struct TaskService: Sendable {
             .where("account_id", .in, SQLBind.group(Array(peopleIDs))).all().map { try Profile.decode($0) }
         let profilesByID = Dictionary(uniqueKeysWithValues: profiles.compactMap { p in p.id.map { ($0, p) } })
         let organisationIDs = Set(profiles.compactMap { $0.$organisation.id })
+        let withPhotos = try await context.photos.withPhotos(Set(tasks.compactMap(\.volunteerID)).intersection(peopleIDs))
         let organisations = organisationIDs.isEmpty ? [] : try await Organisation.query(on: db).filter(\.$id ~~ organisationIDs).all()
         let organisationNames = Dictionary(uniqueKeysWithValues: organisations.compactMap { o in o.id.map { ($0, o.name) } })
         var history: [UUID: [TaskTransition]] = [:]
@@ -528,10 +531,11 @@ public struct TaskService: Sendable {
             }
             let volunteer = task.volunteerID.flatMap { profilesByID[$0] }.flatMap { v -> TaskDetails.Person? in
                 let pensionersSide = isMine || isForMyPensioner
-                if pensionersSide || isAssigned || isStaff {
-                    return person(v, phone: pensionersSide ? task.status != .searching && task.status != .cancelled : true, address: false, organisations: organisationNames)
-                }
-                return nil
+                guard pensionersSide || isAssigned || isStaff else { return nil }
+                var shown = person(v, phone: pensionersSide ? task.status != .searching && task.status != .cancelled : true, address: false, organisations: organisationNames)
+                // The door check: the pensioner's side sees who is coming (and the volunteer themselves).
+                shown.hasPhoto = withPhotos.contains(v.id!) && (pensionersSide || isAssigned) && task.status != .cancelled
+                return shown
             }
             // Who ordered for the pensioner: the pensioner's side and staff see it.
             let orderedBy = task.orderedBy.flatMap { profilesByID[$0] }.flatMap { r -> TaskDetails.Person? in

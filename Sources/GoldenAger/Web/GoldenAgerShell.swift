@@ -8,12 +8,12 @@ extension GoldenAgerWeb {
     /// A page in the app's shell with the tabs of the person's role and, for signed-in
     /// people, the live event stream. Handlers answer with `req.render(_:)`, which adds the
     /// frame and the flash message.
-    static func shell(_ member: Member?, title: String, section: Section, status: HTTPResponseStatus = .ok, _ c: ViewContext,
-                      @HTMLBuilder content: () -> HTML) -> Page {
+    static func shell(_ member: Member?, title: String, section: Section, status: HTTPResponseStatus = .ok, scripts: [String] = [],
+                      _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         let signedIn = member != nil
         var page = Page(
             title: title, app: GoldenAger.descriptor, content: content(), tabs: tabs(for: member, current: section, c.localizer),
-            scripts: signedIn ? ["live-refresh.js"] : [],
+            scripts: (signedIn ? ["live-refresh.js"] : []) + scripts,
             liveURL: signedIn ? "\(prefix)/live" : nil, liveEvents: signedIn ? GoldenAgerEvents.names : [],
             status: status, bodyClass: member?.role.map { "role-\($0.rawValue)" } ?? "role-guest")
         // Four 64 px tabs cannot float over the page without covering it, and after a long

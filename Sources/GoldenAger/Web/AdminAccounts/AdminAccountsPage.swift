@@ -27,7 +27,9 @@ enum AdminAccountsPage {
         var openOrder: HelpTask?
         if let found, found.role == .volunteer { done = try await administration.doneTasks(of: found, by: member) }
         if let found, found.role == .pensioner { openOrder = try await req.goldenAger.tasks.openOrder(of: found.id) }
-        return req.render(AdminAccountsView.page(member, pending: pending, query: query, found: found, doneTasks: done, openOrder: openOrder, req.viewContext))
+        let photos = try await req.goldenAger.photos.withPhotos(pending.compactMap(\.profile.id))
+        return req.render(AdminAccountsView.page(member, pending: pending, photos: photos, query: query, found: found, doneTasks: done,
+                                                 openOrder: openOrder, req.viewContext))
     }
 
     /// «Замовити допомогу» for a caller: the catalogue follows, ordering for them.

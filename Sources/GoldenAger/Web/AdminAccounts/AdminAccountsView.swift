@@ -1,3 +1,4 @@
+import Foundation
 import Kernel
 
 enum AdminAccountsView {
@@ -6,12 +7,12 @@ enum AdminAccountsView {
     /// Volunteers waiting for approval first; then the search form and, after a search
     /// (`query`), the person `found` — whom the searcher may manage — or word that there
     /// is none.
-    static func page(_ member: Member, pending: [ProfileService.PendingVolunteer], query: String?, found: Member?,
+    static func page(_ member: Member, pending: [ProfileService.PendingVolunteer], photos: Set<UUID> = [], query: String?, found: Member?,
                      doneTasks: [TaskDetails] = [], openOrder: HelpTask? = nil, _ c: ViewContext) -> Page {
         let l = c.localizer
         return GoldenAgerWeb.shell(member, title: l.text("ga.accounts.title"), section: .accounts, c) {
             H.h1 { l.text("ga.accounts.title") }
-            pendingVolunteers(pending, c)
+            pendingVolunteers(pending, photos: photos, c)
             H.form(Attribute("method", "get"), Attribute("action", "\(prefix)/admin/accounts"), .class("card")) {
                 FormField(name: "q", label: l.text("ga.accounts.search"), type: "search", hint: l.text("ga.accounts.search_hint"), maxLength: 60)
                     .render(FormState(values: ["q": query ?? ""]), l)
@@ -72,7 +73,7 @@ enum AdminAccountsView {
 
     /// Each waiting volunteer with a form to approve them: the box saying a document was
     /// checked must be ticked (the service refuses the approval without it too).
-    private static func pendingVolunteers(_ pending: [ProfileService.PendingVolunteer], _ c: ViewContext) -> HTML {
+    private static func pendingVolunteers(_ pending: [ProfileService.PendingVolunteer], photos: Set<UUID>, _ c: ViewContext) -> HTML {
         let l = c.localizer
         return H.section(.class("pending-volunteers"), .aria("labelledby", "pending-title")) {
             H.h2(.id("pending-title")) { l.text("ga.approval.pending_title") }
@@ -83,6 +84,12 @@ enum AdminAccountsView {
                 let profile = volunteer.profile
                 H.article(.class("card pending-volunteer"), .data("account-id", profile.id!.uuidString)) {
                     H.h3 { profile.fullName }
+                    // Compared with the identity document before approving.
+                    if photos.contains(profile.id!) {
+                        H.img(Attribute("src", "\(prefix)/volunteers/\(profile.id!)/photo"), .class("person-photo"), Attribute("alt", l.text("ga.photo.alt", ["name": profile.fullName])))
+                    } else {
+                        H.p(.class("task-meta")) { l.text("ga.approval.no_photo") }
+                    }
                     H.p { "\(PhoneNumber.display(profile.phone)) · \(City.name(of: profile.city, in: l.language))" }
                     H.p(.class("task-meta")) { l.text("ga.approval.registered", ["date": l.date(volunteer.signedUpAt)]) }
                     Components.postForm(c, action: "\(prefix)/admin/accounts/\(profile.id!)/approve") {

@@ -132,6 +132,10 @@ enum OrderView {
 
     private static func volunteerCard(_ volunteer: TaskDetails.Person, _ l: Localizer) -> HTML {
         H.section(.class("card volunteer")) {
+            if volunteer.hasPhoto {
+                H.img(Attribute("src", "\(prefix)/volunteers/\(volunteer.id)/photo"), .class("person-photo"),
+                      Attribute("alt", l.text("ga.photo.alt", ["name": "\(volunteer.firstName) \(volunteer.lastName)"])))
+            }
             H.p(.class("volunteer-name")) { "\(volunteer.firstName) \(volunteer.lastName)" }
             if let organisation = volunteer.organisation {
                 H.p(.class("volunteer-organisation")) { l.text("ga.order.organisation", ["name": organisation]) }

@@ -10,6 +10,39 @@ enum ProfilePage {
     static func register(on web: any RoutesBuilder) {
         web.get("profile", use: profile)
         web.post("profile", use: save)
+        web.on(.POST, "profile", "photo", body: .collect(maxSize: "1mb"), use: uploadPhoto)
+        web.get("volunteers", ":volunteerID", "photo", use: photo)
+    }
+
+    /// The upload from `photo-upload.js` (multipart, the CSRF token in its header); answered
+    /// with where to go next, which the script opens.
+    static func uploadPhoto(_ req: Request) async throws -> Response {
+        let member = try await req.member(.volunteer)
+        let upload = try? req.content.decode(PhotoUpload.self)
+        let back = "\(prefix)/profile"
+        let response: Response
+        do {
+            try await req.goldenAger.photos.upload(upload?.photo.map { Array($0.data.readableBytesView) }, by: member)
+            response = req.redirect(to: back, flash: .success, "ga.photo.saved")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            let problem = error.fieldErrors.first
+            response = req.redirect(to: back, flash: .error, problem?.key ?? error.key, problem?.arguments ?? [:])
+        }
+        guard req.headers.first(name: "X-Requested-With") == "fetch", let location = response.headers.first(name: .location) else { return response }
+        // A fetch that followed the redirect would use up the message the page should show.
+        let answer = Response(status: .ok)
+        try answer.content.encode(["location": location], as: .json)
+        return answer
+    }
+
+    struct PhotoUpload: Content {
+        let photo: File?
+    }
+
+    /// A volunteer's photo, to those who may see it (`VolunteerPhotoService`).
+    static func photo(_ req: Request) async throws -> Response {
+        let member = try await req.member()
+        return try await GoldenAgerWeb.image(try await req.goldenAger.photos.photo(of: try req.uuidParameter("volunteerID"), for: member), req)
     }
 
     /// The form filled with what the profile holds (the birthday as people type it).
@@ -44,7 +77,8 @@ enum ProfilePage {
     /// The page; a volunteer's form lists the organisations.
     static func respond(_ req: Request, _ member: Member, state: FormState, status: HTTPResponseStatus = .ok) async throws -> Response {
         let organisations = member.role == .volunteer ? try await req.goldenAger.catalog.organisations() : []
-        return req.render(ProfileView.page(member, state: state, organisations: organisations, status: status, req.viewContext))
+        let hasPhoto = member.role == .volunteer ? try await req.goldenAger.photos.withPhotos([member.id]).contains(member.id) : false
+        return req.render(ProfileView.page(member, state: state, organisations: organisations, hasPhoto: hasPhoto, status: status, req.viewContext))
     }
 }
 

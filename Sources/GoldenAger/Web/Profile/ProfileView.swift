@@ -6,12 +6,16 @@ enum ProfileView {
 
     /// The person's phone and, for pensioners and volunteers, the form to change their
     /// details (`state`); then the links and buttons every role has.
-    static func page(_ member: Member, state: FormState, organisations: [Organisation], status: HTTPResponseStatus, _ c: ViewContext) -> Page {
+    static func page(_ member: Member, state: FormState, organisations: [Organisation], hasPhoto: Bool = false, status: HTTPResponseStatus,
+                     _ c: ViewContext) -> Page {
         let l = c.localizer
-        return GoldenAgerWeb.shell(member, title: l.text("ga.profile.title"), section: .profile, status: status, c) {
+        let isVolunteer = member.role == .volunteer
+        return GoldenAgerWeb.shell(member, title: l.text("ga.profile.title"), section: .profile, status: status,
+                                   scripts: isVolunteer ? ["photo-upload.js"] : [], c) {
             H.h1 { l.text("ga.profile.title") }
             if let profile = member.profile {
                 H.p(.class("lead")) { l.text("ga.profile.phone", ["phone": PhoneNumber.display(profile.phone)]) }
+                if isVolunteer { photo(member, hasPhoto: hasPhoto, c) }
                 if member.role == .pensioner || member.role == .volunteer || member.role == .relative {
                     Components.errorSummary(state, l)
                     form(member, state: state, organisations: organisations, c)
@@ -27,6 +31,28 @@ enum ProfileView {
             H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
             Components.postForm(c, action: "\(prefix)/logout") {
                 H.button(.type("submit"), .class("button button-block")) { l.text("ga.logout") }
+            }
+        }
+    }
+
+    /// The volunteer's photo, which pensioners see before opening the door, and the form
+    /// that puts up a new one (`photo-upload.js` draws it down to `pageSide` first).
+    static func photo(_ member: Member, hasPhoto: Bool, _ c: ViewContext) -> HTML {
+        let l = c.localizer
+        return H.section(.class("card volunteer-photo"), .aria("labelledby", "photo-title")) {
+            H.h2(.id("photo-title")) { l.text("ga.photo.title") }
+            if hasPhoto {
+                H.img(Attribute("src", "\(prefix)/volunteers/\(member.id)/photo"), Attribute("alt", l.text("ga.photo.alt", ["name": member.account.displayName])),
+                      .class("person-photo"))
+            } else {
+                H.p(.class("flash flash-info")) { l.text("ga.photo.missing") }
+            }
+            H.form(Attribute("method", "post"), Attribute("action", "\(prefix)/profile/photo"), Attribute("enctype", "multipart/form-data"),
+                   .class("photo-form"), .data("csrf", c.csrfToken), .data("scale", String(VolunteerPhotoService.pageSide))) {
+                H.input(.type("hidden"), .name("_csrf"), .value(c.csrfToken))
+                H.label(Attribute("for", "field-photo")) { l.text("ga.photo.choose") }
+                H.input(.type("file"), .id("field-photo"), .name("photo"), Attribute("accept", "image/jpeg,image/png"), .flag("required"))
+                H.button(.type("submit"), .class("button button-block")) { l.text("ga.photo.save") }
             }
         }
     }
