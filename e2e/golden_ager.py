@@ -206,7 +206,7 @@ def approve_as_demo_coordinator(coordinator: WebDriver, base_url: str, volunteer
     card = coordinator.find_element(
         By.XPATH, f"//main//article[contains(@class, 'pending-volunteer')][.//h3[normalize-space()='{volunteer.full_name}']]")
     tap(coordinator, card.find_element(By.CSS_SELECTOR, 'input[name="documentChecked"]'))
-    tap_and_wait(coordinator, card.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+    tap_and_wait(coordinator, card.find_element(By.CSS_SELECTOR, 'form[action$="/approve"] button[type="submit"]'))
     assert "підтверджено" in main_text(coordinator), main_text(coordinator)[:300]
 
 

@@ -130,6 +130,18 @@ def accept_from_inbox(driver, task_id: str) -> None:
     assert path_of(driver) == f"{PREFIX}/tasks/{task_id}", f"accepting did not open the task: {driver.current_url}"
 
 
+def volunteer_says(driver, task_id: str, action: str) -> None:
+    """The volunteer's «Я на місці» (`arrive`) or «Виконано» (`finish`, which asks first)
+    on the task's page."""
+    open_page(driver, f"{driver.current_url.split(PREFIX)[0]}{PREFIX}/tasks/{task_id}")
+    button = driver.find_element(By.CSS_SELECTOR, f'main form[action$="/tasks/{task_id}/{action}"] button')
+    if action == "finish":
+        tap(driver, button)
+        answer_dialog(driver, yes=True)
+    else:
+        tap_and_wait(driver, button)
+
+
 def hours_minutes(driver) -> int:
     return int(attribute_of(driver, "#hours .hours-total", "data-minutes"))
 
@@ -359,10 +371,23 @@ def pensioner_walk(base_url):
         walk.record(b, "order: accepted (updated live)")
         open_page(b, url(base_url, f"/orders/{task_id}"))
         walk.record(b, "order: accepted")
+        assert b.find_element(By.CSS_SELECTOR, ".door-code-digits").text.strip().isdigit(), "the door code is shown"
 
-        press_in_order(b, "complete")
-        walk.record(b, "order: «done?» question")
-        answer_dialog(b, yes=True)
+        # Both sides close the visit: the volunteer's «Я на місці» and «Виконано»…
+        wait_until_live(b, "#order-status")
+        volunteer_says(volunteer_browser, task_id, "arrive")
+        WebDriverWait(b, 10, poll_frequency=0.05).until(
+            lambda d: "Волонтер на місці" in d.find_element(By.ID, "order-status").text, "«на місці» did not reach the pensioner")
+        walk.record(b, "order: the volunteer is at the door")
+        volunteer_says(volunteer_browser, task_id, "finish")
+        wait_for_order_state(b, "finished")
+        walk.record(b, "order: «all good?» (updated live)")
+        # …and the pensioner's «Щось не так» (looked at, not sent) or «Усе добре».
+        tap_and_wait(b, b.find_element(By.CSS_SELECTOR, f'#order-status a[href="{PREFIX}/orders/{task_id}/report"]'))
+        walk.record(b, "report: something was wrong", main_action='main form button[type="submit"]')
+        open_page(b, url(base_url, f"/orders/{task_id}"))
+        walk.record(b, "order: «all good?»")
+        tap_in_live_region_and_wait(b, f'#order-status form[action$="/{task_id}/complete"] button')
         assert order_state(b) == "done"
         walk.record(b, "order: done")
 
@@ -402,7 +427,8 @@ PENSIONER_SCREENS = [
     "order: confirmation question", "order: searching", "order: when and what", "order: a phone typed into the note",
     "order: searching, with when and what",
     "categories with an open order",
-    "order: accepted (updated live)", "order: accepted", "order: «done?» question", "order: done",
+    "order: accepted (updated live)", "order: accepted", "order: the volunteer is at the door",
+    "order: «all good?» (updated live)", "report: something was wrong", "order: «all good?»", "order: done",
     "order: «cancel?» question", "order: cancelled", "orders", "profile", "instructions", "consultation",
 ]
 
@@ -823,3 +849,125 @@ def test_a_relative_links_with_the_pensioners_code_and_orders_for_them(new_brows
     press_in_order(relative_browser, "cancel")
     answer_dialog(relative_browser, yes=True)
     wait_for_order_state(relative_browser, "cancelled")
+
+
+# ------------------------------------------------------------------ the door check, a caller
+
+
+def portrait_png(path, side: int = 240) -> None:
+    """A PNG of a drawn face (a disc on a plain ground), written with zlib alone."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = bytearray()
+    for y in range(side):
+        rows.append(0)
+        for x in range(side):
+            inside = (x - side / 2) ** 2 + (y - side / 2.4) ** 2 < (side / 3.2) ** 2
+            rows += bytes((214, 170, 140) if inside else (200, 220, 240))
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(bytes(rows))) + chunk(b"IEND", b""))
+    path.write_bytes(png)
+
+
+def page_fits(driver) -> bool:
+    return driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_the_door_check_shows_the_same_face_and_code_to_both(new_browser, base_url, tmp_path):
+    """Only 31.6 % of the seed's young respondents would trust volunteers with their
+    relatives: the volunteer puts up a photo, and once they accept, the pensioner sees
+    that face, the name, the organisation and a three-digit code the volunteer's phone
+    shows too. After the visit the pensioner tells the coordinators something was wrong."""
+    volunteer_browser, pensioner_browser = new_browser(), new_browser()
+    volunteer = new_volunteer()
+    sign_up_approved_volunteer(volunteer_browser, new_browser(), base_url, volunteer)
+
+    # The photo, from the profile: the page's script draws it down before sending.
+    open_page(volunteer_browser, url(base_url, "/profile"))
+    assert "Додайте своє фото" in main_text(volunteer_browser)
+    photo = tmp_path / "face.png"
+    portrait_png(photo)
+    volunteer_browser.find_element(By.CSS_SELECTOR, 'form.photo-form input[type="file"]').send_keys(str(photo))
+    tap_and_wait(volunteer_browser, volunteer_browser.find_element(By.CSS_SELECTOR, 'form.photo-form button[type="submit"]'))
+    assert "Фото збережено." in main_text(volunteer_browser), main_text(volunteer_browser)[:300]
+    assert volunteer_browser.execute_script("return document.querySelector('img.person-photo').complete"
+                                            " && document.querySelector('img.person-photo').naturalWidth > 0")
+    go_online(volunteer_browser)
+
+    pensioner = new_pensioner()
+    sign_up(pensioner_browser, base_url, pensioner)
+    open_first_category(pensioner_browser)
+    open_first_task(pensioner_browser)
+    press_order(pensioner_browser)
+    answer_dialog(pensioner_browser, yes=True)
+    task_id = order_id(pensioner_browser)
+    wait_until_live(pensioner_browser, "#order-status")
+    open_page(volunteer_browser, url(base_url, "/inbox"))
+    accept_from_inbox(volunteer_browser, task_id)
+    wait_for_order_state(pensioner_browser, "accepted")
+
+    status = pensioner_browser.find_element(By.ID, "order-status")
+    assert volunteer.full_name in status.text and "Життєлюб" in status.text
+    face = status.find_element(By.CSS_SELECTOR, "img.person-photo")
+    WebDriverWait(pensioner_browser, 5).until(lambda d: d.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth > 0", face), "the volunteer's photo did not load")
+    assert volunteer.full_name in face.get_attribute("alt")
+    code = status.find_element(By.CSS_SELECTOR, ".door-code-digits").text.strip()
+    assert len(code) == 3 and code.isdigit(), code
+    assert code in volunteer_browser.find_element(By.CSS_SELECTOR, "main .door-code-digits").text, "both see the same code"
+    assert page_fits(pensioner_browser) and page_fits(volunteer_browser)
+    assert_accessible(pensioner_browser)
+    assert_accessible(volunteer_browser)
+
+    volunteer_says(volunteer_browser, task_id, "arrive")
+    volunteer_says(volunteer_browser, task_id, "finish")
+    assert path_of(volunteer_browser) == f"{PREFIX}/inbox", "free for the next task at once"
+    wait_for_order_state(pensioner_browser, "finished")
+    tap_and_wait(pensioner_browser, pensioner_browser.find_element(By.CSS_SELECTOR, f'#order-status a[href$="/{task_id}/report"]'))
+    pensioner_browser.find_element(By.CSS_SELECTOR, 'main textarea[name="text"]').send_keys("Прийшла інша людина, не з фото")
+    tap_and_wait(pensioner_browser, submit_button(pensioner_browser, f"{PREFIX}/orders/{task_id}/report"))
+    assert "Координатори отримали ваше повідомлення" in main_text(pensioner_browser)
+    assert order_state(pensioner_browser) == "done"
+    assert "Ви розповіли координаторам" in main_text(pensioner_browser)
+
+    coordinator = new_browser()
+    log_in(coordinator, base_url, *DEMO_COORDINATOR)
+    open_page(coordinator, url(base_url, "/board"))
+    assert "Прийшла інша людина, не з фото" in main_text(coordinator), "the report is on the coordinators' board"
+    assert page_fits(coordinator)
+
+
+def test_a_coordinator_orders_for_a_pensioner_who_phoned(new_browser, base_url):
+    """The consultation line is how many older people come in: the coordinator finds the
+    caller by the number they say, orders for them through the same catalogue, and the
+    pensioner's page says who placed it."""
+    pensioner_browser, coordinator = new_browser(), new_browser()
+    pensioner = new_pensioner()
+    sign_up(pensioner_browser, base_url, pensioner)
+
+    log_in(coordinator, base_url, *DEMO_COORDINATOR)
+    spoken = f"0{pensioner.phone[3:5]} {pensioner.phone[5:8]} {pensioner.phone[8:10]} {pensioner.phone[10:]}"
+    open_page(coordinator, url(base_url, "/admin/accounts"))
+    search = coordinator.find_element(By.CSS_SELECTOR, 'main input[name="q"]')
+    search.send_keys(spoken)
+    tap_and_wait(coordinator, search.find_element(By.XPATH, "ancestor::form//button[@type='submit']"))
+    assert pensioner.full_name in main_text(coordinator), main_text(coordinator)[:400]
+    tap_and_wait(coordinator, coordinator.find_element(By.CSS_SELECTOR, 'main form[action$="/order"] button'))
+    assert path_of(coordinator) == f"{PREFIX}/categories"
+    assert pensioner.full_name in main_text(coordinator), "the catalogue says whom the order is for"
+    open_first_category(coordinator)
+    title, _ = open_first_task(coordinator)
+    press_order(coordinator)
+    answer_dialog(coordinator, yes=True)
+    task_id = order_id(coordinator)
+    assert f"Для: {pensioner.full_name}" in main_text(coordinator)
+    assert page_fits(coordinator)
+    assert_accessible(coordinator)
+
+    open_page(pensioner_browser, url(base_url, f"/orders/{task_id}"))
+    assert "Замовив(ла) за вас координатор" in main_text(pensioner_browser)
+    assert title in main_text(pensioner_browser)

@@ -20,6 +20,17 @@ enum GoldenAgerDemoData {
     /// them Київ, where the demo people live.
     static let organisationCities: [Set<String>] = [["kyiv", "lviv", "odesa"], ["kyiv", "kharkiv"], ["kyiv", "dnipro"]]
 
+    /// A head and shoulders on a pale ground: a stand-in face for a demo volunteer.
+    static func bust(side: Int, skin: (UInt8, UInt8, UInt8)) -> [UInt8] {
+        let s = Double(side)
+        return PNGDrawing.png(width: side, height: side) { x, y in
+            let (dx, dy) = (Double(x) - s / 2, Double(y))
+            let head = dx * dx + (dy - s * 0.38) * (dy - s * 0.38) < (s * 0.2) * (s * 0.2)
+            let shoulders = dy > s * 0.68 && (dx * dx) / (s * s * 0.16) + ((dy - s) * (dy - s)) / (s * s * 0.1) < 1
+            return head ? skin : shoulders ? (70, 90, 130) : (200, 220, 240)
+        }
+    }
+
     static func seed(_ seed: SeedContext) async throws {
         let now = seed.clock.now
         var organisationIDs: [UUID] = []
@@ -59,7 +70,7 @@ enum GoldenAgerDemoData {
                 // A drawn portrait, so the door check shows a face in the demo.
                 let shades: [(UInt8, UInt8, UInt8)] = [(214, 170, 140), (190, 140, 110), (230, 190, 160)]
                 let face = shades[volunteers.count % shades.count]
-                try await context.photos.upload(PNGDrawing.portrait(side: 96, ground: (200, 220, 240), face: face), by: member)
+                try await context.photos.upload(Self.bust(side: 120, skin: face), by: member)
             }
         }
         // The demo volunteers have had their documents checked, so they can take tasks at once.

@@ -16,7 +16,7 @@ enum OperatorSignUpView {
                 FormField(name: "birthday", label: l.text("ga.field.birthday"), hint: l.text("ga.hint.birthday"), maxLength: 20).render(form, l)
                 SelectField(name: "city", label: l.text("ga.field.city"),
                             options: cities.map { ($0.id, $0.name(in: l.language)) }).render(form, l)
-                FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.hint.address"),
+                FormField(name: "address", label: l.text("ga.field.address"), hint: l.text("ga.operator.address_hint"),
                           maxLength: ProfileRules.addressMax).render(form, l)
                 H.button(.type("submit"), .class("button button-yes button-block")) { l.text("ga.operator.new_submit") }
             }

@@ -88,8 +88,9 @@ enum OrderView {
                 Icon.check
                 H.strong { l.text(details.task.arrivedAt == nil ? "ga.order.accepted" : "ga.order.arrived") }
             },
-            details.volunteer.map { volunteerCard($0, l) } ?? .empty,
+            // At the door the code matters most; then whose face to expect.
             doorCode(details, l),
+            details.volunteer.map { volunteerCard($0, l) } ?? .empty,
             preference(details, l),
             // Only the pensioner's side says the help came; a coordinator on the phone does not.
             !details.isPensionersSide ? .empty
@@ -110,13 +111,13 @@ enum OrderView {
                 Icon.check
                 H.strong { l.text("ga.order.finished", ["name": name]) }
             },
-            details.volunteer.map { volunteerCard($0, l) } ?? .empty,
             !details.isPensionersSide ? .empty : H.div(.class("actions")) {
                 Components.postForm(c, action: "\(prefix)/orders/\(details.task.id!)/complete") {
                     H.button(.type("submit"), .class("button button-yes")) { l.text("ga.order.all_good") }
                 }
                 H.a(.class("button button-no"), .href("\(prefix)/orders/\(details.task.id!)/report")) { l.text("ga.order.something_wrong") }
             },
+            details.volunteer.map { volunteerCard($0, l) } ?? .empty,
         ])
     }
 

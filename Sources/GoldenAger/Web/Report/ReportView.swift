@@ -9,11 +9,10 @@ enum ReportView {
         let l = c.localizer
         let id = details.task.id!
         return GoldenAgerWeb.shell(member, title: l.text("ga.report.title"), section: .orders, status: status, c) {
+            // Short enough that «Надіслати» is in the first view of a phone.
             H.h1 { l.text("ga.report.title") }
-            H.p(.class("lead")) { details.template.title(in: l.language) }
-            H.p { l.text("ga.report.lead") }
             Components.errorSummary(form, l)
-            Components.postForm(c, action: "\(prefix)/orders/\(id)/report") {
+            Components.postForm(c, action: "\(prefix)/orders/\(id)/report", classes: "report-form") {
                 TextAreaField(name: "text", label: l.text("ga.report.text"), maxLength: TaskClosing.reportMaxLength).render(form, l)
                 H.label(.class("choice-option")) {
                     H.input(.type("checkbox"), .name("suspend"), .flag("checked", form.values["suspend"] == "on"))

@@ -13,21 +13,21 @@ enum TaskView {
         return GoldenAgerWeb.shell(member, title: title, section: .assignments, c) {
             H.h1 { title }
             H.p { GoldenAgerWeb.statusBadge(task.status, for: member.role == .volunteer ? .volunteer : .staff, l) }
+            let visiting = task.status == .accepted && details.isAssignedToMe
+            // On a visit, «Я на місці» / «Виконано» and the door code come first.
+            if visiting { visitButton(details, c) }
+            if let code = details.doorCode, details.isAssignedToMe { doorCode(code, l) }
+            if task.status == .searching && task.offeredTo == member.id {
+                H.p(.class("flash flash-info offered")) { l.text("ga.task.offered_to_you") }
+            }
+            if let pensioner = details.pensioner { pensionerCard(pensioner, city: task.city, l) }
             H.section(.class("card")) {
                 H.p { details.template.volunteerDescription(in: l.language) }
                 GoldenAgerWeb.preference(date: task.preferredDate, part: task.preferredPart, note: task.note, l)
                 H.p(.class("task-meta")) { "\(details.category.name(in: l.language)) · \(l.duration(minutes: task.minutes))" }
             }
-            if task.status == .searching && task.offeredTo == member.id {
-                H.p(.class("flash flash-info offered")) { l.text("ga.task.offered_to_you") }
-            }
-            if let pensioner = details.pensioner { pensionerCard(pensioner, city: task.city, l) }
-            if let code = details.doorCode, details.isAssignedToMe { doorCode(code, l) }
             if task.status == .searching && !details.isAssignedToMe { acceptOrDecline(details, c) }
-            if task.status == .accepted && details.isAssignedToMe {
-                visitButton(details, c)
-                withdrawForm(details, state: FormState(), c)
-            }
+            if visiting { withdrawForm(details, state: FormState(), c) }
             if task.status == .finished && details.isAssignedToMe { H.p(.class("flash flash-info")) { l.text("ga.task.awaiting_confirmation") } }
             GoldenAgerWeb.backLink("\(prefix)/inbox", l)
         }
@@ -54,8 +54,9 @@ enum TaskView {
     }
 
     private static func doorCode(_ code: String, _ l: Localizer) -> HTML {
-        H.section(.class("card door-code")) {
-            H.p(.class("door-code-digits")) { l.text("ga.task.door_code", ["code": code]) }
+        H.section(.class("card door-code"), .aria("labelledby", "door-code-title")) {
+            H.h2(.id("door-code-title")) { l.text("ga.order.door_code") }
+            H.p(.class("door-code-digits")) { code }
             H.p { l.text("ga.task.door_code_hint") }
         }
     }
