@@ -43,6 +43,9 @@ extension HoursService {
         let db = context.db
         let thisMonth = monthKey(of: context.clock.now)
         guard let start = monthRange(thisMonth)?.start, let last = monthRange(monthKey(of: start.addingTimeInterval(-3600))) else { return }
+        // News of the month past, in the first week of the next: later it is no news, and
+        // the rest of the month housekeeping need not read a month of tasks every run.
+        guard context.clock.now < start.addingTimeInterval(Self.monthNewsWindow) else { return }
         let tasks = try await HelpTask.query(on: db).filter(\.$status == .done).filter(\.$closedAt >= last.start).filter(\.$closedAt < last.end)
             .filter(\.$volunteerID != nil).all()
         let minutes = Dictionary(grouping: tasks, by: { $0.volunteerID! }).mapValues { $0.reduce(0) { $0 + $1.credited } }
@@ -60,6 +63,9 @@ extension HoursService {
             }
         }
     }
+
+    /// How long into a month last month's hours are still told.
+    static let monthNewsWindow: TimeInterval = 7 * 86_400
 
     // MARK: Months
 
