@@ -75,6 +75,27 @@ extension KernelTests {
             }
         }
 
+        @Test("a multipart body whose part header name holds a byte ≥ 0x80 is a 400 on any route, over real HTTP, and the server stays up")
+        func multipartHeaderNameTrap() async throws {
+            try await withDemo { app in
+                var body = ByteBuffer()
+                body.writeString("--b\r\nContent-Disposition: form-data; name=\"title\"\r\n")
+                body.writeBytes([0xD0, 0x86, 0x3A, 0x20, 0x78, 0x0D, 0x0A])  // «І: x», a header name out of ASCII
+                body.writeString("\r\nhello\r\n--b--\r\n")
+                try await TestHarness.withLiveServer(app) { base in
+                    var headers = try await adminToken(app)
+                    headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=b")
+                    for _ in 0..<2 {  // the second answer proves the first did not stop the server
+                        let response = try await app.client.post(URI(string: "\(base)/demo-app/api/v1/notes"), headers: headers) { $0.body = body }
+                        #expect(response.status == .badRequest, "\(response.body.map { String(buffer: $0) } ?? "")")
+                    }
+                }
+                #expect(MultipartUpload.headerNamesAreTokens(Array("--b\r\nContent-Type: текст\r\n\r\nтіло\r\n--b--".utf8), boundary: "b"),
+                        "bytes ≥ 0x80 in a header's value or in the content are fine")
+                #expect(!MultipartUpload.headerNamesAreTokens(Array("preamble\r\n--b\r\nКлюч: x\r\n\r\n--b--".utf8), boundary: "b"))
+            }
+        }
+
         @Test("finding a NUL in JSON: the field it is in, through arrays and objects; an escaped backslash is not one")
         func nulInJSON() {
             func field(_ text: String) -> String?? {

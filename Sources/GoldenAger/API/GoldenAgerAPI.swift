@@ -112,8 +112,8 @@ enum GoldenAgerAPI {
         guard req.headers.contentType?.type == "multipart" else {
             throw AppError(.unsupportedMediaType, code: "multipart_expected", key: "ga.photo.multipart")
         }
-        let upload = try? req.content.decode(ProfilePage.PhotoUpload.self)
-        try await req.goldenAger.photos.upload(upload?.photo.map { Array($0.data.readableBytesView) }, by: member)
+        let upload = try MultipartUpload.decode(ProfilePage.PhotoUpload.self, from: req, key: "ga.photo.multipart")
+        try await req.goldenAger.photos.upload(upload.photo.map { Array($0.data.readableBytesView) }, by: member)
         return try await profileDTO(member, req)
     }
 

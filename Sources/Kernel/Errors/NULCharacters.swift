@@ -14,6 +14,8 @@ enum NULCharacters {
         content.use(decoder: RefusingJSON(APIDates.decoder()), for: .json)
         content.use(decoder: RefusingJSON(APIDates.decoder()), for: .jsonAPI)
         content.use(decoder: RefusingForm(), for: .urlEncodedForm)
+        // Not about NUL: multipart is read through a guard against a parser trap (`MultipartUpload`).
+        content.use(decoder: MultipartUpload.GuardedDecoder(), for: .formData)
         ContentConfiguration.global = content
     }
 

@@ -182,15 +182,10 @@ enum PhotoAPI {
     }
 
     /// The multipart body's two parts; a body that is not well-formed multipart (no parts,
-    /// a broken boundary) is the client's mistake: a 400, not the decoder's error.
+    /// a broken boundary, a header name the parser would trap on) is the client's mistake:
+    /// a 400 (`MultipartUpload`).
     static func decodeUpload(_ req: Request) throws -> Upload {
-        do {
-            return try req.content.decode(Upload.self)
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError.badRequest(code: "bad_multipart", key: "ss.error.multipart_expected")
-        }
+        try MultipartUpload.decode(Upload.self, from: req, key: "ss.error.multipart_expected")
     }
 
     static func photo(_ req: Request) async throws -> Response {

@@ -18,7 +18,8 @@ enum ProfilePage {
     /// with where to go next, which the script opens.
     static func uploadPhoto(_ req: Request) async throws -> Response {
         let member = try await req.member(.volunteer)
-        let upload = try? req.content.decode(PhotoUpload.self)
+        // A malformed body is as good as no photo: the page says a photo is needed.
+        let upload = try? MultipartUpload.decode(PhotoUpload.self, from: req, key: "ga.photo.multipart")
         let back = "\(prefix)/profile"
         let response: Response
         do {
