@@ -122,7 +122,7 @@ enum GoldenAgerAPI {
     static func photo(_ req: Request) async throws -> Response {
         let member = try await req.member()
         let id = try req.uuidParameter("volunteerId", notFound: "photo_not_found", key: "ga.photo.not_found")
-        return try await GoldenAgerWeb.image(try await req.goldenAger.photos.photo(of: id, for: member), req)
+        return GoldenAgerWeb.image(try await req.goldenAger.photos.photo(of: id, for: member), req)
     }
 
     static func pendingVolunteers(_ req: Request) async throws -> [M.PendingVolunteerDTO] {

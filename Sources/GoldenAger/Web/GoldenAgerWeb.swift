@@ -49,12 +49,9 @@ enum GoldenAgerWeb {
         return ServerSentEvents.response(for: req, topics: GoldenAgerEvents.topics(for: member))
     }
 
-    /// A stored photo, private to those who may see it, revalidated by its digest.
-    static func image(_ photo: VolunteerPhoto, _ req: Request) async throws -> Response {
-        let etag = "\"\(photo.digest)\""
-        if req.headers.first(name: .ifNoneMatch) == etag { return Response(status: .notModified, headers: ["ETag": etag]) }
-        return Response(status: .ok, headers: ["Content-Type": photo.contentType, "ETag": etag, "Cache-Control": "private, no-cache"],
-                        body: .init(data: photo.data))
+    /// A volunteer's photo, private to those who may see it, revalidated by its digest.
+    static func image(_ photo: VolunteerPhoto, _ req: Request) -> Response {
+        PrivateImage.response(contentType: photo.contentType, bytes: photo.data, etag: "\"\(photo.digest)\"", for: req)
     }
 
     /// Where each role starts.

@@ -23,6 +23,17 @@ public enum MultipartUpload {
         }
     }
 
+    /// The answer to `photo-upload.js`: where to go next, instead of the redirect a plain
+    /// form gets. A fetch that followed the redirect would show (and so use up) the flash
+    /// message the page it then opens should show. Other callers get `redirect` as it is.
+    public static func answer(_ redirect: Response, to req: Request) throws -> Response {
+        guard req.headers.first(name: "X-Requested-With") == "fetch", let location = redirect.headers.first(name: .location) else { return redirect }
+        redirect.status = .ok
+        redirect.headers.remove(name: .location)
+        try redirect.content.encode(["location": location], as: .json)
+        return redirect
+    }
+
     static let malformed = AppError.badRequest(code: "bad_multipart", key: "error.bad_multipart")
 
     /// Vapor's `multipart/form-data` decoder behind the header check, installed for every

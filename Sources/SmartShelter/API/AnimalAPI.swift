@@ -201,14 +201,7 @@ enum PhotoAPI {
     private static func serve(_ req: Request, thumbnail: Bool) async throws -> Response {
         let person = try await req.staffMember()
         let image = try await req.shelter.photos.image(of: try animalID(req), thumbnail: thumbnail, for: person)
-        var headers = HTTPHeaders()
-        headers.replaceOrAdd(name: .eTag, value: image.etag)
-        headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
-        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        if req.headers.first(name: .ifNoneMatch) == image.etag { return Response(status: .notModified, headers: headers) }
-        let type = image.contentType.split(separator: "/")
-        headers.contentType = HTTPMediaType(type: String(type[0]), subType: String(type[1]))
-        return Response(status: .ok, headers: headers, body: .init(data: image.bytes))
+        return PrivateImage.response(contentType: image.contentType, bytes: image.bytes, etag: image.etag, for: req)
     }
 
     private static func animalID(_ req: Request) throws -> UUID {

@@ -29,11 +29,7 @@ enum ProfilePage {
             let problem = error.fieldErrors.first
             response = req.redirect(to: back, flash: .error, problem?.key ?? error.key, problem?.arguments ?? [:])
         }
-        guard req.headers.first(name: "X-Requested-With") == "fetch", let location = response.headers.first(name: .location) else { return response }
-        // A fetch that followed the redirect would use up the message the page should show.
-        let answer = Response(status: .ok)
-        try answer.content.encode(["location": location], as: .json)
-        return answer
+        return try MultipartUpload.answer(response, to: req)
     }
 
     struct PhotoUpload: Content {
@@ -43,7 +39,7 @@ enum ProfilePage {
     /// A volunteer's photo, to those who may see it (`VolunteerPhotoService`).
     static func photo(_ req: Request) async throws -> Response {
         let member = try await req.member()
-        return try await GoldenAgerWeb.image(try await req.goldenAger.photos.photo(of: try req.uuidParameter("volunteerID"), for: member), req)
+        return GoldenAgerWeb.image(try await req.goldenAger.photos.photo(of: try req.uuidParameter("volunteerID"), for: member), req)
     }
 
     /// The form filled with what the profile holds (the birthday as people type it).

@@ -35,13 +35,7 @@ enum AnimalPage {
                                                     thumbnail: input.thumbnail.map { Array($0.data.readableBytesView) }, by: person)
             return req.redirect(to: path(id), flash: .success, "ss.photo.saved")
         }
-        // The script is told where to go rather than redirected: a fetch that followed the
-        // redirect would show (and so use up) the message the page it then opens should show.
-        guard req.headers.first(name: "X-Requested-With") == "fetch", let location = response.headers.first(name: .location) else { return response }
-        response.status = .ok
-        response.headers.remove(name: .location)
-        try response.content.encode(["location": location], as: .json)
-        return response
+        return try MultipartUpload.answer(response, to: req)
     }
 
     static func path(_ id: UUID) -> String { "\(AnimalsPage.path)/\(id.uuidString.lowercased())" }
