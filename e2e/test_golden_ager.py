@@ -959,6 +959,8 @@ def test_a_coordinator_orders_for_a_pensioner_who_phoned(new_browser, base_url):
     tap_and_wait(coordinator, coordinator.find_element(By.CSS_SELECTOR, 'main form[action$="/order"] button'))
     assert path_of(coordinator) == f"{PREFIX}/categories"
     assert pensioner.full_name in main_text(coordinator), "the catalogue says whom the order is for"
+    change = coordinator.find_element(By.CSS_SELECTOR, "main .ordering-for a")
+    assert change.get_attribute("href").endswith(f"{PREFIX}/admin/accounts"), "«Змінити» leads where a coordinator picks a caller"
     open_first_category(coordinator)
     title, _ = open_first_task(coordinator)
     press_order(coordinator)

@@ -51,11 +51,14 @@ extension GoldenAgerWeb {
         }
     }
 
-    static func orderingFor(_ pensioner: Profile, _ l: Localizer) -> HTML {
-        H.p(.class("ordering-for")) {
+    /// «Замовлення для: …» and where to pick someone else: a relative among their
+    /// pensioners, a coordinator by phone on the accounts page.
+    static func orderingFor(_ pensioner: Profile, by member: Member, _ l: Localizer) -> HTML {
+        let change = member.role == .relative ? RelativesPage.path : "\(prefix)/admin/accounts"
+        return H.p(.class("ordering-for")) {
             l.text("ga.relatives.ordering_for", ["name": pensioner.fullName])
             " "
-            H.a(.href(RelativesPage.path)) { l.text("ga.relatives.change") }
+            H.a(.href(change)) { l.text("ga.relatives.change") }
         }
     }
 

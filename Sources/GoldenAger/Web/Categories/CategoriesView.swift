@@ -9,7 +9,7 @@ enum CategoriesView {
                      unserved: CatalogService.UnservedCity?, _ c: ViewContext) -> Page {
         let l = c.localizer
         return GoldenAgerWeb.shell(member, title: l.text("ga.categories.title"), section: .categories, c) {
-            if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, l) }
+            if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, by: member, l) }
             if let openOrder, let id = openOrder.id {
                 H.a(.class("button button-block current-order"), .href("\(prefix)/orders/\(id)")) {
                     l.text(openOrder.status == .searching ? "ga.categories.current_searching" : "ga.categories.current_accepted")

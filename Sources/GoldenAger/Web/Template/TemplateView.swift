@@ -14,7 +14,7 @@ enum TemplateView {
         let l = c.localizer
         let title = template.title(in: l.language)
         return GoldenAgerWeb.shell(member, title: title, section: .categories, c) {
-            if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, l) }
+            if let orderingFor { GoldenAgerWeb.orderingFor(orderingFor, by: member, l) }
             H.h1 { title }
             // How long, then the button, then what the volunteer does: «Замовити» stays on
             // the first view at 100 px tall, and the question after it names the task.
