@@ -1,8 +1,18 @@
 import Kernel
 
-/// Every text Smart Shelter shows, in Ukrainian and English.
+/// Every text Smart Shelter shows, in Ukrainian and English: the core texts here, each
+/// larger area's in its own file beside this one.
 enum ShelterStrings {
-    static let catalog = Catalog(name: SmartShelter.id, uk: uk, en: en)
+    static let catalog = Catalog(name: SmartShelter.id,
+                                 uk: joined([uk, AdoptionStrings.uk, AlarmStrings.uk]),
+                                 en: joined([en, AdoptionStrings.en, AlarmStrings.en]))
+
+    /// The areas' texts as one table; a key written twice is a mistake caught at start-up.
+    private static func joined(_ parts: [[String: String]]) -> [String: String] {
+        parts.reduce(into: [:]) { all, part in
+            all.merge(part) { _, _ in preconditionFailure("a Smart Shelter text key is defined twice") }
+        }
+    }
 
     static let uk: [String: String] = [
         "ss.tab.dashboard": "Вольєри",
