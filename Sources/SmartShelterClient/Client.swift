@@ -1919,9 +1919,168 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Take a person off the staff
+    ///
+    /// Deactivates the account: every session and token of the person ends at once, and they can no longer sign in to the shelter (403 `account_deactivated`). Their records and audit entries stay; they leave the staff list and are no longer on duty. A director may take themselves off while another active director remains. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    ///
+    /// - Remark: HTTP `DELETE /staff/{accountID}`.
+    /// - Remark: Generated from `#/paths//staff/{accountID}/delete(dismissStaff)`.
+    public func dismissStaff(_ input: Operations.DismissStaff.Input) async throws -> Operations.DismissStaff.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.DismissStaff.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/staff/{}",
+                    parameters: [
+                        input.path.accountID
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Accept-Language",
+                    value: input.headers.acceptLanguage
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    return .noContent(.init())
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.BadRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthenticated.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.ForbiddenChange.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.DismissStaff.Output.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 409:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.DismissStaff.Output.Conflict.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .conflict(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Give a member of the staff a role
     ///
-    /// Gives `director`, `doctor` or `storekeeper` to a member of the staff (a pending person included); the change goes to the audit trail. Giving the role a person has already changes nothing. A director does not change their own role (the shelter would be left without one); a person is taken off the staff by deactivating their account, not by a role. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    /// Gives `director`, `doctor` or `storekeeper` to a member of the staff (a pending person included), or takes them off the staff with `dismissed` (the same as `DELETE /staff/{accountID}`); the change goes to the audit trail. Giving the role a person has already changes nothing. A director does not change their own role, and the last active director is never demoted or dismissed. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `PUT /staff/{accountID}/role`.
     /// - Remark: Generated from `#/paths//staff/{accountID}/role/put(setStaffRole)`.

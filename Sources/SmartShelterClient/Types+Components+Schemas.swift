@@ -651,7 +651,7 @@ extension Components {
             public var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/StaffEntry/email`.
             public var email: Swift.String
-            /// `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role.
+            /// `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role. `dismissed`: taken off the staff (only in the answer that dismissed them).
             ///
             /// - Remark: Generated from `#/components/schemas/StaffEntry/role`.
             @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -659,8 +659,9 @@ extension Components {
                 case doctor = "doctor"
                 case storekeeper = "storekeeper"
                 case pending = "pending"
+                case dismissed = "dismissed"
             }
-            /// `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role.
+            /// `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role. `dismissed`: taken off the staff (only in the answer that dismissed them).
             ///
             /// - Remark: Generated from `#/components/schemas/StaffEntry/role`.
             public var role: Components.Schemas.StaffEntry.RolePayload
@@ -678,7 +679,7 @@ extension Components {
             ///   - id: The account's id.
             ///   - name:
             ///   - email:
-            ///   - role: `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role.
+            ///   - role: `director`: everything, the staff and the audit trail; `doctor`: enclosures' conditions, treatments, alarms; `storekeeper`: the warehouse and its orders, alarms; `pending`: nothing until the director gives a role. `dismissed`: taken off the staff (only in the answer that dismissed them).
             ///   - since: When the account was made.
             ///   - onDuty: Whether they said they are on duty: alarms are pushed and mailed to the directors and doctors on duty (to all of them when nobody is).
             public init(
@@ -707,18 +708,23 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/RoleChange`.
         public struct RoleChange: Codable, Hashable, Sendable {
+            /// `dismissed` takes the person off the staff.
+            ///
             /// - Remark: Generated from `#/components/schemas/RoleChange/role`.
             @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case director = "director"
                 case doctor = "doctor"
                 case storekeeper = "storekeeper"
+                case dismissed = "dismissed"
             }
+            /// `dismissed` takes the person off the staff.
+            ///
             /// - Remark: Generated from `#/components/schemas/RoleChange/role`.
             public var role: Components.Schemas.RoleChange.RolePayload
             /// Creates a new `RoleChange`.
             ///
             /// - Parameters:
-            ///   - role:
+            ///   - role: `dismissed` takes the person off the staff.
             public init(role: Components.Schemas.RoleChange.RolePayload) {
                 self.role = role
             }
@@ -738,7 +744,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuditEntry/actorId`.
             public var actorId: Swift.String?
-            /// What was done: `staff.role`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
+            /// What was done: `staff.role`, `staff.dismiss`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
             ///
             /// - Remark: Generated from `#/components/schemas/AuditEntry/action`.
             public var action: Swift.String
@@ -764,7 +770,7 @@ extension Components {
             ///   - id:
             ///   - at:
             ///   - actorId: Who made the change (their account id); left out when nobody did (the system).
-            ///   - action: What was done: `staff.role`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
+            ///   - action: What was done: `staff.role`, `staff.dismiss`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
             ///   - entityType: `account`, `enclosure`, `sensor`, `item`, `order` or `alarm`.
             ///   - entityId: The id of the record changed (a lowercase UUID).
             ///   - before: What the record was, as JSON text; left out when it did not exist or is not kept.

@@ -123,9 +123,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /staff`.
     /// - Remark: Generated from `#/paths//staff/get(listStaff)`.
     func listStaff(_ input: Operations.ListStaff.Input) async throws -> Operations.ListStaff.Output
+    /// Take a person off the staff
+    ///
+    /// Deactivates the account: every session and token of the person ends at once, and they can no longer sign in to the shelter (403 `account_deactivated`). Their records and audit entries stay; they leave the staff list and are no longer on duty. A director may take themselves off while another active director remains. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    ///
+    /// - Remark: HTTP `DELETE /staff/{accountID}`.
+    /// - Remark: Generated from `#/paths//staff/{accountID}/delete(dismissStaff)`.
+    func dismissStaff(_ input: Operations.DismissStaff.Input) async throws -> Operations.DismissStaff.Output
     /// Give a member of the staff a role
     ///
-    /// Gives `director`, `doctor` or `storekeeper` to a member of the staff (a pending person included); the change goes to the audit trail. Giving the role a person has already changes nothing. A director does not change their own role (the shelter would be left without one); a person is taken off the staff by deactivating their account, not by a role. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    /// Gives `director`, `doctor` or `storekeeper` to a member of the staff (a pending person included), or takes them off the staff with `dismissed` (the same as `DELETE /staff/{accountID}`); the change goes to the audit trail. Giving the role a person has already changes nothing. A director does not change their own role, and the last active director is never demoted or dismissed. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `PUT /staff/{accountID}/role`.
     /// - Remark: Generated from `#/paths//staff/{accountID}/role/put(setStaffRole)`.
@@ -694,9 +701,24 @@ extension APIProtocol {
     public func listStaff(headers: Operations.ListStaff.Input.Headers = .init()) async throws -> Operations.ListStaff.Output {
         try await listStaff(Operations.ListStaff.Input(headers: headers))
     }
+    /// Take a person off the staff
+    ///
+    /// Deactivates the account: every session and token of the person ends at once, and they can no longer sign in to the shelter (403 `account_deactivated`). Their records and audit entries stay; they leave the staff list and are no longer on duty. A director may take themselves off while another active director remains. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    ///
+    /// - Remark: HTTP `DELETE /staff/{accountID}`.
+    /// - Remark: Generated from `#/paths//staff/{accountID}/delete(dismissStaff)`.
+    public func dismissStaff(
+        path: Operations.DismissStaff.Input.Path,
+        headers: Operations.DismissStaff.Input.Headers = .init()
+    ) async throws -> Operations.DismissStaff.Output {
+        try await dismissStaff(Operations.DismissStaff.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// Give a member of the staff a role
     ///
-    /// Gives `director`, `doctor` or `storekeeper` to a member of the staff (a pending person included); the change goes to the audit trail. Giving the role a person has already changes nothing. A director does not change their own role (the shelter would be left without one); a person is taken off the staff by deactivating their account, not by a role. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    /// Gives `director`, `doctor` or `storekeeper` to a member of the staff (a pending person included), or takes them off the staff with `dismissed` (the same as `DELETE /staff/{accountID}`); the change goes to the audit trail. Giving the role a person has already changes nothing. A director does not change their own role, and the last active director is never demoted or dismissed. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `PUT /staff/{accountID}/role`.
     /// - Remark: Generated from `#/paths//staff/{accountID}/role/put(setStaffRole)`.

@@ -35,3 +35,19 @@ extension Database {
         }
     }
 }
+
+/// The first key of `lockUntilCommit`'s advisory locks (the two-key form), distinct from
+/// the event bus's and the login throttle's.
+private let namedLockClass: Int32 = 0x6E_61_6D_65
+
+extension Database {
+    /// Waits for, then holds until this transaction ends, the lock called `name`: for a
+    /// rule over many rows that no unique index can state ("at least one director"), two
+    /// transactions that could each break it take their turns. Call it inside
+    /// `writeTransaction`. SQLite needs none: `writeTransaction` holds its only write lock.
+    public func lockUntilCommit(_ name: String) async throws {
+        let sql = self.sql
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: namedLockClass), hashtext(\(bind: name)))").run()
+    }
+}

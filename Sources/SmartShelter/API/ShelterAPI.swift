@@ -12,6 +12,7 @@ enum ShelterAPI {
         api.post("password-confirmation", use: confirmPassword)
         api.get("staff", use: staff)
         api.put("staff", ":accountID", "role", use: setRole)
+        api.delete("staff", ":accountID", use: dismiss)
         api.get("audit", use: audit)
         api.get("enclosures", use: enclosures)
         api.post("enclosures", use: createEnclosure)

@@ -39,6 +39,13 @@ extension ShelterAPI {
         return M.StaffEntry(account, onDuty: try await req.shelter.staff.onDuty(by: person))
     }
 
+    static func dismiss(_ req: Request) async throws -> HTTPStatus {
+        let person = try await req.staffMember()
+        let id = try req.uuidParameter("accountID", notFound: "staff_not_found", key: "ss.error.staff_not_found")
+        _ = try await req.shelter.staff.dismiss(id, by: person)
+        return .noContent
+    }
+
     static func audit(_ req: Request) async throws -> [M.AuditEntryDTO] {
         let person = try await req.staffMember()
         let actor: UUID? = try req.query.get(String?.self, at: "actor").flatMap { text in

@@ -17,7 +17,7 @@ extension SSModels {
             id = account.id!
             name = account.displayName
             email = account.login
-            role = (ShelterRole(rawValue: account.role) ?? .pending).apiName
+            role = account.isActive ? (ShelterRole(rawValue: account.role) ?? .pending).apiName : StaffService.dismissed
             since = account.createdAt
             self.onDuty = onDuty.contains(id)
         }

@@ -47,7 +47,16 @@ struct StaffView {
                         .render(FormState(values: ["role": role == .pending ? ShelterRole.doctor.apiName : role.apiName]), l)
                     Components.primaryButton(l.text(role == .pending ? "ss.staff.give_role" : "ss.staff.change_role"))
                 }
+                // Folded: taking someone off the staff is two deliberate taps, never one stray one.
+                H.details(.class("dismissal")) {
+                    H.summary { l.text("ss.staff.dismiss") }
+                    Components.postForm(c, action: "\(StaffPage.path)/\(id)/dismissal") {
+                        H.p(.class("hint")) { l.text("ss.staff.dismiss_hint", ["name": account.displayName]) }
+                        Components.dangerButton(l.text("ss.staff.dismiss"))
+                    }
+                }
             }
+
         }
     }
 }
