@@ -108,7 +108,7 @@ extension ShelterTests.ViewTests {
 
     @Test("the password confirmation: why it is asked, the password field, and where it goes next, in English")
     func confirmPassword() throws {
-        let page = ConfirmPasswordView(person: Self.person(.director), next: "/shelter/animals/new", form: FormState(), c: Self.context(.en)).page
+        let page = ConfirmPasswordView(person: Self.person(.director), target: .page(next: "/shelter/animals/new"), form: FormState(), c: Self.context(.en)).page
         #expect(page.title == "Confirm your password" && page.tabs.map(\.isCurrent) == [false, false, false, false])
         let html = page.content.rendered
         #expect(html.contains("<h1>Confirm your password</h1><p>A director&#39;s changes need the password again. The confirmation holds for 5 minutes on this device.</p>"))
@@ -122,7 +122,7 @@ extension ShelterTests.ViewTests {
     @Test("a wrong password in Ukrainian: said beside the field, and what was typed is not sent back")
     func confirmPasswordWrong() {
         let form = FormState(values: ["password": "не-той-пароль"], errors: [FieldError(field: "password", key: "auth.wrong_password")])
-        let page = ConfirmPasswordView(person: Self.person(.director), next: "/shelter/staff", form: form, status: .unprocessableEntity,
+        let page = ConfirmPasswordView(person: Self.person(.director), target: .page(next: "/shelter/staff"), form: form, status: .unprocessableEntity,
                                        c: Self.context(.uk)).page
         #expect(page.title == "Підтвердьте пароль" && page.status == .unprocessableEntity)
         let html = page.content.rendered
@@ -130,6 +130,20 @@ extension ShelterTests.ViewTests {
         #expect(html.contains(#"<label for="field-password">Пароль</label><p class="field-error" id="field-password-error">Поточний пароль неправильний.</p>"#))
         #expect(html.contains(#"<input type="hidden" name="next" value="/shelter/staff">"#) && html.contains(">Підтвердити</button>"))
         #expect(!html.contains("не-той-пароль"))
+    }
+
+    @Test("in place of a form: the form's fields kept, its own address, the password added, and the change said not to be saved yet")
+    func confirmPasswordInPlace() throws {
+        let target = ConfirmPasswordView.Target.form(action: "/shelter/staff/42/role", carried: ["role": "doctor", "note": "<b>"], back: "/shelter/staff")
+        let page = ConfirmPasswordView(person: Self.person(.director), target: target, form: FormState(), status: .forbidden, c: Self.context(.uk)).page
+        #expect(page.status == .forbidden)
+        let html = page.content.rendered
+        #expect(html.contains("Зміну ще не збережено"))
+        let form = try #require(html.firstMatch(of: /<form method="post" action="\/shelter\/staff\/42\/role">.*?<\/form>/)).output
+        #expect(form.contains(#"<input type="hidden" name="note" value="&lt;b&gt;"><input type="hidden" name="role" value="doctor">"#))
+        #expect(form.contains(#"name="confirm_password" type="password" autocomplete="current-password""#))
+        #expect(form.contains(">Підтвердити й зберегти</button>") && !form.contains(#"name="next""#))
+        #expect(html.contains(#"<a href="/shelter/staff">Скасувати зміну</a>"#))
     }
 
     // MARK: Welcome

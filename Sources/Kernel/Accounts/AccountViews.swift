@@ -19,7 +19,7 @@ struct AccountViews {
                 H.h1 { say("account.login.title") }
                 if let error {
                     H.p(.class("flash flash-error"), .role("alert")) {
-                        error.code == "invalid_credentials" ? say("account.login.invalid.\(kind.field)") : error.message(l)
+                        error.code == "invalid_credentials" ? say("account.login.invalid.\(kind.field)") : say(error)
                     }
                 }
                 Components.postForm(c, action: "\(prefix)/login") {
@@ -131,7 +131,7 @@ struct AccountViews {
         page("account.reset.title", status: error.status) {
             H.section(.class("card")) {
                 H.h1 { say("account.reset.title") }
-                H.p(.class("flash flash-error"), .role("alert")) { error.message(l) }
+                H.p(.class("flash flash-error"), .role("alert")) { say(error) }
                 H.a(.class("button button-primary button-block"), .href("\(prefix)/forgot-password")) { say("account.reset.again") }
             }
         }
@@ -151,6 +151,13 @@ struct AccountViews {
     /// A shared account text as this app words it.
     private func say(_ key: String, _ arguments: [String: String] = [:]) -> String {
         l.text(l.key(key, wordedBy: app.id), arguments)
+    }
+
+    /// An error's message as this app words it, when its catalog has its own words for it
+    /// (a dismissed member of a shelter's staff is not told to ask a coordinator).
+    private func say(_ error: AppError) -> String {
+        let own = l.key(error.key, wordedBy: app.id)
+        return own == error.key ? error.message(l) : l.text(own, error.arguments)
     }
 
     private func loginField(autocomplete: String) -> FormField {

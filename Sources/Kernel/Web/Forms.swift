@@ -16,7 +16,9 @@ public struct FormState: Sendable {
     /// Reads every submitted text field of an urlencoded or multipart form.
     public static func submitted(by request: Request) -> FormState {
         let values = (try? request.content.decode([String: String].self)) ?? [:]
-        return FormState(values: values.filter { $0.key != CSRFMiddleware.fieldName })
+        // The CSRF token and the one-time retry key belong to the request, not to the form.
+        let transport: Set = [CSRFMiddleware.fieldName, IdempotencyMiddleware.formField]
+        return FormState(values: values.filter { !transport.contains($0.key) })
     }
 }
 

@@ -9,7 +9,8 @@ import Vapor
 enum ShelterWeb {
     static let prefix = SmartShelter.descriptor.pathPrefix
 
-    static func register(on web: any RoutesBuilder) {
+    static func register(on routes: any RoutesBuilder) {
+        let web = routes.grouped(PasswordInPlace())
         WelcomePage.register(on: web)
         DashboardPage.register(on: web)
         EnclosurePage.register(on: web)
@@ -36,13 +37,15 @@ enum ShelterWeb {
 
     static func enclosurePath(_ id: UUID) -> String { "\(prefix)/enclosures/\(id.uuidString.lowercased())" }
 
-    /// Runs a change from a form: a director whose confirmation has run out is sent to type
-    /// the password again and then back to `back`; a field at fault comes back as a message.
+    /// Runs a change from a form: a director whose confirmation has run out gets the
+    /// password prompt in its place, holding the form's fields, and the change is carried
+    /// out when the password is typed (`PasswordInPlace`); a field at fault comes back as a
+    /// message on `back`.
     static func change(_ req: Request, back: String, _ body: () async throws -> Response) async throws -> Response {
         do {
             return try await body()
         } catch let error as AppError where error.code == PasswordConfirmations.required.code {
-            return req.redirect(to: ConfirmPasswordPage.path(next: back), flash: .info, "account.confirmation_required")
+            return try await ConfirmPasswordPage.prompt(req, back: back)
         } catch let error as AppError where error.status == .unprocessableEntity || error.status == .conflict {
             let first = error.fieldErrors.first
             return req.redirect(to: back, flash: .error, first?.key ?? error.key, first?.arguments ?? error.arguments)
