@@ -212,6 +212,7 @@ def test_the_storekeeper_orders_and_the_director_approves(new_browser, base_url)
 
     name = f"Пелюшки {secrets.token_hex(2)}"
     fill(storekeeper, "name", name)
+    Select(storekeeper.find_element(By.NAME, "kind")).select_by_visible_text("Засоби догляду (бинти, наповнювач…)")
     fill(storekeeper, "unit", "шт.")
     fill(storekeeper, "lowThreshold", "5")
     tap(storekeeper, storekeeper.find_element(By.XPATH, "//button[normalize-space()='Додати позицію']"))
@@ -344,14 +345,45 @@ def test_a_doctor_takes_an_animal_in_treats_it_and_gives_a_due_dose(browser, bas
     assert "Бублик: Сказ" not in browser.find_element(By.CSS_SELECTOR, "section.due").text
 
 
-def test_the_storekeeper_feeds_from_the_rounds_and_tops_up_water(browser, base_url):
-    sign_in(browser, base_url, "storekeeper@shelter.example")
-    tap(browser, browser.find_element(By.LINK_TEXT, "Склад"))
-    tap(browser, browser.find_element(By.LINK_TEXT, "Годування"))
-    assert heading(browser) == "Годування"
+def plan_a_cat_meal(base_url: str) -> str:
+    """The demo doctor adds a meal at a minute of the night no other meal uses to a cat
+    of «Котяча кімната» (through the API), so a portion is due whatever the hour the test
+    runs at (the demo's own meals of today may already be fed). Returns its time."""
+    api = f"{base_url}{PREFIX}/api/v1"
+    token = requests.post(f"{api}/session", json={"email": "doctor@shelter.example", "password": DEMO_PASSWORD}, timeout=10).json()["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    animals = requests.get(f"{api}/animals", headers=headers, timeout=10).json()
+    enclosures = {e["id"]: e["name"] for e in requests.get(f"{api}/enclosures", headers=headers, timeout=10).json()}
+    cat = next(a for a in animals if enclosures.get(a.get("enclosureId")) == "Котяча кімната")
+    food = next(i for i in requests.get(f"{api}/items", headers=headers, timeout=10).json() if i["name"] == "Корм для котів")
+    time = f"0{secrets.randbelow(5)}:{secrets.randbelow(60):02d}"
+    answer = requests.post(f"{api}/animals/{cat['id']}/meals", headers=headers,
+                           json={"time": time, "itemId": food["id"], "amount": "0,05"}, timeout=10)
+    assert answer.status_code == 201, answer.text
+    return time
+
+
+def test_the_storekeeper_feeds_once_from_the_rounds_and_tops_up_water(new_browser, base_url):
+    time = plan_a_cat_meal(base_url)
+    feed = f"//button[normalize-space()='Нагодовано: Котяча кімната, Корм для котів, {time}']"
+    # Two phones have the round open; the first feeds, the second's press is refused.
+    phones = [new_browser(), new_browser()]
+    for phone in phones:
+        sign_in(phone, base_url, "storekeeper@shelter.example")
+        tap(phone, phone.find_element(By.LINK_TEXT, "Склад"))
+        tap(phone, phone.find_element(By.LINK_TEXT, "Годування"))
+        assert heading(phone) == "Годування"
+    browser, late = phones
     assert_accessible(browser)
-    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Нагодовано: Котяча кімната, Корм для котів, 08:00']"))
+    tap(browser, browser.find_element(By.XPATH, feed))
     assert "корм списано зі складу" in flash(browser)
+    assert not browser.find_elements(By.XPATH, feed)
+    round_card = browser.find_element(By.XPATH, f"//li[contains(@class,'feeding-round')][.//h3[normalize-space()='{time} · Котяча кімната']]")
+    assert "Нагодовано о" in round_card.text and "Комірниця Ірина" in round_card.text
+    tap(late, late.find_element(By.XPATH, feed))
+    assert "Уже нагодовано о" in flash(late) and "корм удруге не списано" in flash(late)
+    assert not late.find_elements(By.XPATH, feed)
+
     water = browser.find_element(By.CSS_SELECTOR, "form[action$='/feeding/water']")
     Select(water.find_element(By.NAME, "enclosureId")).select_by_visible_text("Карантин")
     water.find_element(By.NAME, "amount").send_keys("5")

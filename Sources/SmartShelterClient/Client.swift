@@ -8685,7 +8685,7 @@ public struct Client: APIProtocol {
     }
     /// Add a meal to a plan
     ///
-    /// A daily meal at `time` of an item from the warehouse. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    /// A daily meal at `time` of a food item from the warehouse (an item of another kind is refused on `itemId`). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `POST /animals/{animalID}/meals`.
     /// - Remark: Generated from `#/paths//animals/{animalID}/meals/post(addMeal)`.
@@ -9109,7 +9109,7 @@ public struct Client: APIProtocol {
     }
     /// Fill a feeder or top up water
     ///
-    /// Food is taken from the warehouse in the same transaction (a 409 naming what is left when there is not enough, and then nothing is written); water is litres, not from stock. A refill for a meal stops its `not_refilled` alarm. Roles: the storekeeper, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors get 403 `forbidden`, a pending person `role_pending`.
+    /// Food is taken from the warehouse in the same transaction (a 409 naming what is left when there is not enough, and then nothing is written); water is litres, not from stock. A refill for a meal stops its `not_refilled` alarm. Naming the meal (`meal`) marks that meal's item fed for today: a second request for it (a second press, a retry, a second phone) is a 409 `already_fed` whose message says when and by whom it was fed, and nothing more leaves the warehouse. Roles: the storekeeper, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `POST /enclosures/{enclosureID}/refills`.
     /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)`.

@@ -1547,6 +1547,19 @@ extension Components {
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/Item/name`.
             public var name: Swift.String
+            /// What the item is: `food` (the only kind a meal plan takes), `medicine`, `supplies` (bandages, litter…) or `other`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case food = "food"
+                case medicine = "medicine"
+                case supplies = "supplies"
+                case other = "other"
+            }
+            /// What the item is: `food` (the only kind a meal plan takes), `medicine`, `supplies` (bandages, litter…) or `other`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Item/kind`.
+            public var kind: Components.Schemas.Item.KindPayload
             /// - Remark: Generated from `#/components/schemas/Item/unit`.
             public var unit: Swift.String
             /// How much there is, in the unit (at most three decimals; never below zero).
@@ -1566,6 +1579,7 @@ extension Components {
             /// - Parameters:
             ///   - id:
             ///   - name:
+            ///   - kind: What the item is: `food` (the only kind a meal plan takes), `medicine`, `supplies` (bandages, litter…) or `other`.
             ///   - unit:
             ///   - stock: How much there is, in the unit (at most three decimals; never below zero).
             ///   - lowThreshold: At or under this the item is low.
@@ -1573,6 +1587,7 @@ extension Components {
             public init(
                 id: Swift.String,
                 name: Swift.String,
+                kind: Components.Schemas.Item.KindPayload,
                 unit: Swift.String,
                 stock: Swift.Double,
                 lowThreshold: Swift.Double,
@@ -1580,6 +1595,7 @@ extension Components {
             ) {
                 self.id = id
                 self.name = name
+                self.kind = kind
                 self.unit = unit
                 self.stock = stock
                 self.lowThreshold = lowThreshold
@@ -1588,6 +1604,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
+                case kind
                 case unit
                 case stock
                 case lowThreshold
@@ -1602,6 +1619,19 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NewItem/name`.
             public var name: Swift.String
+            /// What the item is; `other` when left out. Only `food` goes into a meal plan.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewItem/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case food = "food"
+                case medicine = "medicine"
+                case supplies = "supplies"
+                case other = "other"
+            }
+            /// What the item is; `other` when left out. Only `food` goes into a meal plan.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewItem/kind`.
+            public var kind: Components.Schemas.NewItem.KindPayload?
             /// - Remark: Generated from `#/components/schemas/NewItem/unit`.
             public var unit: Swift.String
             /// - Remark: Generated from `#/components/schemas/NewItem/lowThreshold`.
@@ -1610,19 +1640,23 @@ extension Components {
             ///
             /// - Parameters:
             ///   - name: Unique among the items.
+            ///   - kind: What the item is; `other` when left out. Only `food` goes into a meal plan.
             ///   - unit:
             ///   - lowThreshold:
             public init(
                 name: Swift.String,
+                kind: Components.Schemas.NewItem.KindPayload? = nil,
                 unit: Swift.String,
                 lowThreshold: Components.Schemas.FlexibleNumber? = nil
             ) {
                 self.name = name
+                self.kind = kind
                 self.unit = unit
                 self.lowThreshold = lowThreshold
             }
             public enum CodingKeys: String, CodingKey {
                 case name
+                case kind
                 case unit
                 case lowThreshold
             }
@@ -3204,6 +3238,14 @@ extension Components {
                 public var unit: Swift.String
                 /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/amount`.
                 public var amount: Swift.Double
+                /// When today's portion was put in; absent while it is due.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/fedAt`.
+                public var fedAt: Foundation.Date?
+                /// Who put it in (their name).
+                ///
+                /// - Remark: Generated from `#/components/schemas/FeedingRound/PortionsPayload/fedBy`.
+                public var fedBy: Swift.String?
                 /// Creates a new `PortionsPayloadPayload`.
                 ///
                 /// - Parameters:
@@ -3211,22 +3253,30 @@ extension Components {
                 ///   - itemName:
                 ///   - unit:
                 ///   - amount:
+                ///   - fedAt: When today's portion was put in; absent while it is due.
+                ///   - fedBy: Who put it in (their name).
                 public init(
                     itemId: Swift.String,
                     itemName: Swift.String,
                     unit: Swift.String,
-                    amount: Swift.Double
+                    amount: Swift.Double,
+                    fedAt: Foundation.Date? = nil,
+                    fedBy: Swift.String? = nil
                 ) {
                     self.itemId = itemId
                     self.itemName = itemName
                     self.unit = unit
                     self.amount = amount
+                    self.fedAt = fedAt
+                    self.fedBy = fedBy
                 }
                 public enum CodingKeys: String, CodingKey {
                     case itemId
                     case itemName
                     case unit
                     case amount
+                    case fedAt
+                    case fedBy
                 }
             }
             /// - Remark: Generated from `#/components/schemas/FeedingRound/portions`.
@@ -3279,6 +3329,14 @@ extension Components {
             public var movementId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Refill/at`.
             public var at: Foundation.Date
+            /// The meal it was for (`08:00`), when one was named.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Refill/meal`.
+            public var meal: Swift.String?
+            /// The day of that meal in the shelter's time zone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Refill/mealDay`.
+            public var mealDay: Swift.String?
             /// Creates a new `Refill`.
             ///
             /// - Parameters:
@@ -3289,6 +3347,8 @@ extension Components {
             ///   - amount:
             ///   - movementId:
             ///   - at:
+            ///   - meal: The meal it was for (`08:00`), when one was named.
+            ///   - mealDay: The day of that meal in the shelter's time zone.
             public init(
                 id: Swift.String,
                 enclosureId: Swift.String,
@@ -3296,7 +3356,9 @@ extension Components {
                 itemId: Swift.String? = nil,
                 amount: Swift.Double,
                 movementId: Swift.String? = nil,
-                at: Foundation.Date
+                at: Foundation.Date,
+                meal: Swift.String? = nil,
+                mealDay: Swift.String? = nil
             ) {
                 self.id = id
                 self.enclosureId = enclosureId
@@ -3305,6 +3367,8 @@ extension Components {
                 self.amount = amount
                 self.movementId = movementId
                 self.at = at
+                self.meal = meal
+                self.mealDay = mealDay
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -3314,6 +3378,8 @@ extension Components {
                 case amount
                 case movementId
                 case at
+                case meal
+                case mealDay
             }
         }
         /// Food names its warehouse item and amount in its unit; water its amount in litres.
@@ -3331,25 +3397,33 @@ extension Components {
             public var itemId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NewRefill/amount`.
             public var amount: Components.Schemas.FlexibleNumber
+            /// The meal of the enclosure's plan this food is for (`08:00`, today in the shelter's time zone). Each meal's item is fed once a day: a repeat is a 409 `already_fed` and takes nothing from stock. Left out for water and for food outside the plan.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewRefill/meal`.
+            public var meal: Swift.String?
             /// Creates a new `NewRefill`.
             ///
             /// - Parameters:
             ///   - kind:
             ///   - itemId:
             ///   - amount:
+            ///   - meal: The meal of the enclosure's plan this food is for (`08:00`, today in the shelter's time zone). Each meal's item is fed once a day: a repeat is a 409 `already_fed` and takes nothing from stock. Left out for water and for food outside the plan.
             public init(
                 kind: Components.Schemas.NewRefill.KindPayload,
                 itemId: Swift.String? = nil,
-                amount: Components.Schemas.FlexibleNumber
+                amount: Components.Schemas.FlexibleNumber,
+                meal: Swift.String? = nil
             ) {
                 self.kind = kind
                 self.itemId = itemId
                 self.amount = amount
+                self.meal = meal
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
                 case itemId
                 case amount
+                case meal
             }
         }
         /// A staff task.

@@ -7769,7 +7769,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Invalid input (`validation_failed`); `errors` names every field at fault: `name` (required, at most 80 characters), `unit` (required, at most 20) and `lowThreshold` (not a number at or above zero with at most three decimals).
+            /// Invalid input (`validation_failed`); `errors` names every field at fault: `name` (required, at most 80 characters), `unit` (required, at most 20) `kind` (not one of the four kinds) and `lowThreshold` (not a number at or above zero with at most three decimals).
             ///
             /// - Remark: Generated from `#/paths//items/post(createItem)/responses/422`.
             ///
@@ -15266,7 +15266,7 @@ public enum Operations {
     }
     /// Add a meal to a plan
     ///
-    /// A daily meal at `time` of an item from the warehouse. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    /// A daily meal at `time` of a food item from the warehouse (an item of another kind is refused on `itemId`). Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `POST /animals/{animalID}/meals`.
     /// - Remark: Generated from `#/paths//animals/{animalID}/meals/post(addMeal)`.
@@ -15538,7 +15538,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Invalid input (`validation_failed`); `errors` names every field at fault: `time` (`HH:MM`), `itemId`, `amount` (positive, three decimals).
+            /// Invalid input (`validation_failed`); `errors` names every field at fault: `time` (`HH:MM`), `itemId` (unknown, or not of the kind `food`), `amount` (positive, three decimals).
             ///
             /// - Remark: Generated from `#/paths//animals/{animalID}/meals/post(addMeal)/responses/422`.
             ///
@@ -16002,7 +16002,7 @@ public enum Operations {
     }
     /// Fill a feeder or top up water
     ///
-    /// Food is taken from the warehouse in the same transaction (a 409 naming what is left when there is not enough, and then nothing is written); water is litres, not from stock. A refill for a meal stops its `not_refilled` alarm. Roles: the storekeeper, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors get 403 `forbidden`, a pending person `role_pending`.
+    /// Food is taken from the warehouse in the same transaction (a 409 naming what is left when there is not enough, and then nothing is written); water is litres, not from stock. A refill for a meal stops its `not_refilled` alarm. Naming the meal (`meal`) marks that meal's item fed for today: a second request for it (a second press, a retry, a second phone) is a 409 `already_fed` whose message says when and by whom it was fed, and nothing more leaves the warehouse. Roles: the storekeeper, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors get 403 `forbidden`, a pending person `role_pending`.
     ///
     /// - Remark: HTTP `POST /enclosures/{enclosureID}/refills`.
     /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)`.
@@ -16274,7 +16274,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Not enough food in stock (`not_enough_stock`).
+            /// Not enough food in stock (`not_enough_stock`); or the meal was already fed today (`already_fed`).
             ///
             /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)/responses/409`.
             ///
@@ -16325,7 +16325,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Invalid input (`validation_failed`); `errors` names every field at fault: `kind`, `itemId` (required for food), `amount` (positive; water at most 1000 litres).
+            /// Invalid input (`validation_failed`); `errors` names every field at fault: `kind`, `itemId` (required for food), `amount` (positive; water at most 1000 litres); `meal` not `HH:MM`, not a meal of this enclosure's plan with this item, or given for water.
             ///
             /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/refills/post(refillEnclosure)/responses/422`.
             ///

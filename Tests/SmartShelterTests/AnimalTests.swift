@@ -17,8 +17,8 @@ extension ShelterTests {
         func context(_ app: Application) -> ShelterContext { ShelterContext(app.services) }
 
         /// An item with `stock` units, received through an approved order.
-        func stocked(_ app: Application, _ stock: Int, director: Person, storekeeper: Person, name: String) async throws -> UUID {
-            let item = try await read(WithID.self, app, .POST, "/items", as: storekeeper, ["name": name, "unit": "шт", "lowThreshold": 1])
+        func stocked(_ app: Application, _ stock: Int, director: Person, storekeeper: Person, name: String, kind: String = "other") async throws -> UUID {
+            let item = try await read(WithID.self, app, .POST, "/items", as: storekeeper, ["name": name, "kind": kind, "unit": "шт", "lowThreshold": 1])
             let order = try await read(WithID.self, app, .POST, "/orders", as: storekeeper, ["itemId": item.id.uuidString, "amount": stock])
             #expect(try await send(app, .PUT, "/orders/\(order.id)/decision", as: director, ["approve": true]).status == .ok)
             #expect(try await send(app, .POST, "/orders/\(order.id)/receipts", as: storekeeper, ["amount": stock]).status == .ok)
@@ -264,7 +264,7 @@ extension ShelterTests {
                 let director = try await confirmedDirector(app)
                 let doctor = try await staff(app, .doctor)
                 let storekeeper = try await staff(app, .storekeeper)
-                let food = try await stocked(app, 3, director: director, storekeeper: storekeeper, name: "Корм")
+                let food = try await stocked(app, 3, director: director, storekeeper: storekeeper, name: "Корм", kind: "food")
                 let enclosure = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Собаки"]).id
                 let rex = try await takeIn(app, by: doctor, name: "Рекс", enclosure: enclosure)
                 let bim = try await takeIn(app, by: doctor, name: "Бім", enclosure: enclosure)
@@ -300,7 +300,7 @@ extension ShelterTests {
                 let director = try await confirmedDirector(app)
                 let doctor = try await staff(app, .doctor)
                 let storekeeper = try await staff(app, .storekeeper)
-                let food = try await stocked(app, 100, director: director, storekeeper: storekeeper, name: "Корм")
+                let food = try await stocked(app, 100, director: director, storekeeper: storekeeper, name: "Корм", kind: "food")
                 let s = try await enclosureWithSensor(app, by: director)
                 let rex = try await takeIn(app, by: doctor, enclosure: s.enclosure)
                 for time in ["08:00", "18:00"] {

@@ -42,7 +42,7 @@ extension ShelterTests {
                 // Animals, medicine, feeding, tasks and the backup.
                 let today = LocalDay(Date(), in: TimeZone(identifier: "Europe/Kyiv")!).description
                 let animal = try await read(WithID.self, app, .POST, "/animals", as: director, ["name": "Рекс", "species": "dog", "intakeOn": today]).id
-                let item = try await read(WithID.self, app, .POST, "/items", as: director, ["name": "Корм", "unit": "кг", "lowThreshold": 1]).id
+                let item = try await read(WithID.self, app, .POST, "/items", as: director, ["name": "Корм", "kind": "food", "unit": "кг", "lowThreshold": 1]).id
                 let doctors: Set<ShelterRole> = [.director, .doctor]
                 let care = [
                     Call(method: .GET, path: "/animals", body: nil, allowed: everyone),

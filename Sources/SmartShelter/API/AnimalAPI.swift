@@ -147,7 +147,8 @@ enum AnimalAPI {
         let person = try await req.staffMember()
         let id = try req.uuidParameter("enclosureID", notFound: "enclosure_not_found", key: "ss.error.enclosure_not_found")
         let input = try req.content.decode(M.NewRefill.self)
-        let refill = try await req.shelter.feeding.refill(id, kind: input.kind, itemID: input.itemId, amount: input.amount?.text, by: person)
+        let refill = try await req.shelter.feeding.refill(id, kind: input.kind, itemID: input.itemId, amount: input.amount?.text,
+                                                          meal: input.meal, by: person)
         return try await M.RefillDTO(refill).encodeResponse(status: .created, for: req)
     }
 

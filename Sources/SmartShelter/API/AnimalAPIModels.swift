@@ -317,13 +317,20 @@ extension SSModels {
             let itemName: String
             let unit: String
             let amount: Double
+            /// When today's portion was put in, and by whom; absent while it is due.
+            let fedAt: Date?
+            let fedBy: String?
         }
 
         init(_ meal: EnclosureMeal) {
             enclosureId = meal.enclosure.id!
             enclosureName = meal.enclosure.name
             time = meal.time
-            portions = meal.portions.map { Portion(itemId: $0.item.id!, itemName: $0.item.name, unit: $0.item.unit, amount: $0.amount.value) }
+            portions = meal.portions.map { portion in
+                let fed = meal.fed[portion.item.id!]
+                return Portion(itemId: portion.item.id!, itemName: portion.item.name, unit: portion.item.unit, amount: portion.amount.value,
+                               fedAt: fed?.at, fedBy: fed?.by)
+            }
         }
     }
 
@@ -336,6 +343,9 @@ extension SSModels {
         let amount: Double
         let movementId: UUID?
         let at: Date
+        /// The meal it was for (`08:00`) and its day in the shelter's time zone.
+        let meal: String?
+        let mealDay: String?
 
         init(_ r: Refill) {
             id = r.id!
@@ -345,6 +355,8 @@ extension SSModels {
             amount = r.amount.value
             movementId = r.movementID
             at = r.at
+            meal = r.mealMinute.map(FeedingService.clockTime)
+            mealDay = r.mealDay
         }
     }
 
@@ -352,5 +364,6 @@ extension SSModels {
         let kind: String?
         let itemId: String?
         let amount: FlexibleNumber?
+        let meal: String?
     }
 }

@@ -17,7 +17,7 @@ extension ShelterAPI {
     static func createItem(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
         let input = try req.content.decode(M.NewItem.self)
-        let item = try await req.shelter.warehouse.createItem(name: input.name, unit: input.unit, low: input.lowThreshold?.text ?? "0", by: person)
+        let item = try await req.shelter.warehouse.createItem(name: input.name, kind: input.kind, unit: input.unit, low: input.lowThreshold?.text ?? "0", by: person)
         return try await M.ItemDTO(item).created(at: "\(SmartShelter.descriptor.apiPath)/items/\(item.id!.uuidString.lowercased())", for: req)
     }
 

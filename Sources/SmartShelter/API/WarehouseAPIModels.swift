@@ -7,6 +7,8 @@ extension SSModels {
     struct ItemDTO: Content {
         let id: UUID
         let name: String
+        /// `food`, `medicine`, `supplies` or `other`.
+        let kind: String
         let unit: String
         let stock: Double
         let lowThreshold: Double
@@ -16,6 +18,7 @@ extension SSModels {
         init(_ item: StockItem) {
             id = item.id!
             name = item.name
+            kind = item.kind
             unit = item.unit
             stock = item.stock.value
             lowThreshold = item.low.value
@@ -25,6 +28,7 @@ extension SSModels {
 
     struct NewItem: Content {
         let name: String?
+        let kind: String?
         let unit: String?
         let lowThreshold: FlexibleNumber?
     }

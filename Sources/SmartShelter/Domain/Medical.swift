@@ -119,6 +119,10 @@ public final class Refill: Model, @unchecked Sendable {
     @Field(key: "amount_milli") public var amountMilli: Int64
     @Field(key: "at") public var at: Date
     @OptionalField(key: "actor_id") public var actorID: UUID?
+    /// The meal this feeder was filled for: the shelter's local day (`2026-11-27`) and the
+    /// meal's minutes after midnight; empty for water and for food outside the meal plan.
+    @OptionalField(key: "meal_day") public var mealDay: String?
+    @OptionalField(key: "meal_minute") public var mealMinute: Int?
 
     public init() {}
 

@@ -32,8 +32,14 @@ public struct Quantity: Sendable, Hashable, Comparable, Codable {
 public final class StockItem: Model, @unchecked Sendable {
     public static let schema = "ss_items"
 
+    /// What the item is for: only food goes into a meal plan.
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        case food, medicine, supplies, other
+    }
+
     @ID(key: .id) public var id: UUID?
     @Field(key: "name") public var name: String
+    @Field(key: "kind") public var kind: String
     @Field(key: "unit") public var unit: String
     @Field(key: "stock_milli") public var stockMilli: Int64
     @Field(key: "low_milli") public var lowMilli: Int64
@@ -41,15 +47,17 @@ public final class StockItem: Model, @unchecked Sendable {
 
     public init() {}
 
-    public init(id: UUID? = nil, name: String, unit: String, low: Quantity, at now: Date) {
+    public init(id: UUID? = nil, name: String, kind: Kind = .other, unit: String, low: Quantity, at now: Date) {
         self.id = id
         self.name = name
+        self.kind = kind.rawValue
         self.unit = unit
         self.stockMilli = 0
         self.lowMilli = low.milli
         self.createdAt = now
     }
 
+    public var itemKind: Kind { Kind(rawValue: kind) ?? .other }
     public var stock: Quantity { Quantity(milli: stockMilli) }
     public var low: Quantity { Quantity(milli: lowMilli) }
     /// At or under its threshold: time to order.

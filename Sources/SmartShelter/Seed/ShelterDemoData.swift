@@ -132,7 +132,10 @@ enum ShelterDemoData {
                                                                   itemID: portion.item.requireID().uuidString, amount: WarehouseService.text(portion.amount),
                                                                   by: storekeeper)
                     let filled = at.addingTimeInterval(-20 * 60)
-                    try await context.db.sql.update(Refill.schema).set("at", to: SQLBind(filled)).where("id", .equal, SQLBind(refill.requireID())).run()
+                    // Dated back to its meal, and marked as that meal's feeding (its day and time).
+                    try await context.db.sql.update(Refill.schema).set("at", to: SQLBind(filled))
+                        .set("meal_day", to: SQLBind(LocalDay(at, in: zone).description)).set("meal_minute", to: SQLBind(round.minuteOfDay))
+                        .where("id", .equal, SQLBind(refill.requireID())).run()
                     try await context.db.sql.update(StockMovement.schema).set("at", to: SQLBind(filled))
                         .where("id", .equal, SQLBind(refill.movementID!)).run()
                 }
@@ -140,13 +143,13 @@ enum ShelterDemoData {
         }
     }
 
-    /// (name, unit, low at, received, used) — the dry food is near its threshold, and an
-    /// order for more waits for the director.
-    static let items: [(String, String, String, String, String)] = [
-        ("Корм сухий для собак", "кг", "20", "60", "41,5"),
-        ("Корм для котів", "кг", "10", "30", "8"),
-        ("Вакцина від сказу", "доз", "5", "20", "4"),
-        ("Бинти", "шт.", "10", "50", "12"),
+    /// (name, kind, unit, low at, received, used) — the dry food is near its threshold, and
+    /// an order for more waits for the director.
+    static let items: [(String, StockItem.Kind, String, String, String, String)] = [
+        ("Корм сухий для собак", .food, "кг", "20", "60", "41,5"),
+        ("Корм для котів", .food, "кг", "10", "30", "8"),
+        ("Вакцина від сказу", .medicine, "доз", "5", "20", "4"),
+        ("Бинти", .supplies, "шт.", "10", "50", "12"),
     ]
 
     /// The items made, in the order of `items`.
@@ -154,8 +157,8 @@ enum ShelterDemoData {
     static func seedWarehouse(_ context: ShelterContext, director: StaffMember, storekeeper: StaffMember, doctor: StaffMember) async throws -> [UUID] {
         let warehouse = context.warehouse
         var made: [UUID] = []
-        for (index, (name, unit, low, received, used)) in items.enumerated() {
-            let item = try await warehouse.createItem(name: name, unit: unit, low: low, by: storekeeper)
+        for (index, (name, kind, unit, low, received, used)) in items.enumerated() {
+            let item = try await warehouse.createItem(name: name, kind: kind.rawValue, unit: unit, low: low, by: storekeeper)
             made.append(try item.requireID())
             let order = try await warehouse.requestOrder(of: item.requireID(), amount: received, note: "", by: storekeeper)
             _ = try await warehouse.decide(order.requireID(), approve: true, by: director)

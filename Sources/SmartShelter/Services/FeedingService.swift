@@ -3,13 +3,22 @@ import Foundation
 import Kernel
 import SQLKit
 
-/// One meal time in an enclosure: what its animals' plans add up to, per item.
+/// One meal time in an enclosure: what its animals' plans add up to, per item, and which
+/// of those portions were put in today, when and by whom.
 public struct EnclosureMeal: Sendable {
     public let enclosure: Enclosure
     public let minuteOfDay: Int
     public let portions: [(item: StockItem, amount: Quantity)]
+    /// Today's feedings of this meal, by item.
+    public var fed: [UUID: MealFeeding] = [:]
 
-    public var time: String { String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60) }
+    public var time: String { FeedingService.clockTime(minuteOfDay) }
+}
+
+/// A meal's item put in the feeder: when, and by whom (their name; empty when unknown).
+public struct MealFeeding: Sendable, Equatable {
+    public let at: Date
+    public let by: String
 }
 
 /// Feeding: each animal's meal plan (set by a doctor), the feeders filled and the water
@@ -39,6 +48,9 @@ public struct FeedingService: Sendable {
         try v.throwIfInvalid()
         _ = try await context.animals.find(animalID)
         let item = try await context.warehouse.find(itemID!, on: db)
+        guard item.itemKind == .food else {
+            throw AppError.validation([FieldError(field: "itemId", key: "ss.validation.not_food", arguments: ["item": item.name])])
+        }
         let meal = MealPlan()
         meal.animalID = animalID
         meal.minuteOfDay = minute!
@@ -77,12 +89,16 @@ public struct FeedingService: Sendable {
         let items = Dictionary(uniqueKeysWithValues: try await StockItem.query(on: db).filter(\.$id ~~ Set(plans.map(\.itemID))).all().map { ($0.id!, $0) })
         struct Key: Hashable { let enclosure: UUID; let minute: Int }
         let grouped = Dictionary(grouping: plans) { Key(enclosure: enclosureOf[$0.animalID]!, minute: $0.minuteOfDay) }
+        let today = try await mealFeedings(on: LocalDay(context.clock.now, in: context.timeZone))
+        let fed = Dictionary(grouping: today) { Key(enclosure: $0.refill.enclosureID, minute: $0.refill.mealMinute!) }
+            .mapValues { Dictionary($0.map { ($0.refill.itemID!, $0.feeding) }) { first, _ in first } }
         return grouped.compactMap { key, plans -> EnclosureMeal? in
             guard let enclosure = enclosures[key.enclosure] else { return nil }
             let perItem = Dictionary(grouping: plans, by: \.itemID).compactMap { itemID, plans in
                 items[itemID].map { ($0, Quantity(milli: plans.reduce(0) { $0 + $1.amountMilli })) }
             }.sorted { person.collation.areInIncreasingOrder($0.0.name, $1.0.name) }
-            return EnclosureMeal(enclosure: enclosure, minuteOfDay: key.minute, portions: perItem)
+            return EnclosureMeal(enclosure: enclosure, minuteOfDay: key.minute, portions: perItem,
+                                 fed: fed[Key(enclosure: key.enclosure, minute: key.minute)] ?? [:])
         }.sorted { ($0.minuteOfDay, $0.enclosure.name) < ($1.minuteOfDay, $1.enclosure.name) }
     }
 
@@ -90,8 +106,13 @@ public struct FeedingService: Sendable {
 
     /// A feeder filled (food, taken from the warehouse: a 409 with what is left when there
     /// is not enough, and then nothing is written) or water topped up (litres).
+    ///
+    /// With `meal` (its time, `08:00`) the food is today's portion of that meal of the
+    /// enclosure's plan, and each meal's item is fed once a day: a second press, a retry
+    /// or a second phone gets a 409 saying when and by whom it was fed, and nothing more
+    /// leaves the warehouse (the unique index on the meal decides a race).
     public func refill(_ enclosureID: UUID, kind typedKind: String?, itemID typedItem: String?, amount: String?,
-                       by person: StaffMember) async throws -> Refill {
+                       meal typedMeal: String? = nil, by person: StaffMember) async throws -> Refill {
         try context.authorizeChange(person, [.storekeeper])
         var v = Kernel.Validator()
         let kind = v.choice("kind", typedKind, as: Refill.Kind.self)
@@ -100,15 +121,42 @@ public struct FeedingService: Sendable {
         if kind == .water, let quantity, quantity.milli > Self.maxRefillLitres * 1000 {
             v.add("amount", "ss.validation.too_much_water", ["max": String(Self.maxRefillLitres)])
         }
+        let mealMinute = typedMeal.flatMap { Self.minuteOfDay("meal", $0, &v) }
+        if mealMinute != nil, kind == .water { v.add("meal", "ss.validation.meal_is_food") }
         try v.throwIfInvalid()
         guard let kind, let quantity else { throw AppError.validation(v.errors) }
         _ = try await context.enclosures.find(enclosureID)
+        let mealDay = LocalDay(context.clock.now, in: context.timeZone)
+        if let mealMinute, let itemID {
+            try await requirePlannedMeal(in: enclosureID, minute: mealMinute, item: itemID)
+            if let earlier = try await feeding(in: enclosureID, item: itemID, day: mealDay, minute: mealMinute) {
+                throw alreadyFed(earlier, for: person)
+            }
+        }
         let refill = Refill()
         refill.enclosureID = enclosureID
         refill.kind = kind.rawValue
         refill.amountMilli = quantity.milli
         refill.at = context.clock.now
         refill.actorID = person.id
+        if let mealMinute {
+            refill.mealDay = mealDay.description
+            refill.mealMinute = mealMinute
+        }
+        do {
+            try await record(refill, kind: kind, itemID: itemID, quantity: quantity, by: person)
+        } catch {
+            // Another press of the same meal committed first: say whose, as above.
+            guard (error as? any DatabaseError)?.isConstraintFailure == true, let itemID, let mealMinute,
+                  let earlier = try await feeding(in: enclosureID, item: itemID, day: mealDay, minute: mealMinute) else { throw error }
+            throw alreadyFed(earlier, for: person)
+        }
+        return refill
+    }
+
+    /// The refill, its warehouse movement (food) and its audit entry, in one transaction.
+    private func record(_ refill: Refill, kind: Refill.Kind, itemID: UUID?, quantity: Quantity, by person: StaffMember) async throws {
+        let enclosureID = refill.enclosureID
         try await db.writeTransaction { db in
             if kind == .food, let itemID {
                 let movement = try await context.warehouse.move(itemID, by: -quantity.milli, kind: .feeding, order: nil,
@@ -117,10 +165,46 @@ public struct FeedingService: Sendable {
                 refill.movementID = try movement.requireID()
             }
             try await refill.create(on: db)
+            var after = ["item": itemID?.uuidString.lowercased() ?? "", "amount": String(quantity.milli)]
+            if let minute = refill.mealMinute { after["meal"] = Self.clockTime(minute) }
             try await context.audit.record("refill.\(kind.rawValue)", entityType: "enclosure", entityID: enclosureID.uuidString.lowercased(),
-                                           actor: person.id, after: ["item": itemID?.uuidString.lowercased() ?? "", "amount": String(quantity.milli)], on: db)
+                                           actor: person.id, after: after, on: db)
         }
-        return refill
+    }
+
+    /// A 422 on `meal` unless an animal of the enclosure has `item` in its plan at `minute`.
+    private func requirePlannedMeal(in enclosureID: UUID, minute: Int, item: UUID) async throws {
+        let animals = try await Animal.query(on: db).filter(\.$enclosureID == enclosureID)
+            .filter(\.$status == Animal.Status.inShelter.rawValue).all().compactMap(\.id)
+        let planned = try await MealPlan.query(on: db).filter(\.$animalID ~~ animals).filter(\.$minuteOfDay == minute)
+            .filter(\.$itemID == item).count()
+        guard planned > 0 else { throw AppError.validation([FieldError(field: "meal", key: "ss.validation.no_such_meal")]) }
+    }
+
+    /// The feeding of one meal's item on `day`, if it was fed.
+    private func feeding(in enclosureID: UUID, item: UUID, day: LocalDay, minute: Int) async throws -> MealFeeding? {
+        try await mealFeedings(on: day, enclosure: enclosureID, item: item, minute: minute).first?.feeding
+    }
+
+    /// The meal feedings of `day` (narrowed to one meal's item when given), with who fed.
+    private func mealFeedings(on day: LocalDay, enclosure: UUID? = nil, item: UUID? = nil,
+                              minute: Int? = nil) async throws -> [(refill: Refill, feeding: MealFeeding)] {
+        var query = Refill.query(on: db).filter(\.$mealDay == day.description).filter(\.$mealMinute != nil)
+        if let enclosure { query = query.filter(\.$enclosureID == enclosure) }
+        if let item { query = query.filter(\.$itemID == item) }
+        if let minute { query = query.filter(\.$mealMinute == minute) }
+        let refills = try await query.all()
+        let actors = Set(refills.compactMap(\.actorID))
+        let names = actors.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ actors).all()
+            .map { ($0.id!, $0.displayName) })
+        return refills.map { ($0, MealFeeding(at: $0.at, by: $0.actorID.flatMap { names[$0] } ?? "")) }
+    }
+
+    /// «Уже нагодовано о 08:03, Ольга», in the asking person's time zone.
+    private func alreadyFed(_ earlier: MealFeeding, for person: StaffMember) -> AppError {
+        let local = LocalDateTime.calendar(person.timeZone).dateComponents([.hour, .minute], from: earlier.at)
+        return AppError(.conflict, code: "already_fed", key: "ss.error.already_fed",
+                         arguments: ["time": Self.clockTime(local.hour! * 60 + local.minute!), "name": earlier.by])
     }
 
     /// An enclosure's refills since `since`, newest first.
@@ -172,6 +256,11 @@ public struct FeedingService: Sendable {
             if let meal = minutes.map({ day.moment(minutes: $0, in: zone) }).filter({ $0 <= moment }).max() { return meal }
         }
         return nil
+    }
+
+    /// Minutes after midnight as `HH:MM`.
+    static func clockTime(_ minuteOfDay: Int) -> String {
+        String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60)
     }
 
     /// `HH:MM` to minutes after midnight.

@@ -38,14 +38,17 @@ public struct WarehouseService: Sendable {
         return (item, ledger)
     }
 
-    public func createItem(name: String?, unit: String?, low: String?, by person: StaffMember) async throws -> StockItem {
+    /// A new item of the warehouse; its `kind` says what it is for (only food goes into a
+    /// meal plan), `other` when not given.
+    public func createItem(name: String?, kind typedKind: String? = nil, unit: String?, low: String?, by person: StaffMember) async throws -> StockItem {
         try context.authorizeChange(person, [.storekeeper])
         var v = Kernel.Validator()
         let name = v.text("name", name, maxLength: Self.nameMaxLength)
+        let kind = v.choice("kind", typedKind, as: StockItem.Kind.self, default: .other)
         let unit = v.text("unit", unit, maxLength: Self.unitMaxLength)
         let threshold = Self.quantity("lowThreshold", low, allowZero: true, &v)
         try v.throwIfInvalid()
-        let item = StockItem(name: name ?? "", unit: unit ?? "", low: threshold ?? .zero, at: context.clock.now)
+        let item = StockItem(name: name ?? "", kind: kind ?? .other, unit: unit ?? "", low: threshold ?? .zero, at: context.clock.now)
         try await db.writeTransaction { db in
             do {
                 try await item.create(on: db)
@@ -54,7 +57,7 @@ public struct WarehouseService: Sendable {
                                fieldErrors: [FieldError(field: "name", key: "ss.error.item_name_taken")])
             }
             try await context.audit.record("item.create", entityType: "item", entityID: item.requireID().uuidString.lowercased(), actor: person.id,
-                                           after: ["name": item.name, "unit": item.unit, "low": String(item.lowMilli)], on: db)
+                                           after: ["name": item.name, "kind": item.kind, "unit": item.unit, "low": String(item.lowMilli)], on: db)
         }
         return item
     }

@@ -16,7 +16,13 @@ struct AnimalView {
     private var animal: Animal { record.animal }
     private var path: String { AnimalPage.path(animal.id!) }
     private var canChange: Bool { [.doctor, .director].contains(person.role) }
-    private var itemChoices: [(value: String, label: String)] { items.map { ($0.id!.uuidString.lowercased(), "\($0.name) (\($0.unit))") } }
+    private var itemChoices: [(value: String, label: String)] { choices(items) }
+    /// A meal plan takes food only.
+    private var foodChoices: [(value: String, label: String)] { choices(items.filter { $0.itemKind == .food }) }
+
+    private func choices(_ items: [StockItem]) -> [(value: String, label: String)] {
+        items.map { ($0.id!.uuidString.lowercased(), "\($0.name) (\($0.unit))") }
+    }
 
     var page: Page {
         ShelterWeb.shell(person, title: animal.name, section: .animals, scripts: ["photo-upload.js"], c) {
@@ -161,7 +167,7 @@ struct AnimalView {
             if canChange && animal.isHere {
                 Components.postForm(c, action: "\(path)/meals") {
                     FormField(name: "time", label: l.text("ss.field.time"), type: "time").render(FormState(), l)
-                    SelectField(name: "itemId", label: l.text("ss.field.food"), options: itemChoices).render(FormState(), l)
+                    SelectField(name: "itemId", label: l.text("ss.field.food"), options: foodChoices).render(FormState(), l)
                     FormField(name: "amount", label: l.text("ss.field.amount_plain"), inputMode: "decimal", maxLength: 16).render(FormState(), l)
                     Components.primaryButton(l.text("ss.meal.add"))
                 }

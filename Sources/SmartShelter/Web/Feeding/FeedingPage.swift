@@ -38,7 +38,8 @@ enum FeedingPage {
         let person = try await req.staffMember()
         let form = FormState.submitted(by: req).values
         return try await ShelterWeb.change(req, back: path) {
-            let refill = try await req.shelter.feeding.refill(id, kind: form["kind"], itemID: form["itemId"], amount: form["amount"], by: person)
+            let refill = try await req.shelter.feeding.refill(id, kind: form["kind"], itemID: form["itemId"], amount: form["amount"],
+                                                              meal: form["meal"], by: person)
             return req.redirect(to: path, flash: .success, refill.refillKind == .food ? "ss.feeding.fed" : "ss.feeding.watered")
         }
     }

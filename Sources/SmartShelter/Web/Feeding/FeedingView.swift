@@ -1,8 +1,8 @@
 import Foundation
 import Kernel
 
-/// Today's feeding rounds, with a button per portion for those who feed, and the water
-/// top-up form.
+/// Today's feeding rounds: each portion either done (when, by whom) or due, with a button
+/// for those who feed; and the water top-up form.
 struct FeedingView {
     let person: StaffMember
     let rounds: [EnclosureMeal]
@@ -32,13 +32,19 @@ struct FeedingView {
             HTMLBuilder.join(meal.portions.map { portion in
                 H.div(.class("portion")) {
                     H.p { ShelterFormat.quantity(portion.amount, portion.item.unit, l) + " " + portion.item.name }
-                    if canRefill {
+                    if let fed = meal.fed[portion.item.id!] {
+                        // Done: said in words (and a mark), with no button to press twice.
+                        H.p(.class("fed")) { "✓ " + l.text(fed.by.isEmpty ? "ss.feeding.done_at" : "ss.feeding.done_by", ["time": l.time(fed.at), "name": fed.by]) }
+                    } else if canRefill {
                         Components.postForm(c, action: "\(ShelterWeb.enclosurePath(meal.enclosure.id!))/refills") {
                             H.input(.type("hidden"), .name("kind"), .value(Refill.Kind.food.rawValue))
                             H.input(.type("hidden"), .name("itemId"), .value(portion.item.id!.uuidString.lowercased()))
                             H.input(.type("hidden"), .name("amount"), .value(WarehouseService.text(portion.amount)))
+                            H.input(.type("hidden"), .name("meal"), .value(meal.time))
                             Components.primaryButton(l.text("ss.feeding.feed", ["enclosure": meal.enclosure.name, "item": portion.item.name, "time": meal.time]))
                         }
+                    } else {
+                        H.p(.class("hint")) { l.text("ss.feeding.due") }
                     }
                 }
             })

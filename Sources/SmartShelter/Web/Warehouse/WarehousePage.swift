@@ -25,7 +25,7 @@ enum WarehousePage {
         let person = try await req.staffMember()
         let form = FormState.submitted(by: req).values
         return try await ShelterWeb.change(req, back: path) {
-            let item = try await req.shelter.warehouse.createItem(name: form["name"], unit: form["unit"], low: form["lowThreshold"], by: person)
+            let item = try await req.shelter.warehouse.createItem(name: form["name"], kind: form["kind"], unit: form["unit"], low: form["lowThreshold"], by: person)
             return req.redirect(to: ItemPage.path(item.id!), flash: .success, "ss.warehouse.item_created")
         }
     }

@@ -80,6 +80,8 @@ struct WarehouseView {
             H.h2(.id("new-item")) { l.text("ss.warehouse.new_item") }
             Components.postForm(c, action: "\(WarehousePage.path)/items") {
                 FormField(name: "name", label: l.text("ss.field.item_name"), maxLength: WarehouseService.nameMaxLength).render(FormState(), l)
+                SelectField(name: "kind", label: l.text("ss.field.item_kind"),
+                            options: StockItem.Kind.allCases.map { ($0.rawValue, l.text("ss.item_kind.\($0.rawValue)")) }).render(FormState(), l)
                 FormField(name: "unit", label: l.text("ss.field.unit_name"), hint: l.text("ss.hint.unit"), maxLength: WarehouseService.unitMaxLength)
                     .render(FormState(), l)
                 FormField(name: "lowThreshold", label: l.text("ss.field.low"), inputMode: "decimal", maxLength: 16).render(FormState(values: ["lowThreshold": "0"]), l)
