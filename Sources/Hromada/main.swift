@@ -20,11 +20,16 @@ try bootstrapLogging(&environment)
 
 let application = try await Application.make(environment)
 do {
-    let configuration = try HromadaConfiguration.fromEnvironment()
-    try await Hromada.configure(application, apps: Suite.apps, upcoming: Suite.upcoming, configuration: configuration)
-    if isServing(environment.arguments) {
-        let address = serverAddress(environment.arguments)
-        application.logger.notice("\(DemoData.banner(for: application, address: address))")
+    if let client = Hromada.clientCommand(among: Suite.apps, arguments: environment.arguments) {
+        // A client of a running server: none of the server's own parts are set up.
+        application.asyncCommands.use(client.command, as: client.name)
+    } else {
+        let configuration = try HromadaConfiguration.fromEnvironment()
+        try await Hromada.configure(application, apps: Suite.apps, upcoming: Suite.upcoming, configuration: configuration)
+        if isServing(environment.arguments) {
+            let address = serverAddress(environment.arguments)
+            application.logger.notice("\(DemoData.banner(for: application, address: address))")
+        }
     }
     let streamClosers = closeEventStreamsOnSignals(application)
     try await application.execute()

@@ -60,7 +60,11 @@ public struct SmartShelter: HromadaApp {
         }]
     }
 
-    public var commands: [String: any AsyncCommand] { ["shelter-simulate": SimulateCommand(), "shelter-restore": RestoreCommand()] }
+    public var commands: [String: any AsyncCommand] { ["shelter-restore": RestoreCommand()] }
+
+    /// The device simulator talks to a server over HTTP like a real sensor: it needs none
+    /// of the server's own parts.
+    public var clientCommands: [String: any AsyncCommand] { ["shelter-simulate": SimulateCommand()] }
 
     public var demoAccounts: [DemoAccount] { ShelterDemoData.accounts }
 

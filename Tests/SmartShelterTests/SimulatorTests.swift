@@ -9,6 +9,15 @@ import Vapor
 extension ShelterTests {
     @Suite("Simulator")
     struct SimulatorTests {
+        @Test("`hromada shelter-simulate` is a client: it is run without the server's database, jobs and mail; the server's commands are not")
+        func simulatorIsAClient() {
+            let apps: [any HromadaApp] = [SmartShelter()]
+            #expect(Hromada.clientCommand(among: apps, arguments: ["hromada", "shelter-simulate", "--server", "http://127.0.0.1:8080"])?.name == "shelter-simulate")
+            for arguments in [["hromada"], ["hromada", "serve"], ["hromada", "shelter-restore", "backup.tar"], ["hromada", "migrate"]] {
+                #expect(Hromada.clientCommand(among: apps, arguments: arguments) == nil, "\(arguments)")
+            }
+        }
+
         @Test("five devices with faults against a live server: what each does is what the server counts, and the alarms follow")
         func faults() async throws {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))

@@ -157,7 +157,19 @@ public enum Hromada {
         application.asyncCommands.use(StatementsCommand(), as: "statements")
         for app in apps {
             for (name, command) in app.commands { application.asyncCommands.use(command, as: name) }
+            for (name, command) in app.clientCommands { application.asyncCommands.use(command, as: name) }
         }
+    }
+
+    /// The client command `arguments` (the process's, the program first) ask for, if any:
+    /// it is run on a bare application instead of `configure`'s server (see
+    /// `HromadaApp.clientCommands`).
+    public static func clientCommand(among apps: [any HromadaApp], arguments: [String]) -> (name: String, command: any AsyncCommand)? {
+        guard let name = arguments.dropFirst().first else { return nil }
+        for app in apps {
+            if let command = app.clientCommands[name] { return (name, command) }
+        }
+        return nil
     }
 }
 

@@ -86,6 +86,10 @@ public protocol HromadaApp: Sendable {
     func seedDemoData(_ context: SeedContext) async throws
     /// Extra `hromada` subcommands, by name.
     var commands: [String: any AsyncCommand] { get }
+    /// Subcommands that are clients of a running server (a device simulator): `hromada
+    /// <name>` runs them without setting the server up — no database of its own, no
+    /// migrations or demo data, no background jobs, no mail.
+    var clientCommands: [String: any AsyncCommand] { get }
     /// The app's OpenAPI 3 document (JSON), served at `<prefix>/api/openapi.json`.
     var openAPIDocument: String? { get }
     /// A folder of the app's own CSS, JavaScript and SVG files, served like the kernel's
@@ -122,6 +126,7 @@ extension HromadaApp {
     public var demoAccounts: [DemoAccount] { [] }
     public func seedDemoData(_ context: SeedContext) async throws {}
     public var commands: [String: any AsyncCommand] { [:] }
+    public var clientCommands: [String: any AsyncCommand] { [:] }
     public var openAPIDocument: String? { nil }
     public var publicDirectory: URL? { nil }
     public func housekeeping(_ services: ServiceContext) async throws {}
