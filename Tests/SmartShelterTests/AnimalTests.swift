@@ -170,6 +170,8 @@ extension ShelterTests {
                 #expect(try await stock(app, vaccine) == 0)
                 let ledger = try await StockMovement.query(on: app.db).filter(\.$kind == "treatment").all()
                 #expect(Set(ledger.compactMap(\.id)) == Set(treatment.supplies.map(\.movementId)))
+                // The warehouse's ledger says whom the supplies went to.
+                #expect(ledger.map(\.note) == ["Рекс: Обробка", "Рекс: Обробка"])
 
                 let foreign = try await takeIn(app, by: doctor, name: "Бім")
                 let wrongDisease = try await send(app, .POST, "/animals/\(foreign.id)/treatments", as: doctor,

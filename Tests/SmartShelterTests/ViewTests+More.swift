@@ -204,26 +204,44 @@ extension ShelterTests.ViewTests {
 
     // MARK: Sensor key
 
-    @Test("a new sensor key, shown once: the sensor's id and key, how a device sends a reading with them, and the way back, in English")
+    @Test("a new sensor key, shown once: the sensor's id and key, how a device sends a reading with them (the real address), copy buttons, and the way back, in English")
     func sensorKey() throws {
         let issued = IssuedSensorKey(sensor: Self.sensor(), key: "ssk_3f9a<&>")
-        let page = SensorKeyView(person: Self.person(.director), issued: issued, apiPath: SmartShelter.descriptor.apiPath, now: Self.now,
+        let page = SensorKeyView(person: Self.person(.director), issued: issued, server: "https://shelter.example", apiPath: SmartShelter.descriptor.apiPath, now: Self.now,
                                  c: Self.context(.en)).page
         #expect(page.title == "The sensor's key" && page.tabs.map(\.isCurrent) == [true, false, false, false])
         let html = page.content.rendered
         #expect(html.contains("<p>The key of “Датчик 1” is shown only now: put it into the device. If it is lost, issue a new one.</p>"))
         #expect(html.contains("<dt>Sensor id</dt><dd><code>5e000000-0000-4000-8000-000000000001</code></dd>"))
-        #expect(html.contains(#"<dt>Key</dt><dd><code class="secret">ssk_3f9a&lt;&amp;&gt;</code></dd>"#))
-        let example = try #require(html.firstMatch(of: /<pre class="example"><code>.*?<\/code><\/pre>/.dotMatchesNewlines())).output
-        #expect(example.contains("curl -X POST &quot;$SERVER/shelter/api/v1/sensors/5e000000-0000-4000-8000-000000000001/readings&quot;"))
+        #expect(html.contains(#"<dt>Key</dt><dd><code class="secret" id="sensor-key">ssk_3f9a&lt;&amp;&gt;</code></dd>"#))
+        let example = try #require(html.firstMatch(of: /<pre class="example"><code id="sensor-example">.*?<\/code><\/pre>/.dotMatchesNewlines())).output
+        #expect(example.contains("curl -X POST &quot;https://shelter.example/shelter/api/v1/sensors/5e000000-0000-4000-8000-000000000001/readings&quot;"))
+        #expect(html.contains(#"data-copy="sensor-key" data-copied="Copied""#) && html.contains(">Copy the key</button>"))
+        #expect(html.contains(#"data-copy="sensor-example""#) && html.contains(">Copy the example</button>"))
         #expect(example.contains("-H &quot;Authorization: Bearer ssk_3f9a&lt;&amp;&gt;&quot;"))
         #expect(example.contains("&quot;at&quot;: &quot;2026-09-21T14:13:20Z&quot;"))
         #expect(html.contains(#"<a class="button button-block" href="/shelter/enclosures/e0c10000-0000-4000-8000-000000000001">Done, the key is in the device</a>"#))
         #expect(!html.contains("<form"))
-        let uk = SensorKeyView(person: Self.person(.director), issued: issued, apiPath: SmartShelter.descriptor.apiPath, now: Self.now,
+        let uk = SensorKeyView(person: Self.person(.director), issued: issued, server: "https://shelter.example", apiPath: SmartShelter.descriptor.apiPath, now: Self.now,
                                c: Self.context(.uk)).page
         #expect(uk.title == "Ключ датчика")
         #expect(uk.content.rendered.contains("Ключ датчика «Датчик 1» показано лише зараз: запишіть його в пристрій.")
             && uk.content.rendered.contains(">Готово, ключ записано</a>"))
+    }
+
+    @Test("where an animal went agrees with its sex in Ukrainian; unknown sex reads as «тварина»")
+    func statusAgreesWithSex() {
+        let l = Self.context(.uk).localizer
+        func status(_ sex: Animal.Sex, _ status: Animal.Status) -> String {
+            let animal = Animal()
+            animal.sex = sex.rawValue
+            animal.status = status.rawValue
+            return AnimalText.status(animal, l)
+        }
+        #expect(status(.male, .adopted) == "Прилаштований у родину")
+        #expect(status(.female, .adopted) == "Прилаштована в родину")
+        #expect(status(.unknown, .adopted) == "Прилаштована в родину")
+        #expect(status(.male, .dead) == "Помер" && status(.female, .returnedToOwner) == "Повернута власникові")
+        #expect(AnimalText.status({ let a = Animal(); a.sex = "male"; a.status = "adopted"; return a }(), Self.context(.en).localizer) == "Adopted")
     }
 }

@@ -128,3 +128,30 @@ for (const button of document.querySelectorAll("button[data-reveal]")) {
     button.setAttribute("aria-pressed", String(shown));
   });
 }
+
+// «Копіювати» beside a key or an example command (Components.copyButton): shown only
+// where this script runs; it copies the named element's text and says so for a moment.
+// The clipboard API needs a secure page; elsewhere the text is selected and copied the
+// old way.
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  const source = document.getElementById(button.dataset.copy);
+  if (!source) continue;
+  button.hidden = false;
+  const label = button.textContent;
+  button.addEventListener("click", async () => {
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(source.textContent);
+      copied = true;
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(source);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      copied = document.execCommand("copy");
+    }
+    if (!copied) return;
+    button.textContent = button.dataset.copied;
+    setTimeout(() => { button.textContent = label; }, 2000);
+  });
+}

@@ -236,6 +236,14 @@ public enum Components {
         H.div(.class("table-scroll"), Attribute("tabindex", "0"), .role("region"), .aria("label", label)) { table() }
     }
 
+    /// A button that copies the text of the element `target` (a key, an example command),
+    /// then says `copied` for a moment; hidden until `app.js` runs, as it does the work.
+    /// The button's text changes in place and is announced (`aria-live`).
+    public static func copyButton(target: String, label: String, copied: String) -> HTML {
+        H.button(.type("button"), .class("button copy-button"), .data("copy", target), .data("copied", copied),
+                 .aria("live", "polite"), .flag("hidden", true)) { label }
+    }
+
     /// A destructive button ("no" colour).
     public static func dangerButton(_ label: String) -> HTML {
         H.button(.type("submit"), .class("button button-danger")) { label }

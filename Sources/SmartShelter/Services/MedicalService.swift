@@ -209,9 +209,12 @@ public struct MedicalService: Sendable {
         treatment.actorID = person.id
         try await treatment.create(on: db)
         let id = try treatment.requireID()
+        // The warehouse's ledger names the animal the supplies went to (then the notes).
+        let animalName = supplies.isEmpty ? "" : try await Animal.find(animalID, on: db)?.name ?? ""
+        let ledgerNote = [animalName, notes].filter { !$0.isEmpty }.joined(separator: ": ")
         for supply in supplies {
             let movement = try await context.warehouse.move(supply.item, by: -supply.amount.milli, kind: .treatment, order: nil,
-                                                           note: notes, actor: person.id, on: db)
+                                                           note: ledgerNote, actor: person.id, on: db)
             let row = TreatmentSupply()
             row.treatmentID = id
             row.itemID = supply.item

@@ -55,7 +55,7 @@ struct AnimalView {
                     if animal.isHere {
                         record.enclosureName.map { l.text("ss.animal.lives_in", ["enclosure": $0]) } ?? l.text("ss.animal.no_enclosure")
                     } else {
-                        l.text("ss.animal.status.\(animal.status)")
+                        AnimalText.status(animal, l)
                     }
                 }
                 if let grams = animal.weightGrams {

@@ -74,7 +74,7 @@ struct AnimalsView {
                 if animal.isHere {
                     animal.enclosureID.flatMap { enclosures[$0] }.map { l.text("ss.animal.lives_in", ["enclosure": $0]) } ?? l.text("ss.animal.no_enclosure")
                 } else {
-                    l.text("ss.animal.status.\(animal.status)")
+                    AnimalText.status(animal, l)
                 }
                 if let grams = animal.weightGrams { " · " + AnimalText.weight(grams, l) }
             }

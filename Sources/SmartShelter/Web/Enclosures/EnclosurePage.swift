@@ -57,7 +57,8 @@ enum EnclosurePage {
 
     /// The key, this once, with how a device sends with it; never cached by the browser.
     private static func keyPage(_ req: Request, _ person: StaffMember, _ issued: IssuedSensorKey) -> Response {
-        let response = req.render(SensorKeyView(person: person, issued: issued, apiPath: SmartShelter.descriptor.apiPath,
+        let response = req.render(SensorKeyView(person: person, issued: issued, server: req.kernel.configuration.publicURL,
+                                                apiPath: SmartShelter.descriptor.apiPath,
                                                 now: req.shelter.clock.now, c: req.viewContext(for: person.account)).page)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
