@@ -114,10 +114,13 @@ def test_a_new_member_waits_until_the_director_gives_a_role(new_browser, base_ur
     assert "Марія Нова" in flash(director)
     # The change is in the trail, which the director narrows to one person.
     tap(director, director.find_element(By.LINK_TEXT, "Журнал усіх змін"))
-    assert "staff.role" in director.page_source
-    Select(director.find_element(By.NAME, "actor")).select_by_visible_text("Оксана Директорка · director@shelter.example")
+    given = "Оксана Директорка: роль «Марія Нова» — чекає на роль → лікар"
+    assert given in director.page_source
+    Select(director.find_element(By.NAME, "actor")).select_by_visible_text("Оксана Директорка")
+    Select(director.find_element(By.NAME, "kind")).select_by_visible_text("Працівники")
     tap(director, director.find_element(By.XPATH, "//button[normalize-space()='Показати']"))
-    assert "staff.role" in director.page_source and "actor=" in director.current_url
+    assert given in director.page_source and "actor=" in director.current_url and "kind=account" in director.current_url
+    assert "додано вольєр" not in director.page_source
     assert_accessible(director)
 
     newcomer.refresh()

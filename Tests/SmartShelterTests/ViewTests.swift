@@ -244,15 +244,19 @@ extension ShelterTests {
             return order
         }
 
-        @Test("the warehouse: a low item marked, a requested order the director approves or rejects, and the new-item form, in English")
+        @Test("the warehouse: a low item marked, a requested order with who asked, when, why and the stock, approved or rejected; the new-item form; in English")
         func warehouseDirector() throws {
-            let page = WarehouseView(person: Self.person(.director), items: [Self.food(stock: 4_000)], orders: [Self.order(.requested)],
-                                     c: Self.context(.en)).page
+            let order = Self.order(.requested)
+            order.note = "For the month ahead"
+            let page = WarehouseView(person: Self.person(.director), items: [Self.food(stock: 4_000)], orders: [order],
+                                     requesters: [order.requestedBy: "Ірина"], c: Self.context(.en)).page
             #expect(page.title == "Warehouse" && page.tabs.map(\.isCurrent) == [false, false, true, false])
             let html = page.content.rendered
             #expect(html.contains(#"<li class="card stock-item low"><h2><a href="/shelter/warehouse/items/f0000000-0000-4000-8000-000000000001">Сухий корм</a></h2>"#))
             #expect(html.contains(#"<p class="stock">4 кг · <strong class="low-label">low, time to order</strong></p>"#))
             #expect(html.contains("Ordered 20 кг, received 0 кг · "))
+            #expect(html.contains("Asked by Ірина, ") && html.contains("<p>Why: For the month ahead</p>"))
+            #expect(html.contains("In stock now: 4 кг (threshold 5 кг)"))
             #expect(html.matches(of: /action="\/shelter\/warehouse\/orders\/0d000000-0000-4000-8000-000000000001\/decision"/).count == 2)
             #expect(html.contains(#"action="/shelter/warehouse/items""#))
         }

@@ -107,6 +107,13 @@ public struct WarehouseService: Sendable {
         return try await StockOrder.query(on: db).sort(\.$createdAt, .descending).limit(200).all()
     }
 
+    /// The names of the people who asked for `orders`, for the director deciding them.
+    public func requesters(of orders: [StockOrder]) async throws -> [UUID: String] {
+        let ids = Set(orders.map(\.requestedBy))
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ ids).all().map { ($0.id!, $0.displayName) })
+    }
+
     public func requestOrder(of itemID: UUID, amount: String?, note: String?, by person: StaffMember) async throws -> StockOrder {
         try context.authorizeChange(person, [.storekeeper])
         var v = Kernel.Validator()

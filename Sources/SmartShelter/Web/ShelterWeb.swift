@@ -16,6 +16,7 @@ enum ShelterWeb {
         EnclosurePage.register(on: web)
         ChartPage.register(on: web)
         StaffPage.register(on: web)
+        AuditPage.register(on: web)
         ConfirmPasswordPage.register(on: web)
         SettingsPage.register(on: web)
         WarehousePage.register(on: web)

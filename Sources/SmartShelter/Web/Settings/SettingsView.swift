@@ -47,7 +47,7 @@ struct SettingsView {
                     H.h2(.id("running")) { l.text("ss.settings.running") }
                     H.ul(.class("plain-list")) {
                         H.li { H.a(.href("\(ShelterWeb.prefix)/staff")) { l.text("ss.tab.staff") } }
-                        H.li { H.a(.href("\(ShelterWeb.prefix)/admin/audit")) { l.text("ss.staff.audit") } }
+                        H.li { H.a(.href(AuditPage.path)) { l.text("ss.staff.audit") } }
                         // No `download` attribute: with the password window closed the link leads to the
                         // password page first, which must open, not be saved (the archive itself comes
                         // with `Content-Disposition: attachment`).

@@ -14,7 +14,7 @@ struct StaffView {
     var page: Page {
         ShelterWeb.shell(person, title: l.text("ss.staff.title"), section: .staff, c) {
             H.h1 { l.text("ss.staff.title") }
-            H.p { H.a(.href("\(ShelterWeb.prefix)/admin/audit")) { l.text("ss.staff.audit") } }
+            H.p { H.a(.href(AuditPage.path)) { l.text("ss.staff.audit") } }
             if let until = person.confirmedUntil {
                 H.p(.class("hint")) { l.text("ss.confirm.open_until", ["time": l.time(until)]) }
             }

@@ -18,7 +18,9 @@ enum WarehousePage {
         let person = try await req.staffMember()
         let items = try await req.shelter.warehouse.items(for: person)
         let orders = person.role == .doctor ? [] : try await req.shelter.warehouse.orders(for: person)
-        return req.render(WarehouseView(person: person, items: items, orders: orders, c: req.viewContext(for: person.account)).page)
+        let requesters = try await req.shelter.warehouse.requesters(of: orders)
+        return req.render(WarehouseView(person: person, items: items, orders: orders, requesters: requesters,
+                                        c: req.viewContext(for: person.account)).page)
     }
 
     static func createItem(_ req: Request) async throws -> Response {

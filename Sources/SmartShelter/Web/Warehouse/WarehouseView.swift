@@ -6,6 +6,8 @@ struct WarehouseView {
     let person: StaffMember
     let items: [StockItem]
     let orders: [StockOrder]
+    /// Who asked for each order, by account.
+    var requesters: [UUID: String] = [:]
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -49,6 +51,18 @@ struct WarehouseView {
                             l.text("ss.order.line", ["amount": ShelterFormat.quantity(Quantity(milli: order.amountMilli), unit, l),
                                                      "received": ShelterFormat.quantity(Quantity(milli: order.receivedMilli), unit, l),
                                                      "status": l.text("ss.order.status.\(order.status)")])
+                        }
+                        // What the director needs to decide: who asked, when, why, and what is left.
+                        H.p(.class("hint")) {
+                            l.text("ss.order.asked", ["name": requesters[order.requestedBy] ?? "—", "when": l.dateTime(order.createdAt)])
+                        }
+                        if !order.note.isEmpty { H.p { l.text("ss.order.why", ["note": order.note]) } }
+                        if let item, order.orderStatus == .requested {
+                            H.p {
+                                l.text("ss.order.in_stock", ["stock": ShelterFormat.quantity(item.stock, unit, l),
+                                                             "threshold": ShelterFormat.quantity(item.low, unit, l)])
+                                if item.isLow { " · "; H.strong(.class("low-label")) { l.text("ss.warehouse.low") } }
+                            }
                         }
                         if order.orderStatus == .requested && person.role == .director {
                             H.div(.class("button-row")) {
