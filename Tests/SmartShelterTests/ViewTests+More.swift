@@ -29,8 +29,14 @@ extension ShelterTests.ViewTests {
         #expect(ranges.contains(#"<a href="\#(path)/chart?range=day" class="button" aria-current="page">Day</a>"#))
         #expect(ranges.contains(#"<a href="\#(path)/chart?range=week" class="button">Week</a>"#))
         #expect(ranges.contains(#"<a href="\#(path)/chart?range=month" class="button">Month</a>"#))
-        #expect(html.contains(#"<title id="chart-temperature-title">Temperature, °C: mean, the period&#39;s extremes and the target range</title><desc id="chart-temperature-desc">From 22 °C to 30 °C.</desc>"#))
-        #expect(html.contains(#"<title id="chart-humidity-title">Humidity, %: mean, the period&#39;s extremes and the target range</title><desc id="chart-humidity-desc">From 45 % to 55 %.</desc>"#))
+        #expect(html.contains(#"<title id="chart-temperature-title">Temperature, °C</title><desc id="chart-temperature-desc">From 22 °C to 30 °C.</desc>"#))
+        #expect(html.contains(#"<title id="chart-humidity-title">Humidity, %</title><desc id="chart-humidity-desc">From 45 % to 55 %.</desc>"#))
+        // Titles and legends are visible, not only for screen readers; the heat-stress chart
+        // draws its bands' thresholds.
+        #expect(html.contains(#"<figcaption><strong class="chart-title">Temperature, °C</strong><ul class="chart-legend">"#))
+        #expect(html.contains(#"<span class="swatch swatch-band" aria-hidden="true"></span>lowest – highest</li>"#))
+        #expect(html.contains("<title id=\"chart-heat-title\">Heat stress (THI), highest over the period</title><desc id=\"chart-heat-desc\">Highest index 78: alert.</desc>"))
+        #expect(html.contains("<title>alert</title>") && html.contains("thresholds: alert from 75, danger from 79, emergency from 84"))
         // The target range as guide lines, the hours under the chart from 18:00 yesterday.
         #expect(html.contains("<title>Lowest temperature, °C</title>") && html.contains("<title>Highest humidity, %</title>"))
         #expect(html.contains(#"text-anchor="middle">18:00</text>"#) && html.contains(#"text-anchor="middle">12:00</text>"#))
@@ -46,7 +52,7 @@ extension ShelterTests.ViewTests {
         let storekeeper = Self.person(.storekeeper, unit: .fahrenheit)
         let html = ChartView(person: storekeeper, enclosure: Self.quarantine(), chart: Self.chart(.week), c: Self.context(.uk)).page.content.rendered
         #expect(html.contains(#"aria-current="page">Тиждень</a>"#) && !html.contains(#"aria-current="page">День"#))
-        #expect(html.contains("<title id=\"chart-temperature-title\">Температура, °F: середня, межі за період і цільовий діапазон</title>"))
+        #expect(html.contains("<title id=\"chart-temperature-title\">Температура, °F</title>"))
         #expect(html.contains("<desc id=\"chart-temperature-desc\">Від 71,6 °F до 86 °F.</desc>"))
         // The guide lines are drawn in °F and say so.
         #expect(html.contains("<title>Найнижча температура, °F</title>") && html.contains("<title>Найвища температура, °F</title>"))
@@ -79,7 +85,7 @@ extension ShelterTests.ViewTests {
         #expect(form.contains(#"<button type="submit" class="button button-primary">Save</button>"#))
         let running = try #require(html.firstMatch(of: /<section class="card" aria-labelledby="running">.*?<\/section>/)).output
         #expect(running.contains(#"<h2 id="running">Running the shelter</h2>"#))
-        #expect(running.contains(#"<a href="/shelter/staff">Staff</a>"#) && running.contains(#"<a href="/shelter/admin/audit">The trail of every change</a>"#))
+        #expect(running.contains(#"<a href="/shelter/staff">Staff</a>"#) && running.contains(#"<a href="/shelter/audit">The trail of every change</a>"#))
         #expect(running.contains(#"<a href="/shelter/backup">Download a backup</a>"#) && !running.contains("download="))
         #expect(html.contains(#"<a href="/shelter/account/password">Change the password</a>"#) && html.contains(#"<a href="/shelter/account/delete">Delete the account</a>"#))
         #expect(html.contains(#"<form method="post" action="/shelter/logout"><input type="hidden" name="_csrf" value="token-789"><button class="button button-block" type="submit">Sign out</button></form>"#))

@@ -2,8 +2,9 @@ import Foundation
 
 /// A line chart drawn as SVG on the server: lines over evenly spaced slots (a gap where a
 /// slot has no value), an optional shaded band (a minimum–maximum), dashed guide lines (a
-/// target range), labelled axes, and a title and description for screen readers — the
-/// numbers themselves belong in a table beside it.
+/// target range), labelled axes, a visible title with a legend of what each mark is, and
+/// a title and description for screen readers — the numbers themselves belong in a table
+/// beside it.
 public struct LineChart: Sendable {
     public struct Series: Sendable {
         public let cssClass: String
@@ -12,6 +13,19 @@ public struct LineChart: Sendable {
         public init(cssClass: String, values: [Double?]) {
             self.cssClass = cssClass
             self.values = values
+        }
+    }
+
+    /// One entry of the legend: the mark (a series' line by its CSS class, the band, or the
+    /// dashed guides) and what it shows.
+    public struct Legend: Sendable {
+        public enum Mark: Sendable { case line(cssClass: String), band, guide }
+        public let mark: Mark
+        public let label: String
+
+        public init(_ mark: Mark, _ label: String) {
+            self.mark = mark
+            self.label = label
         }
     }
 
@@ -36,9 +50,11 @@ public struct LineChart: Sendable {
     public let xLabels: [(slot: Int, label: String)]
     /// Labels of the vertical scale.
     public let yTicks: [(value: Double, label: String)]
+    /// What each mark shows, under the title; none for a chart of one plain line.
+    public let legend: [Legend]
 
     public init(id: String, title: String, summary: String, series: [Series], band: (low: [Double?], high: [Double?])? = nil,
-                guides: [Guide] = [], xLabels: [(slot: Int, label: String)], yTicks: [(value: Double, label: String)]) {
+                guides: [Guide] = [], xLabels: [(slot: Int, label: String)], yTicks: [(value: Double, label: String)], legend: [Legend] = []) {
         self.id = id
         self.title = title
         self.summary = summary
@@ -47,9 +63,12 @@ public struct LineChart: Sendable {
         self.guides = guides
         self.xLabels = xLabels
         self.yTicks = yTicks
+        self.legend = legend
     }
 
-    private let width = 340.0, height = 200.0, left = 40.0, right = 8.0, top = 10.0, bottom = 24.0
+    /// Drawn in a 340-unit-wide box that the page scales to the screen: the axis labels'
+    /// 16 units (the CSS's `.axis`) stay at least 12 px on a 320-px phone.
+    private let width = 340.0, height = 200.0, left = 46.0, right = 8.0, top = 12.0, bottom = 28.0
 
     private var slots: Int { max(series.map(\.values.count).max() ?? 0, band?.low.count ?? 0, 1) }
 
@@ -72,7 +91,7 @@ public struct LineChart: Sendable {
         for label in xLabels {
             // The last slot's label ends at its point, so the chart's edge does not cut it.
             let anchor = label.slot == slots - 1 && slots > 1 ? "end" : "middle"
-            parts.append("<text class=\"axis\" x=\"\(f(x(label.slot)))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor)\">\(HTML.escape(label.label))</text>")
+            parts.append("<text class=\"axis\" x=\"\(f(x(label.slot)))\" y=\"\(f(height - 4))\" text-anchor=\"\(anchor)\">\(HTML.escape(label.label))</text>")
         }
         if let band {
             for run in runs(band.low, band.high) where run.count > 1 {
@@ -97,7 +116,23 @@ public struct LineChart: Sendable {
             <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-labelledby="\(id)-title \(id)-desc">\
             <title id="\(id)-title">\(HTML.escape(title))</title><desc id="\(id)-desc">\(HTML.escape(summary))</desc>\(parts.joined())</svg>
             """
-        return H.element("figure", [.class("chart-figure")], content: HTML(unsafeRaw: svg))
+        let caption = H.element("figcaption", [], content: HTMLBuilder.join([
+            H.strong(.class("chart-title")) { title },
+            legend.isEmpty ? .empty : H.ul(.class("chart-legend")) {
+                HTMLBuilder.join(legend.map { entry in
+                    H.li { H.span(.class("swatch \(Self.swatchClass(entry.mark))"), .aria("hidden", "true")) { "" }; entry.label }
+                })
+            },
+        ]))
+        return H.element("figure", [.class("chart-figure")], content: HTMLBuilder.join([caption, HTML(unsafeRaw: svg)]))
+    }
+
+    private static func swatchClass(_ mark: Legend.Mark) -> String {
+        switch mark {
+        case .line(let cssClass): "swatch-line \(cssClass)"
+        case .band: "swatch-band"
+        case .guide: "swatch-guide"
+        }
     }
 
     /// The stretches of consecutive slots where both edges have a value.

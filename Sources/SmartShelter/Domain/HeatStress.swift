@@ -24,6 +24,9 @@ public enum HeatStress {
             }
         }
 
+        /// Where alert, danger and emergency begin (the `init(index:)` above).
+        public static let thresholds: [Double] = [75, 79, 84]
+
         public static func < (a: Band, b: Band) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }

@@ -28,6 +28,7 @@ struct ChartView {
             } else {
                 temperatureChart
                 humidityChart
+                heatStressChart
                 table
             }
         }
@@ -70,7 +71,36 @@ struct ChartView {
             // In the person's unit, as the line is: the form's labels say °C, what it takes.
             guides: [LineChart.Guide(value: t(conditions.minTemperature), label: l.text("ss.chart.min_temperature", ["unit": unit.symbol])),
                      LineChart.Guide(value: t(conditions.maxTemperature), label: l.text("ss.chart.max_temperature", ["unit": unit.symbol]))],
-            xLabels: xLabels, yTicks: ticks(low, high, unit.symbol)
+            xLabels: xLabels, yTicks: ticks(low, high, unit.symbol), legend: legend(line: "mean")
+        ).figure
+    }
+
+    /// The same three marks on the temperature and humidity charts (each its line's colour).
+    private func legend(line: String) -> [LineChart.Legend] {
+        [LineChart.Legend(.line(cssClass: line), l.text("ss.chart.legend.mean")), LineChart.Legend(.band, l.text("ss.chart.legend.band")),
+         LineChart.Legend(.guide, l.text("ss.chart.legend.target"))]
+    }
+
+    /// The highest heat-stress index (THI) of each slot against the bands' thresholds.
+    private var heatStressChart: HTML {
+        let values = slots.map { $0?.maxHeatStress }
+        let thresholds = HeatStress.Band.thresholds
+        let low = min(values.compactMap { $0 }.min() ?? thresholds[0], thresholds[0] - 5)
+        let high = max(values.compactMap { $0 }.max() ?? thresholds[2], thresholds[2] + 2)
+        return LineChart(
+            id: "chart-heat", title: l.text("ss.chart.heat"),
+            summary: l.text("ss.chart.heat_summary", ["max": l.number(chart.spans.map(\.maxHeatStress).max() ?? 0, fractionDigits: 0),
+                                                       "band": ShelterFormat.band(HeatStress.Band(index: chart.spans.map(\.maxHeatStress).max() ?? 0), l)]),
+            series: [LineChart.Series(cssClass: "mean heat", values: values)],
+            guides: zip(thresholds, [HeatStress.Band.alert, .danger, .emergency]).map { value, band in
+                LineChart.Guide(value: value, label: ShelterFormat.band(band, l))
+            },
+            xLabels: xLabels,
+            yTicks: [low.rounded(.down), thresholds[0], thresholds[2]].map { ($0, l.number($0, fractionDigits: 0)) },
+            legend: [LineChart.Legend(.line(cssClass: "mean heat"), l.text("ss.chart.legend.heat")),
+                     LineChart.Legend(.guide, l.text("ss.chart.legend.heat_bands", [
+                        "alert": l.number(thresholds[0], fractionDigits: 0), "danger": l.number(thresholds[1], fractionDigits: 0),
+                        "emergency": l.number(thresholds[2], fractionDigits: 0)]))]
         ).figure
     }
 
@@ -85,7 +115,7 @@ struct ChartView {
             band: (slots.map { $0.map(\.minHumidity) }, slots.map { $0.map(\.maxHumidity) }),
             guides: [LineChart.Guide(value: enclosure.minHumidity, label: l.text("ss.field.min_humidity")),
                      LineChart.Guide(value: enclosure.maxHumidity, label: l.text("ss.field.max_humidity"))],
-            xLabels: xLabels, yTicks: ticks(0, 100, "%")
+            xLabels: xLabels, yTicks: ticks(0, 100, "%"), legend: legend(line: "mean humidity")
         ).figure
     }
 
