@@ -30,7 +30,7 @@ public struct SmartShelter: HromadaApp {
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
                                                  CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
-                                                 AddItemKinds(), AddMealToRefills()] }
+                                                 AddItemKinds(), AddMealToRefills(), AddSensorLifecycle()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

@@ -744,7 +744,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuditEntry/actorId`.
             public var actorId: Swift.String?
-            /// What was done: `staff.role`, `staff.dismiss`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
+            /// What was done: `staff.role`, `staff.dismiss`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `sensor.update`, `sensor.retire`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
             ///
             /// - Remark: Generated from `#/components/schemas/AuditEntry/action`.
             public var action: Swift.String
@@ -770,7 +770,7 @@ extension Components {
             ///   - id:
             ///   - at:
             ///   - actorId: Who made the change (their account id); left out when nobody did (the system).
-            ///   - action: What was done: `staff.role`, `staff.dismiss`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
+            ///   - action: What was done: `staff.role`, `staff.dismiss`, `enclosure.create`, `enclosure.conditions`, `sensor.create`, `sensor.key`, `sensor.update`, `sensor.retire`, `item.create`, `stock.received`, `stock.feeding`, `stock.treatment`, `stock.write_off`, `stock.stock_take`, `order.request`, `order.decide`, `alarm.acknowledge`, `alarm.resolve`.
             ///   - entityType: `account`, `enclosure`, `sensor`, `item`, `order` or `alarm`.
             ///   - entityId: The id of the record changed (a lowercase UUID).
             ///   - before: What the record was, as JSON text; left out when it did not exist or is not kept.
@@ -1046,6 +1046,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Sensor/lastReadingAt`.
             public var lastReadingAt: Foundation.Date?
+            /// Paused: it raises no silence alarm.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Sensor/paused`.
+            public var paused: Swift.Bool
             /// Creates a new `Sensor`.
             ///
             /// - Parameters:
@@ -1055,13 +1059,15 @@ extension Components {
             ///   - intervalSeconds: How often the device reports; silent for more than twice this raises a silence alarm.
             ///   - keyIssuedAt: When its current key was issued.
             ///   - lastReadingAt: The device time of its newest reading; left out before the first.
+            ///   - paused: Paused: it raises no silence alarm.
             public init(
                 id: Swift.String,
                 enclosureId: Swift.String,
                 name: Swift.String,
                 intervalSeconds: Swift.Int,
                 keyIssuedAt: Foundation.Date,
-                lastReadingAt: Foundation.Date? = nil
+                lastReadingAt: Foundation.Date? = nil,
+                paused: Swift.Bool
             ) {
                 self.id = id
                 self.enclosureId = enclosureId
@@ -1069,6 +1075,7 @@ extension Components {
                 self.intervalSeconds = intervalSeconds
                 self.keyIssuedAt = keyIssuedAt
                 self.lastReadingAt = lastReadingAt
+                self.paused = paused
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -1077,6 +1084,7 @@ extension Components {
                 case intervalSeconds
                 case keyIssuedAt
                 case lastReadingAt
+                case paused
             }
         }
         /// A new sensor. `intervalSeconds`: how often the device reports, a whole number of seconds 10–86,400; 60 when left out.
@@ -3626,6 +3634,78 @@ extension Components {
                 case height
                 case bytes
                 case uploadedAt
+            }
+        }
+        /// What to change; fields left out stay as they are.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SensorUpdate`.
+        public struct SensorUpdate: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SensorUpdate/name`.
+            public var name: Swift.String?
+            /// How often the device reports, 10–86400 seconds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SensorUpdate/intervalSeconds`.
+            @frozen public enum IntervalSecondsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SensorUpdate/intervalSeconds/case1`.
+                case case1(Swift.Int)
+                /// - Remark: Generated from `#/components/schemas/SensorUpdate/intervalSeconds/case2`.
+                case case2(Swift.String)
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case2(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    }
+                }
+            }
+            /// How often the device reports, 10–86400 seconds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SensorUpdate/intervalSeconds`.
+            public var intervalSeconds: Components.Schemas.SensorUpdate.IntervalSecondsPayload?
+            /// Pause (no silence alarm) or resume (the silence is counted afresh).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SensorUpdate/paused`.
+            public var paused: Swift.Bool?
+            /// Creates a new `SensorUpdate`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - intervalSeconds: How often the device reports, 10–86400 seconds.
+            ///   - paused: Pause (no silence alarm) or resume (the silence is counted afresh).
+            public init(
+                name: Swift.String? = nil,
+                intervalSeconds: Components.Schemas.SensorUpdate.IntervalSecondsPayload? = nil,
+                paused: Swift.Bool? = nil
+            ) {
+                self.name = name
+                self.intervalSeconds = intervalSeconds
+                self.paused = paused
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case intervalSeconds
+                case paused
             }
         }
     }

@@ -6305,6 +6305,590 @@ public enum Operations {
             }
         }
     }
+    /// Rename, re-time, pause or resume a sensor
+    ///
+    /// Changes a sensor's name and interval, or pauses it (no «sensor silent» alarm while paused; resuming starts the silence clock afresh). The change goes to the audit trail. Roles: the director, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    ///
+    /// - Remark: HTTP `PATCH /sensors/{sensorID}`.
+    /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)`.
+    public enum UpdateSensor {
+        public static let id: Swift.String = "updateSensor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/path`.
+            public struct Path: Sendable, Hashable {
+                /// The sensor's id; one that is not a UUID is answered like an unknown one (404).
+                ///
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/path/sensorID`.
+                public var sensorID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - sensorID: The sensor's id; one that is not a UUID is answered like an unknown one (404).
+                public init(sensorID: Swift.String) {
+                    self.sensorID = sensorID
+                }
+            }
+            public var path: Operations.UpdateSensor.Input.Path
+            /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSensor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateSensor.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UpdateSensor.Input.Headers
+            /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.SensorUpdate)
+            }
+            public var body: Operations.UpdateSensor.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.UpdateSensor.Input.Path,
+                headers: Operations.UpdateSensor.Input.Headers = .init(),
+                body: Operations.UpdateSensor.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Sensor)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Sensor {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateSensor.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateSensor.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The sensor as it is now.
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateSensor.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UpdateSensor.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), they have no role yet (`role_pending`), or a director's password window is closed (`password_confirmation_required`: `POST /password-confirmation`, then try again).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.ForbiddenChange)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.ForbiddenChange {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateSensor.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateSensor.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such sensor (`sensor_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.UpdateSensor.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.UpdateSensor.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateSensor.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateSensor.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The sensor is retired (`sensor_retired`).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.UpdateSensor.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.UpdateSensor.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sensors/{sensorID}/PATCH/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateSensor.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateSensor.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// Invalid input (`validation_failed`): `name` (empty or over 80 characters), `intervalSeconds` (10–86400).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.UpdateSensor.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.UpdateSensor.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Retire a sensor
+    ///
+    /// Its key stops working at once (readings sent with it are a 401); it leaves the enclosure and raises no silence alarm; its readings and roll-ups stay in the history. Retiring a retired sensor changes nothing. Roles: the director, within the password window.
+    ///
+    /// - Remark: HTTP `DELETE /sensors/{sensorID}`.
+    /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)`.
+    public enum RetireSensor {
+        public static let id: Swift.String = "retireSensor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sensors/{sensorID}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// The sensor's id; one that is not a UUID is answered like an unknown one (404).
+                ///
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/DELETE/path/sensorID`.
+                public var sensorID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - sensorID: The sensor's id; one that is not a UUID is answered like an unknown one (404).
+                public init(sensorID: Swift.String) {
+                    self.sensorID = sensorID
+                }
+            }
+            public var path: Operations.RetireSensor.Input.Path
+            /// - Remark: Generated from `#/paths/sensors/{sensorID}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/DELETE/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RetireSensor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RetireSensor.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RetireSensor.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RetireSensor.Input.Path,
+                headers: Operations.RetireSensor.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// The sensor is retired.
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RetireSensor.Output.NoContent)
+            /// The sensor is retired.
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RetireSensor.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), they have no role yet (`role_pending`), or a director's password window is closed (`password_confirmation_required`: `POST /password-confirmation`, then try again).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.ForbiddenChange)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.ForbiddenChange {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/DELETE/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sensors/{sensorID}/DELETE/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RetireSensor.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RetireSensor.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such sensor (`sensor_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.RetireSensor.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.RetireSensor.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Issue a sensor a new key
     ///
     /// Issues the sensor a new secret key, shown in this answer only; the old key stops working at once (the device's next call with it is a 401 `sensor_key_wrong`). The audit trail says when the key changed, never the key. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
@@ -6514,6 +7098,57 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sensors/{sensorID}/key/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sensors/{sensorID}/key/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RotateSensorKey.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RotateSensorKey.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The sensor is retired (`sensor_retired`).
+            ///
+            /// - Remark: Generated from `#/paths//sensors/{sensorID}/key/post(rotateSensorKey)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.RotateSensorKey.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.RotateSensorKey.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }

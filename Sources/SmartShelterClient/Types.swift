@@ -193,6 +193,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /enclosures/{enclosureID}/sensors`.
     /// - Remark: Generated from `#/paths//enclosures/{enclosureID}/sensors/post(createSensor)`.
     func createSensor(_ input: Operations.CreateSensor.Input) async throws -> Operations.CreateSensor.Output
+    /// Rename, re-time, pause or resume a sensor
+    ///
+    /// Changes a sensor's name and interval, or pauses it (no «sensor silent» alarm while paused; resuming starts the silence clock afresh). The change goes to the audit trail. Roles: the director, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    ///
+    /// - Remark: HTTP `PATCH /sensors/{sensorID}`.
+    /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)`.
+    func updateSensor(_ input: Operations.UpdateSensor.Input) async throws -> Operations.UpdateSensor.Output
+    /// Retire a sensor
+    ///
+    /// Its key stops working at once (readings sent with it are a 401); it leaves the enclosure and raises no silence alarm; its readings and roll-ups stay in the history. Retiring a retired sensor changes nothing. Roles: the director, within the password window.
+    ///
+    /// - Remark: HTTP `DELETE /sensors/{sensorID}`.
+    /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)`.
+    func retireSensor(_ input: Operations.RetireSensor.Input) async throws -> Operations.RetireSensor.Output
     /// Issue a sensor a new key
     ///
     /// Issues the sensor a new secret key, shown in this answer only; the old key stops working at once (the device's next call with it is a 401 `sensor_key_wrong`). The audit trail says when the key changed, never the key. Roles: the director only, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); doctors and storekeepers get 403 `forbidden`, a pending person `role_pending`.
@@ -853,6 +867,38 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Rename, re-time, pause or resume a sensor
+    ///
+    /// Changes a sensor's name and interval, or pauses it (no «sensor silent» alarm while paused; resuming starts the silence clock afresh). The change goes to the audit trail. Roles: the director, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    ///
+    /// - Remark: HTTP `PATCH /sensors/{sensorID}`.
+    /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)`.
+    public func updateSensor(
+        path: Operations.UpdateSensor.Input.Path,
+        headers: Operations.UpdateSensor.Input.Headers = .init(),
+        body: Operations.UpdateSensor.Input.Body
+    ) async throws -> Operations.UpdateSensor.Output {
+        try await updateSensor(Operations.UpdateSensor.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Retire a sensor
+    ///
+    /// Its key stops working at once (readings sent with it are a 401); it leaves the enclosure and raises no silence alarm; its readings and roll-ups stay in the history. Retiring a retired sensor changes nothing. Roles: the director, within the password window.
+    ///
+    /// - Remark: HTTP `DELETE /sensors/{sensorID}`.
+    /// - Remark: Generated from `#/paths//sensors/{sensorID}/delete(retireSensor)`.
+    public func retireSensor(
+        path: Operations.RetireSensor.Input.Path,
+        headers: Operations.RetireSensor.Input.Headers = .init()
+    ) async throws -> Operations.RetireSensor.Output {
+        try await retireSensor(Operations.RetireSensor.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Issue a sensor a new key

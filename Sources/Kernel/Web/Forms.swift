@@ -45,8 +45,19 @@ public struct FormField: Sendable {
         self.maxLength = maxLength
     }
 
+    /// The input's id when one page repeats a form (one per sensor, say): `field-<name>`
+    /// otherwise, and ids must be unique on a page.
+    public var elementID: String?
+
+    /// This field with its own id (`elementID`).
+    public func withID(_ id: String) -> FormField {
+        var field = self
+        field.elementID = id
+        return field
+    }
+
     public func render(_ state: FormState, _ l: Localizer) -> HTML {
-        let id = "field-\(name)"
+        let id = elementID ?? "field-\(name)"
         let error = state.error(for: name)
         let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }.joined(separator: " ")
         // Passwords are never sent back to the page.

@@ -65,4 +65,17 @@ extension ShelterAPI {
         let issued = try await req.shelter.sensors.rotateKey(of: try sensorID(req), by: person)
         return M.SensorKey(sensor: M.SensorDTO(issued.sensor), key: issued.key)
     }
+
+    static func updateSensor(_ req: Request) async throws -> M.SensorDTO {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.SensorUpdate.self)
+        return M.SensorDTO(try await req.shelter.sensors.update(try sensorID(req), name: input.name, intervalSeconds: input.intervalSeconds?.text,
+                                                                paused: input.paused, by: person))
+    }
+
+    static func retireSensor(_ req: Request) async throws -> HTTPStatus {
+        let person = try await req.staffMember()
+        try await req.shelter.sensors.retire(try sensorID(req), by: person)
+        return .noContent
+    }
 }

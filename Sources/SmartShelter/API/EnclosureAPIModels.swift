@@ -65,6 +65,8 @@ extension SSModels {
         let intervalSeconds: Int
         let keyIssuedAt: Date
         let lastReadingAt: Date?
+        /// Paused: it raises no silence alarm.
+        let paused: Bool
 
         init(_ sensor: Sensor) {
             id = sensor.id!
@@ -73,7 +75,14 @@ extension SSModels {
             intervalSeconds = sensor.intervalSeconds
             keyIssuedAt = sensor.keyIssuedAt
             lastReadingAt = sensor.lastReadingAt
+            paused = sensor.pausedAt != nil
         }
+    }
+
+    struct SensorUpdate: Content {
+        let name: String?
+        let intervalSeconds: FlexibleNumber?
+        let paused: Bool?
     }
 
     struct NewSensor: Content {

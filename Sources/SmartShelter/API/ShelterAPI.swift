@@ -22,6 +22,8 @@ enum ShelterAPI {
         api.get("enclosures", ":enclosureID", "chart", use: chart)
         api.post("enclosures", ":enclosureID", "sensors", use: createSensor)
         api.post("sensors", ":sensorID", "key", use: rotateKey)
+        api.patch("sensors", ":sensorID", use: updateSensor)
+        api.delete("sensors", ":sensorID", use: retireSensor)
         api.get("items", use: items)
         api.post("items", use: createItem)
         api.get("items", ":itemID", use: item)

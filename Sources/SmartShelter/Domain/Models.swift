@@ -116,8 +116,18 @@ public final class Sensor: Model, @unchecked Sendable {
     /// The newest device time received, nil until the first reading.
     @OptionalField(key: "last_reading_at") public var lastReadingAt: Date?
     @Field(key: "created_at") public var createdAt: Date
+    /// Paused: no silence alarm until it is resumed.
+    @OptionalField(key: "paused_at") public var pausedAt: Date?
+    /// Retired: its key no longer works; it stays for its history only.
+    @OptionalField(key: "retired_at") public var retiredAt: Date?
+    /// When the silence clock last started afresh (a resume), if after the last reading.
+    @OptionalField(key: "watched_since") public var watchedSince: Date?
 
     public init() {}
+
+    /// When it was last heard from, for the silence rule: its newest reading, or when it
+    /// was made or resumed, whichever is latest.
+    public var heardAt: Date { [lastReadingAt, watchedSince, createdAt].compactMap { $0 }.max()! }
 
     public init(id: UUID? = nil, enclosureID: UUID, name: String, keyHash: String, intervalSeconds: Int, at now: Date) {
         self.id = id

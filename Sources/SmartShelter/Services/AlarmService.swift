@@ -156,11 +156,11 @@ public struct AlarmService: Sendable {
     /// enclosure (the background job, every minute).
     public func checkSilence() async throws {
         let now = context.clock.now
-        let sensors = try await Sensor.query(on: db).all()
+        // A paused or retired sensor is silent on purpose.
+        let sensors = try await Sensor.query(on: db).filter(\.$pausedAt == nil).filter(\.$retiredAt == nil).all()
         var events: [ShelterEvents.AlarmEvent] = []
         for sensor in sensors {
-            let heard = sensor.lastReadingAt ?? sensor.createdAt
-            let silent = now.timeIntervalSince(heard)
+            let silent = now.timeIntervalSince(sensor.heardAt)
             guard silent > Double(2 * sensor.intervalSeconds), let enclosure = try await Enclosure.find(sensor.enclosureID, on: db) else { continue }
             let event = try await db.writeTransaction { db in
                 try await raise(Breaches(AlarmTrigger(kind: .silence, severity: .warning, value: silent.rounded(), at: now)),

@@ -23,7 +23,7 @@ public struct EnclosureService: Sendable {
     public func list(for person: StaffMember) async throws -> [EnclosureSummary] {
         try context.authorize(person, [.doctor, .storekeeper])
         let enclosures = try await Enclosure.query(on: db).all()
-        let all = try await Sensor.query(on: db).all()
+        let all = try await Sensor.query(on: db).filter(\.$retiredAt == nil).all()
         let sensors = Dictionary(grouping: all, by: \.enclosureID)
         // Each enclosure's newest reading, read for all of them in one query.
         let readings = try await context.readings.readings(at: all.compactMap(Self.newestReading))
@@ -43,7 +43,7 @@ public struct EnclosureService: Sendable {
     public func summary(_ id: UUID, for person: StaffMember) async throws -> EnclosureSummary {
         try context.authorize(person, [.doctor, .storekeeper])
         let enclosure = try await find(id)
-        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == id).all()
+        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == id).filter(\.$retiredAt == nil).all()
             .sorted { person.collation.areInIncreasingOrder($0.name, $1.name) }
         return EnclosureSummary(enclosure: enclosure, sensors: sensors, latest: try await latest(of: sensors))
     }

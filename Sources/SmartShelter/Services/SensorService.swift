@@ -43,6 +43,7 @@ public struct SensorService: Sendable {
     public func rotateKey(of sensorID: UUID, by director: StaffMember) async throws -> IssuedSensorKey {
         try context.authorizeChange(director, [])
         let sensor = try await find(sensorID)
+        guard sensor.retiredAt == nil else { throw Self.retired }
         let key = Self.newKey()
         sensor.keyHash = SecretToken.hash(key)
         sensor.keyIssuedAt = context.clock.now
@@ -54,6 +55,55 @@ public struct SensorService: Sendable {
         }
         return IssuedSensorKey(sensor: sensor, key: key)
     }
+
+    /// Renames a sensor, changes how often it reports, pauses or resumes it (the director,
+    /// with a fresh confirmation). A paused sensor raises no silence alarm; resuming starts
+    /// its silence clock afresh. Fields left out stay as they are.
+    public func update(_ sensorID: UUID, name typedName: String?, intervalSeconds: String?, paused: Bool?,
+                       by director: StaffMember) async throws -> Sensor {
+        try context.authorizeChange(director, [])
+        let sensor = try await find(sensorID)
+        guard sensor.retiredAt == nil else { throw Self.retired }
+        var v = Kernel.Validator()
+        let name = typedName == nil ? nil : v.text("name", typedName, maxLength: Self.nameMaxLength)
+        let interval = intervalSeconds == nil ? nil : Self.interval(intervalSeconds, &v)
+        try v.throwIfInvalid()
+        let before = Self.facts(sensor)
+        if let name { sensor.name = name }
+        if let interval { sensor.intervalSeconds = interval }
+        if let paused, paused != (sensor.pausedAt != nil) {
+            sensor.pausedAt = paused ? context.clock.now : nil
+            if !paused { sensor.watchedSince = context.clock.now }
+        }
+        try await db.writeTransaction { db in
+            try await sensor.save(on: db)
+            try await context.audit.record("sensor.update", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
+                                           before: before, after: Self.facts(sensor), on: db)
+        }
+        return sensor
+    }
+
+    /// Retires a sensor (the director, with a fresh confirmation): its key stops working at
+    /// once — the stored hash is replaced by one of a secret nobody holds — and it leaves
+    /// the enclosure's page and the silence rule; its readings and roll-ups stay.
+    public func retire(_ sensorID: UUID, by director: StaffMember) async throws {
+        try context.authorizeChange(director, [])
+        let sensor = try await find(sensorID)
+        guard sensor.retiredAt == nil else { return }
+        sensor.retiredAt = context.clock.now
+        sensor.keyHash = SecretToken.hash(Self.newKey())
+        try await db.writeTransaction { db in
+            try await sensor.save(on: db)
+            try await context.audit.record("sensor.retire", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
+                                           before: Self.facts(sensor), on: db)
+        }
+    }
+
+    private static func facts(_ sensor: Sensor) -> [String: String] {
+        ["name": sensor.name, "intervalSeconds": String(sensor.intervalSeconds), "paused": String(sensor.pausedAt != nil)]
+    }
+
+    static let retired = AppError(.conflict, code: "sensor_retired", key: "ss.error.sensor_retired")
 
     public func find(_ id: UUID) async throws -> Sensor {
         guard let sensor = try await Sensor.find(id, on: db) else {

@@ -11,6 +11,31 @@ enum EnclosurePage {
         web.post("enclosures", ":enclosureID", "conditions", use: setConditions)
         web.post("enclosures", ":enclosureID", "sensors", use: addSensor)
         web.post("sensors", ":sensorID", "key", use: rotateKey)
+        web.post("sensors", ":sensorID", use: updateSensor)
+        web.post("sensors", ":sensorID", "retirement", use: retireSensor)
+    }
+
+    /// The sensor form: its name, interval and «paused» box (a box left unticked is not sent).
+    static func updateSensor(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let id = try req.uuidParameter("sensorID", notFound: "sensor_not_found", key: "ss.error.sensor_not_found")
+        let sensor = try await req.shelter.sensors.find(id)
+        let form = FormState.submitted(by: req).values
+        return try await ShelterWeb.change(req, back: ShelterWeb.enclosurePath(sensor.enclosureID)) {
+            _ = try await req.shelter.sensors.update(id, name: form["name"], intervalSeconds: form["intervalSeconds"], paused: form["paused"] == "1",
+                                                     by: person)
+            return req.redirect(to: ShelterWeb.enclosurePath(sensor.enclosureID), flash: .success, "ss.sensor.saved")
+        }
+    }
+
+    static func retireSensor(_ req: Request) async throws -> Response {
+        let person = try await req.staffMember()
+        let id = try req.uuidParameter("sensorID", notFound: "sensor_not_found", key: "ss.error.sensor_not_found")
+        let sensor = try await req.shelter.sensors.find(id)
+        return try await ShelterWeb.change(req, back: ShelterWeb.enclosurePath(sensor.enclosureID)) {
+            try await req.shelter.sensors.retire(id, by: person)
+            return req.redirect(to: ShelterWeb.enclosurePath(sensor.enclosureID), flash: .success, "ss.sensor.retired", ["name": sensor.name])
+        }
     }
 
     static let recentLimit = 48

@@ -66,6 +66,33 @@ struct EnclosureView {
         }
     }
 
+    /// Folded under the sensor: its name, interval and pause, and retiring it.
+    private func sensorSettings(_ sensor: Sensor) -> HTML {
+        let id = sensor.id!.uuidString.lowercased()
+        let action = "\(ShelterWeb.prefix)/sensors/\(id)"
+        return H.details(.class("sensor-settings")) {
+            H.summary { l.text("ss.sensor.settings", ["name": sensor.name]) }
+            Components.postForm(c, action: action) {
+                FormField(name: "name", label: l.text("ss.field.sensor_name"), maxLength: SensorService.nameMaxLength)
+                    .withID("sensor-name-\(id)").render(FormState(values: ["name": sensor.name]), l)
+                FormField(name: "intervalSeconds", label: l.text("ss.field.interval"), inputMode: "numeric", maxLength: 5)
+                    .withID("sensor-interval-\(id)").render(FormState(values: ["intervalSeconds": String(sensor.intervalSeconds)]), l)
+                H.div(.class("field")) {
+                    H.label(.class("checkbox")) {
+                        H.input(.type("checkbox"), .name("paused"), .value("1"), .flag("checked", sensor.pausedAt != nil))
+                        " " + l.text("ss.sensor.pause")
+                    }
+                    H.p(.class("hint")) { l.text("ss.sensor.pause_hint") }
+                }
+                Components.primaryButton(l.text("ss.sensor.save"))
+            }
+            Components.postForm(c, action: "\(action)/retirement", confirm: l.text("ss.sensor.retire_confirm", ["name": sensor.name])) {
+                H.p(.class("hint")) { l.text("ss.sensor.retire_hint") }
+                Components.dangerButton(l.text("ss.sensor.retire"))
+            }
+        }
+    }
+
     private var sensors: HTML {
         H.section(.class("card"), .aria("labelledby", "sensors")) {
             H.h2(.id("sensors")) { l.text("ss.sensor.title") }
@@ -78,11 +105,13 @@ struct EnclosureView {
                             l.text("ss.sensor.facts", ["interval": l.plural("ss.sensor.seconds", count: sensor.intervalSeconds),
                                                        "last": sensor.lastReadingAt.map(l.dateTime) ?? l.text("ss.sensor.never")])
                         }
+                        if sensor.pausedAt != nil { H.strong(.class("low-label")) { l.text("ss.sensor.paused") } }
                         if person.role == .director {
                             Components.postForm(c, action: "\(ShelterWeb.prefix)/sensors/\(sensor.id!.uuidString.lowercased())/key",
                                                 confirm: l.text("ss.sensor.rotate_confirm")) {
                                 H.button(.class("button"), .type("submit")) { l.text("ss.sensor.rotate") }
                             }
+                            sensorSettings(sensor)
                         }
                     }
                 })

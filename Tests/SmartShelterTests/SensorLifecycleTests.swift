@@ -1,0 +1,76 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import Testing
+import Vapor
+import VaporTesting
+@testable import SmartShelter
+
+extension ShelterTests {
+    /// A sensor can be renamed, given another interval, paused and retired; a paused or
+    /// retired sensor never raises «датчик мовчить».
+    @Suite("A sensor's lifecycle")
+    struct SensorLifecycleTests {
+        func silenceAlarms(_ app: Application) async throws -> Int {
+            try await Alarm.query(on: app.db).filter(\.$kind == "silence").count()
+        }
+
+        @Test("rename, interval and pause; paused means no silence alarm, and resuming counts the silence afresh")
+        func pauseAndResume() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let doctor = try await staff(app, .doctor)
+                let s = try await enclosureWithSensor(app, by: director)
+                #expect(try await send(app, .PATCH, "/sensors/\(s.sensor)", as: doctor, ["paused": true]).status == .forbidden)
+                let bad = try await send(app, .PATCH, "/sensors/\(s.sensor)", as: director, ["name": "", "intervalSeconds": 5])
+                #expect(bad.status == .unprocessableEntity && Set(fieldsOf(bad)) == ["name", "intervalSeconds"])
+                let paused = try await read(SSModels.SensorDTO.self, app, .PATCH, "/sensors/\(s.sensor)", as: director,
+                                            ["name": "Біля вікна", "intervalSeconds": 120, "paused": true])
+                #expect(paused.name == "Біля вікна" && paused.intervalSeconds == 120 && paused.paused)
+
+                clock.advance(by: 3600)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                #expect(try await silenceAlarms(app) == 0, "paused for an hour: silent on purpose")
+
+                let director2 = try await confirmedDirector(app)
+                #expect(try await read(SSModels.SensorDTO.self, app, .PATCH, "/sensors/\(s.sensor)", as: director2, ["paused": false]).paused == false)
+                clock.advance(by: 239)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                #expect(try await silenceAlarms(app) == 0, "239 s after resuming, with a 120-s interval, is not yet silence")
+                clock.advance(by: 2)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                #expect(try await silenceAlarms(app) == 1)
+            }
+        }
+
+        @Test("retired: the key stops at once, the sensor leaves the page and the silence rule, its readings stay")
+        func retire() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let s = try await enclosureWithSensor(app, by: director)
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: clock.now)).status == .ok)
+                #expect(try await send(app, .DELETE, "/sensors/\(s.sensor)", as: try await staff(app, .storekeeper)).status == .forbidden)
+                #expect(try await send(app, .DELETE, "/sensors/\(s.sensor)", as: director).status == .noContent)
+
+                let refused = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: clock.now.addingTimeInterval(1)))
+                #expect(refused.status == .unauthorized)
+                #expect(try await storedReadings(app, s.sensor) == 1)
+                let enclosure = try await read(SSModels.EnclosureDTO.self, app, .GET, "/enclosures/\(s.enclosure)", as: director)
+                #expect(enclosure.sensors.isEmpty)
+                clock.advance(by: 3600)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                #expect(try await silenceAlarms(app) == 0)
+                // An hour on, the first director's window has closed: another one, confirmed now.
+                let again = try await confirmedDirector(app)
+                #expect(try await send(app, .PATCH, "/sensors/\(s.sensor)", as: again, ["paused": true]).status == .conflict)
+                #expect(try await send(app, .POST, "/sensors/\(s.sensor)/key", as: again).status == .conflict)
+                #expect(try await send(app, .DELETE, "/sensors/\(s.sensor)", as: again).status == .noContent)
+                let trail = try await read([SSModels.AuditEntryDTO].self, app, .GET, "/audit?record=\(s.sensor)", as: again)
+                #expect(trail.map(\.action).contains("sensor.retire"))
+            }
+        }
+    }
+}
