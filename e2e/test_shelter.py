@@ -137,8 +137,10 @@ def add_sensor(browser, base_url: str, enclosure: str) -> tuple[str, str]:
     assert heading(browser) == enclosure
     assert_accessible(browser)
     name = f"Датчик {secrets.token_hex(2)}"
-    fill(browser, "name", name)
-    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Додати датчик']"))
+    # The new-sensor form (each sensor's own settings form, folded, has a name field too).
+    form = browser.find_element(By.XPATH, "//form[.//button[normalize-space()='Додати датчик']]")
+    form.find_element(By.NAME, "name").send_keys(name)
+    tap(browser, form.find_element(By.XPATH, ".//button[normalize-space()='Додати датчик']"))
     if heading(browser) == "Підтвердьте пароль":
         # Asked in place: the sensor's name is kept, and the password adds the sensor.
         fill(browser, "confirm_password", DEMO_PASSWORD)

@@ -8,7 +8,9 @@ up afresh, so the demo staff stay for the other tests.
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timezone
 
+import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -77,3 +79,27 @@ def test_a_dismissed_member_is_signed_out_and_cannot_sign_in(new_browser, base_u
     sign_in(member, base_url, email, "shelter-pass-1")
     assert "знято з персоналу" in member.page_source
     assert_accessible(member)
+
+
+def test_a_retired_sensor_s_key_is_refused(new_browser, base_url):
+    from test_shelter import add_sensor
+    director = new_browser()
+    sensor, key = add_sensor(director, base_url, "Карантин")
+    tap(director, director.find_element(By.XPATH, "//a[normalize-space()='Готово, ключ записано']"))
+    settings = director.find_element(By.XPATH, f"//details[contains(@class,'sensor-settings')][.//form[contains(@action,'{sensor}')]]")
+    summary = settings.find_element(By.TAG_NAME, "summary")
+    director.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    assert "Ключ датчика перестане діяти одразу" in settings.text
+    assert_accessible(director)
+    retire = settings.find_element(By.XPATH, ".//button[normalize-space()='Вивести з роботи']")
+    director.execute_script("arguments[0].scrollIntoView({block: 'center'})", retire)
+    retire.click()
+    dialog = director.find_element(By.CSS_SELECTOR, "dialog.confirm[open]")
+    tap(director, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+    assert "виведено з роботи" in flash(director)
+    assert sensor not in director.page_source
+    sent = requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",
+                         json={"at": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"), "temperature": 21, "humidity": 50},
+                         headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    assert sent.status_code == 401
