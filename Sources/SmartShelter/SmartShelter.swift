@@ -29,7 +29,8 @@ public struct SmartShelter: HromadaApp {
 
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
-                                                 CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision()] }
+                                                 CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
+                                                 AddPublicListing()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

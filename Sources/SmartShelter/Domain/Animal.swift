@@ -36,6 +36,11 @@ public final class Animal: Model, @unchecked Sendable {
     /// The newest weight, in grams (the history is `ss_weights`).
     @OptionalField(key: "weight_grams") public var weightGrams: Int?
     @Field(key: "created_at") public var createdAt: Date
+    /// Shown on the public adoption pages while it is here: a staff decision, off for a
+    /// new animal and switched off when an illness is recorded (`MedicalService`).
+    @Field(key: "listed") public var listed: Bool
+    /// The few lines the public reads about the animal (`description` is the staff's).
+    @Field(key: "public_description") public var publicDescription: String
 
     public init() {}
 

@@ -96,6 +96,8 @@ public struct AnimalService: Sendable {
         animal.enclosureID = enclosureID
         animal.weightGrams = grams
         animal.createdAt = context.clock.now
+        animal.listed = false
+        animal.publicDescription = ""
         try await db.writeTransaction { db in
             try await animal.create(on: db)
             let id = try animal.requireID()

@@ -24,6 +24,7 @@ enum ShelterWeb {
         FeedingPage.register(on: web)
         TasksPage.register(on: web)
         BackupPage.register(on: web)
+        AdoptPage.register(on: web)
         web.get("live", use: live)
     }
 
