@@ -81,6 +81,8 @@ public final class AnimalMovement: Model, @unchecked Sendable {
     @Field(key: "note") public var note: String
     @OptionalField(key: "actor_id") public var actorID: UUID?
     @Field(key: "created_at") public var createdAt: Date
+    /// Who the animal left with or came from (a person record), when known.
+    @OptionalField(key: "person_id") public var personID: UUID?
 
     public init() {}
 

@@ -25,6 +25,7 @@ enum ShelterWeb {
         TasksPage.register(on: web)
         BackupPage.register(on: web)
         AdoptPage.register(on: web)
+        ApplicationsPage.register(on: web)
         web.get("live", use: live)
     }
 

@@ -16,6 +16,8 @@ enum AdoptPage {
     static func register(on web: any RoutesBuilder) {
         web.get("adopt", use: list)
         web.get("adopt", ":animalID", use: show)
+        web.post("adopt", ":animalID", use: apply)
+        web.get("adopt", ":animalID", "applied", use: applied)
         web.get("adopt", ":animalID", "photo", use: photo)
         web.get("adopt", ":animalID", "photo", "thumbnail", use: thumbnail)
     }
@@ -38,8 +40,41 @@ enum AdoptPage {
         let today = LocalDay(req.kernel.clock.now, in: req.shelter.timeZone)
         let tag = etag(["animal", today.description, fingerprint(animal)], req)
         return try cacheable(req, etag: tag) {
-            req.render(AdoptAnimalView(animal: animal, today: today, publicURL: req.shelter.publicURL, c: req.viewContext).page)
+            req.render(AdoptAnimalView(animal: animal, today: today, publicURL: req.shelter.publicURL, c: req.viewContext,
+                                       form: ApplicationForm(animalID: animal.id, state: FormState(), c: req.viewContext).html).page)
         }
+    }
+
+    /// The application from the animal's page: on to the confirmation, or the page again
+    /// with what to correct (never cached).
+    static func apply(_ req: Request) async throws -> Response {
+        let id = try animalID(req)
+        let form = FormState.submitted(by: req)
+        let input = ApplicationInput(animalID: id.uuidString, name: form.values["name"], phone: form.values["phone"], email: form.values["email"],
+                                     home: form.values["home"])
+        var state = form
+        var problem: String?
+        var status = HTTPResponseStatus.unprocessableEntity
+        do {
+            _ = try await req.shelter.applications.apply(input, language: req.viewContext.language, address: req.clientAddress)
+            return req.redirect(to: "\(animalPath(id))/applied")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            state = FormState(values: form.values, errors: error.fieldErrors)
+        } catch let error as AppError where error.status == .tooManyRequests || error.status == .conflict {
+            problem = error.message(req.viewContext.localizer)
+            status = error.status
+        }
+        let animal = try await req.shelter.listing.animal(id)
+        let page = AdoptAnimalView(animal: animal, today: LocalDay(req.kernel.clock.now, in: req.shelter.timeZone), publicURL: req.shelter.publicURL,
+                                   c: req.viewContext, form: ApplicationForm(animalID: id, state: state, problem: problem, c: req.viewContext).html).page
+        var answer = page
+        answer.status = status
+        return req.render(answer)
+    }
+
+    static func applied(_ req: Request) async throws -> Response {
+        let animal = try await req.shelter.listing.animal(try animalID(req))
+        return req.render(AppliedView(animal: animal, c: req.viewContext).page)
     }
 
     static func photo(_ req: Request) async throws -> Response {
