@@ -5,6 +5,12 @@ import Kernel
 /// The demo's adoption: three animals with photos on the public page, two applications
 /// to review (one from a person on the do-not-adopt list, so the warning shows).
 extension ShelterDemoData {
+    /// A listed animal without a photo gets a drawn one (its colours), so every card of
+    /// the public page has a picture.
+    static let portraits: [String: (ground: (UInt8, UInt8, UInt8), face: (UInt8, UInt8, UInt8))] = [
+        "Белла": ((220, 235, 210), (190, 150, 90)), "Бублик": ((210, 225, 245), (120, 80, 40)), "Мурка": ((250, 235, 200), (80, 80, 90)),
+    ]
+
     /// (animal, what the public reads)
     static let listed: [(String, String)] = [
         ("Белла", "Лагідна й спокійна, любить дітей і довгі прогулянки. Привчена до повідка."),
@@ -17,6 +23,10 @@ extension ShelterDemoData {
         for (name, text) in listed {
             guard let animal = try await Animal.query(on: context.db).filter(\.$name == name).first() else { continue }
             ids[name] = try animal.requireID()
+            if let colours = portraits[name], try await context.photos.withPhotos([animal.requireID()]).isEmpty {
+                _ = try await context.photos.upload(to: animal.requireID(), photo: PNGDrawing.portrait(side: 96, ground: colours.ground, face: colours.face),
+                                                    thumbnail: nil, by: doctor)
+            }
             _ = try await context.listing.set(animal.requireID(), listed: true, description: text, by: doctor)
         }
         let banned = ShelterPerson()

@@ -60,7 +60,7 @@ struct ApplicationsView {
                 H.dt { l.text("ss.adopt.applied_on") }
                 H.dd { l.dateTime(a.createdAt) }
                 if !a.home.isEmpty {
-                    H.dt { l.text("ss.adopt.field_home") }
+                    H.dt { l.text("ss.adopt.home_staff") }
                     H.dd { a.home }
                 }
                 if !a.staffNotes.isEmpty {
