@@ -30,7 +30,8 @@ public struct SmartShelter: HromadaApp {
     public var migrations: [any Migration] { [CreateProfiles(), CreateEnclosures(), CreateSensors(), CreateReadings(), CreateWarehouse(), CreateAlarms(),
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
                                                  CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
-                                                 AddItemKinds(), AddMealToRefills(), AddSensorLifecycle()] }
+                                                 AddItemKinds(), AddMealToRefills(), AddSensorLifecycle(),
+                                                 AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 
@@ -41,12 +42,14 @@ public struct SmartShelter: HromadaApp {
         ShelterWeb.register(on: mount.web)
     }
 
-    /// Next months' partitions of the readings are made ahead of the readings, and raw
-    /// readings past their retention go (the roll-ups stay).
+    /// Next months' partitions of the readings are made ahead of the readings, raw
+    /// readings past their retention go (the roll-ups stay), and rejected adoption
+    /// applications lose their personal data 180 days after the decision.
     public func housekeeping(_ services: ServiceContext) async throws {
         let partitions = ReadingPartitions(sql: services.db.sql)
         try await partitions.ensure(around: services.clock.now)
         try await partitions.dropBefore(services.clock.now.addingTimeInterval(-ReadingService.rawRetention))
+        try await ShelterContext(services).applications.removeOldPersonalData()
     }
 
     /// Silent sensors and missed meals raise their alarms; alarms nobody acknowledged are

@@ -2291,6 +2291,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Animal/weight`.
             public var weight: Swift.Double?
+            /// Shown on the public adoption pages while it is here (off until staff turn it on).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/public`.
+            public var _public: Swift.Bool
+            /// What the public reads about it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Animal/publicDescription`.
+            public var publicDescription: Swift.String
             /// Creates a new `Animal`.
             ///
             /// - Parameters:
@@ -2307,6 +2315,8 @@ extension Components {
             ///   - status: Here, or gone by the movement that took it out.
             ///   - enclosureId: Where it lives; absent when in none (or gone).
             ///   - weight: Kilograms, the newest weighing.
+            ///   - _public: Shown on the public adoption pages while it is here (off until staff turn it on).
+            ///   - publicDescription: What the public reads about it.
             public init(
                 id: Swift.String,
                 name: Swift.String,
@@ -2320,7 +2330,9 @@ extension Components {
                 intakeReason: Swift.String,
                 status: Components.Schemas.Animal.StatusPayload,
                 enclosureId: Swift.String? = nil,
-                weight: Swift.Double? = nil
+                weight: Swift.Double? = nil,
+                _public: Swift.Bool,
+                publicDescription: Swift.String
             ) {
                 self.id = id
                 self.name = name
@@ -2335,6 +2347,8 @@ extension Components {
                 self.status = status
                 self.enclosureId = enclosureId
                 self.weight = weight
+                self._public = _public
+                self.publicDescription = publicDescription
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2350,6 +2364,8 @@ extension Components {
                 case status
                 case enclosureId
                 case weight
+                case _public = "public"
+                case publicDescription
             }
         }
         /// An animal as sent: on `POST /animals` every field; on `PUT /animals/{animalID}` who it is (the intake fields, enclosure and weight are ignored: they change by their own operations).
@@ -3706,6 +3722,317 @@ extension Components {
                 case name
                 case intervalSeconds
                 case paused
+            }
+        }
+        /// Whether an animal is shown on the public adoption pages, and what the public reads about it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Listing`.
+        public struct Listing: Codable, Hashable, Sendable {
+            /// Shown on `/shelter/adopt` while the animal is here.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Listing/public`.
+            public var _public: Swift.Bool
+            /// A few lines for the public; empty by default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Listing/publicDescription`.
+            public var publicDescription: Swift.String?
+            /// Creates a new `Listing`.
+            ///
+            /// - Parameters:
+            ///   - _public: Shown on `/shelter/adopt` while the animal is here.
+            ///   - publicDescription: A few lines for the public; empty by default.
+            public init(
+                _public: Swift.Bool,
+                publicDescription: Swift.String? = nil
+            ) {
+                self._public = _public
+                self.publicDescription = publicDescription
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _public = "public"
+                case publicDescription
+            }
+        }
+        /// An application to adopt.
+        ///
+        /// - Remark: Generated from `#/components/schemas/NewApplication`.
+        public struct NewApplication: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewApplication/animalId`.
+            public var animalId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewApplication/name`.
+            public var name: Swift.String
+            /// A Ukrainian mobile number as people type it (`067 123 45 67`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewApplication/phone`.
+            public var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewApplication/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NewApplication/home`.
+            public var home: Swift.String
+            /// Creates a new `NewApplication`.
+            ///
+            /// - Parameters:
+            ///   - animalId:
+            ///   - name:
+            ///   - phone: A Ukrainian mobile number as people type it (`067 123 45 67`).
+            ///   - email:
+            ///   - home:
+            public init(
+                animalId: Swift.String,
+                name: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                home: Swift.String
+            ) {
+                self.animalId = animalId
+                self.name = name
+                self.phone = phone
+                self.email = email
+                self.home = home
+            }
+            public enum CodingKeys: String, CodingKey {
+                case animalId
+                case name
+                case phone
+                case email
+                case home
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ApplicationReceipt`.
+        public struct ApplicationReceipt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ApplicationReceipt/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ApplicationReceipt/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+            }
+            /// - Remark: Generated from `#/components/schemas/ApplicationReceipt/status`.
+            public var status: Components.Schemas.ApplicationReceipt.StatusPayload
+            /// Creates a new `ApplicationReceipt`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - status:
+            public init(
+                id: Swift.String,
+                status: Components.Schemas.ApplicationReceipt.StatusPayload
+            ) {
+                self.id = id
+                self.status = status
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case status
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ApplicationReview`.
+        public struct ApplicationReview: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ApplicationReview/notes`.
+            public var notes: Swift.String?
+            /// A member of staff to visit the home.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ApplicationReview/homeVisitBy`.
+            public var homeVisitBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ApplicationReview/homeVisitOn`.
+            public var homeVisitOn: Swift.String?
+            /// Creates a new `ApplicationReview`.
+            ///
+            /// - Parameters:
+            ///   - notes:
+            ///   - homeVisitBy: A member of staff to visit the home.
+            ///   - homeVisitOn:
+            public init(
+                notes: Swift.String? = nil,
+                homeVisitBy: Swift.String? = nil,
+                homeVisitOn: Swift.String? = nil
+            ) {
+                self.notes = notes
+                self.homeVisitBy = homeVisitBy
+                self.homeVisitOn = homeVisitOn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case notes
+                case homeVisitBy
+                case homeVisitOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ApplicationDecision`.
+        public struct ApplicationDecision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ApplicationDecision/approve`.
+            public var approve: Swift.Bool
+            /// Required to reject; mailed to the applicant.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ApplicationDecision/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `ApplicationDecision`.
+            ///
+            /// - Parameters:
+            ///   - approve:
+            ///   - reason: Required to reject; mailed to the applicant.
+            public init(
+                approve: Swift.Bool,
+                reason: Swift.String? = nil
+            ) {
+                self.approve = approve
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case approve
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DoNotAdoptWarning`.
+        public struct DoNotAdoptWarning: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DoNotAdoptWarning/personId`.
+            public var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DoNotAdoptWarning/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DoNotAdoptWarning/reason`.
+            public var reason: Swift.String
+            /// Creates a new `DoNotAdoptWarning`.
+            ///
+            /// - Parameters:
+            ///   - personId:
+            ///   - name:
+            ///   - reason:
+            public init(
+                personId: Swift.String,
+                name: Swift.String,
+                reason: Swift.String
+            ) {
+                self.personId = personId
+                self.name = name
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case personId
+                case name
+                case reason
+            }
+        }
+        /// An application to adopt, as staff read it. A rejected one's personal data (name, phone, e-mail, home, notes) is emptied 180 days after the decision.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AdoptionApplication`.
+        public struct AdoptionApplication: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/animalId`.
+            public var animalId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/animalName`.
+            public var animalName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/name`.
+            public var name: Swift.String
+            /// `380XXXXXXXXX`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/phone`.
+            public var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/home`.
+            public var home: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case approved = "approved"
+                case rejected = "rejected"
+            }
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/status`.
+            public var status: Components.Schemas.AdoptionApplication.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/notes`.
+            public var notes: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/reason`.
+            public var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/homeVisitTaskId`.
+            public var homeVisitTaskId: Swift.String?
+            /// The adopter's person record (approved ones).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/personId`.
+            public var personId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/decidedBy`.
+            public var decidedBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/decidedAt`.
+            public var decidedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/personalDataRemovedAt`.
+            public var personalDataRemovedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AdoptionApplication/warnings`.
+            public var warnings: [Components.Schemas.DoNotAdoptWarning]
+            /// Creates a new `AdoptionApplication`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - animalId:
+            ///   - animalName:
+            ///   - name:
+            ///   - phone: `380XXXXXXXXX`.
+            ///   - email:
+            ///   - home:
+            ///   - status:
+            ///   - notes:
+            ///   - reason:
+            ///   - homeVisitTaskId:
+            ///   - personId: The adopter's person record (approved ones).
+            ///   - decidedBy:
+            ///   - decidedAt:
+            ///   - personalDataRemovedAt:
+            ///   - createdAt:
+            ///   - warnings:
+            public init(
+                id: Swift.String,
+                animalId: Swift.String,
+                animalName: Swift.String,
+                name: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                home: Swift.String,
+                status: Components.Schemas.AdoptionApplication.StatusPayload,
+                notes: Swift.String,
+                reason: Swift.String,
+                homeVisitTaskId: Swift.String? = nil,
+                personId: Swift.String? = nil,
+                decidedBy: Swift.String? = nil,
+                decidedAt: Foundation.Date? = nil,
+                personalDataRemovedAt: Foundation.Date? = nil,
+                createdAt: Foundation.Date,
+                warnings: [Components.Schemas.DoNotAdoptWarning]
+            ) {
+                self.id = id
+                self.animalId = animalId
+                self.animalName = animalName
+                self.name = name
+                self.phone = phone
+                self.email = email
+                self.home = home
+                self.status = status
+                self.notes = notes
+                self.reason = reason
+                self.homeVisitTaskId = homeVisitTaskId
+                self.personId = personId
+                self.decidedBy = decidedBy
+                self.decidedAt = decidedAt
+                self.personalDataRemovedAt = personalDataRemovedAt
+                self.createdAt = createdAt
+                self.warnings = warnings
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case animalId
+                case animalName
+                case name
+                case phone
+                case email
+                case home
+                case status
+                case notes
+                case reason
+                case homeVisitTaskId
+                case personId
+                case decidedBy
+                case decidedAt
+                case personalDataRemovedAt
+                case createdAt
+                case warnings
             }
         }
     }

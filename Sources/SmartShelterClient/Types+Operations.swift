@@ -19378,4 +19378,2018 @@ public enum Operations {
             }
         }
     }
+    /// Show or hide an animal on the public adoption pages
+    ///
+    /// Turns the public listing on or off and sets the text the public reads (`publicDescription`, at most 600 characters); both go to the audit trail. Only an animal that is here can be listed; recording an illness takes it off the list. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/listing`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)`.
+    public enum SetAnimalListing {
+        public static let id: Swift.String = "setAnimalListing"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The animal's id; one that is not a UUID is answered like an unknown one (404).
+                ///
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/path/animalID`.
+                public var animalID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - animalID: The animal's id; one that is not a UUID is answered like an unknown one (404).
+                public init(animalID: Swift.String) {
+                    self.animalID = animalID
+                }
+            }
+            public var path: Operations.SetAnimalListing.Input.Path
+            /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAnimalListing.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetAnimalListing.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetAnimalListing.Input.Headers
+            /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.Listing)
+            }
+            public var body: Operations.SetAnimalListing.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SetAnimalListing.Input.Path,
+                headers: Operations.SetAnimalListing.Input.Headers = .init(),
+                body: Operations.SetAnimalListing.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Animal)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Animal {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetAnimalListing.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetAnimalListing.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Saved.
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetAnimalListing.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetAnimalListing.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), they have no role yet (`role_pending`), or a director's password window is closed (`password_confirmation_required`: `POST /password-confirmation`, then try again).
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.ForbiddenChange)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.ForbiddenChange {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetAnimalListing.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetAnimalListing.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such animal (`animal_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.SetAnimalListing.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.SetAnimalListing.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetAnimalListing.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetAnimalListing.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// The animal is not here, so it cannot be listed (`animal_not_here`).
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.SetAnimalListing.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.SetAnimalListing.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/animals/{animalID}/listing/PUT/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetAnimalListing.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetAnimalListing.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// Invalid input (`validation_failed`); `errors` names every field at fault: `public` (required), `publicDescription` (too long).
+            ///
+            /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.SetAnimalListing.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.SetAnimalListing.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Applications to adopt
+    ///
+    /// Pending applications (oldest first), then those of the last 90 days (newest first), each with the do-not-adopt records matching its phone or e-mail (`warnings`). `status` narrows it. Roles: doctors and the director (applicants' personal data is theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /adoption-applications`.
+    /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)`.
+    public enum ListAdoptionApplications {
+        public static let id: Swift.String = "listAdoptionApplications"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/adoption-applications/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/GET/query/status`.
+                @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case pending = "pending"
+                    case approved = "approved"
+                    case rejected = "rejected"
+                }
+                /// `pending`, `approved` or `rejected`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/GET/query/status`.
+                public var status: Operations.ListAdoptionApplications.Input.Query.StatusPayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - status: `pending`, `approved` or `rejected`.
+                public init(status: Operations.ListAdoptionApplications.Input.Query.StatusPayload? = nil) {
+                    self.status = status
+                }
+            }
+            public var query: Operations.ListAdoptionApplications.Input.Query
+            /// - Remark: Generated from `#/paths/adoption-applications/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/GET/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAdoptionApplications.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAdoptionApplications.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAdoptionApplications.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListAdoptionApplications.Input.Query = .init(),
+                headers: Operations.ListAdoptionApplications.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/GET/responses/200/content/application\/json`.
+                    case json([Components.Schemas.AdoptionApplication])
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: [Components.Schemas.AdoptionApplication] {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAdoptionApplications.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListAdoptionApplications.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The applications.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAdoptionApplications.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAdoptionApplications.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), or they have no role yet (`role_pending`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/GET/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/GET/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAdoptionApplications.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListAdoptionApplications.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// An unknown `status` (`validation_failed`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ListAdoptionApplications.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.ListAdoptionApplications.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Apply to adopt an animal
+    ///
+    /// Anyone, without signing in, applies for an animal shown on the public adoption pages: name, a Ukrainian mobile phone, e-mail and a few words about the home. One pending application per animal and e-mail. Throttled like sign-in (the kernel's throttle, by phone and client address): 429 `too_many_applications` with `Retry-After`.
+    ///
+    /// - Remark: HTTP `POST /adoption-applications`.
+    /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)`.
+    public enum ApplyToAdopt {
+        public static let id: Swift.String = "applyToAdopt"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/adoption-applications/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApplyToAdopt.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApplyToAdopt.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ApplyToAdopt.Input.Headers
+            /// - Remark: Generated from `#/paths/adoption-applications/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.NewApplication)
+            }
+            public var body: Operations.ApplyToAdopt.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ApplyToAdopt.Input.Headers = .init(),
+                body: Operations.ApplyToAdopt.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.ApplicationReceipt)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ApplicationReceipt {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplyToAdopt.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplyToAdopt.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Received; staff will call.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.ApplyToAdopt.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.ApplyToAdopt.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplyToAdopt.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplyToAdopt.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such public animal (`animal_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.ApplyToAdopt.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.ApplyToAdopt.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplyToAdopt.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplyToAdopt.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// Already applied for this animal with this e-mail (`already_applied`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.ApplyToAdopt.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.ApplyToAdopt.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplyToAdopt.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplyToAdopt.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// Invalid input (`validation_failed`); `errors` names every field at fault: `animalId`, `name`, `phone`, `email`, `home`.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ApplyToAdopt.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.ApplyToAdopt.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/POST/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplyToAdopt.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplyToAdopt.Output.TooManyRequests.Body) {
+                    self.body = body
+                }
+            }
+            /// Too many applications for this phone from this address (`too_many_applications`); `Retry-After` says when to try again.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.ApplyToAdopt.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.ApplyToAdopt.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// One application to adopt
+    ///
+    /// Roles: doctors and the director (applicants' personal data is theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /adoption-applications/{applicationID}`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)`.
+    public enum GetAdoptionApplication {
+        public static let id: Swift.String = "getAdoptionApplication"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The application's id; one that is not a UUID is answered like an unknown one (404).
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/path/applicationID`.
+                public var applicationID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - applicationID: The application's id; one that is not a UUID is answered like an unknown one (404).
+                public init(applicationID: Swift.String) {
+                    self.applicationID = applicationID
+                }
+            }
+            public var path: Operations.GetAdoptionApplication.Input.Path
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAdoptionApplication.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAdoptionApplication.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAdoptionApplication.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetAdoptionApplication.Input.Path,
+                headers: Operations.GetAdoptionApplication.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AdoptionApplication)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AdoptionApplication {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAdoptionApplication.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAdoptionApplication.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The application.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAdoptionApplication.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAdoptionApplication.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), or they have no role yet (`role_pending`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAdoptionApplication.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAdoptionApplication.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such application (`application_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.GetAdoptionApplication.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.GetAdoptionApplication.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Review an application
+    ///
+    /// Sets the review notes and, with `homeVisitBy`, gives that member of staff a home-visit task (due on `homeVisitOn`). Only while pending. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/review`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)`.
+    public enum ReviewAdoptionApplication {
+        public static let id: Swift.String = "reviewAdoptionApplication"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The application's id; one that is not a UUID is answered like an unknown one (404).
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/path/applicationID`.
+                public var applicationID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - applicationID: The application's id; one that is not a UUID is answered like an unknown one (404).
+                public init(applicationID: Swift.String) {
+                    self.applicationID = applicationID
+                }
+            }
+            public var path: Operations.ReviewAdoptionApplication.Input.Path
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReviewAdoptionApplication.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReviewAdoptionApplication.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReviewAdoptionApplication.Input.Headers
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ApplicationReview)
+            }
+            public var body: Operations.ReviewAdoptionApplication.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ReviewAdoptionApplication.Input.Path,
+                headers: Operations.ReviewAdoptionApplication.Input.Headers = .init(),
+                body: Operations.ReviewAdoptionApplication.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AdoptionApplication)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AdoptionApplication {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReviewAdoptionApplication.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReviewAdoptionApplication.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Saved.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReviewAdoptionApplication.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReviewAdoptionApplication.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), they have no role yet (`role_pending`), or a director's password window is closed (`password_confirmation_required`: `POST /password-confirmation`, then try again).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.ForbiddenChange)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.ForbiddenChange {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReviewAdoptionApplication.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReviewAdoptionApplication.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such application or member of staff (`application_not_found`, `staff_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.ReviewAdoptionApplication.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.ReviewAdoptionApplication.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReviewAdoptionApplication.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReviewAdoptionApplication.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// Already decided (`application_decided`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.ReviewAdoptionApplication.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.ReviewAdoptionApplication.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/review/PUT/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReviewAdoptionApplication.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReviewAdoptionApplication.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// Invalid input (`validation_failed`): `notes`, `visitBy`, `dueOn` (the visit day).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ReviewAdoptionApplication.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.ReviewAdoptionApplication.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Approve or reject an application
+    ///
+    /// Approving records the adoption movement with the adopter's person record (found by phone or e-mail, or made) in the same transaction; of two approvals for one animal at once only one succeeds, the other is 409 `movement_not_possible` and changes nothing. Rejecting needs a `reason`. The applicant is e-mailed in their language. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/decision`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)`.
+    public enum DecideAdoptionApplication {
+        public static let id: Swift.String = "decideAdoptionApplication"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The application's id; one that is not a UUID is answered like an unknown one (404).
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/path/applicationID`.
+                public var applicationID: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - applicationID: The application's id; one that is not a UUID is answered like an unknown one (404).
+                public init(applicationID: Swift.String) {
+                    self.applicationID = applicationID
+                }
+            }
+            public var path: Operations.DecideAdoptionApplication.Input.Path
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideAdoptionApplication.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideAdoptionApplication.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DecideAdoptionApplication.Input.Headers
+            /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ApplicationDecision)
+            }
+            public var body: Operations.DecideAdoptionApplication.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.DecideAdoptionApplication.Input.Path,
+                headers: Operations.DecideAdoptionApplication.Input.Headers = .init(),
+                body: Operations.DecideAdoptionApplication.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AdoptionApplication)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AdoptionApplication {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DecideAdoptionApplication.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DecideAdoptionApplication.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Decided.
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DecideAdoptionApplication.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.DecideAdoptionApplication.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in person's role may not do this (`forbidden`), they have no role yet (`role_pending`), or a director's password window is closed (`password_confirmation_required`: `POST /password-confirmation`, then try again).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.ForbiddenChange)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.ForbiddenChange {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DecideAdoptionApplication.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DecideAdoptionApplication.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such application (`application_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.DecideAdoptionApplication.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.DecideAdoptionApplication.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DecideAdoptionApplication.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DecideAdoptionApplication.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// Already decided (`application_decided`), or the animal is no longer here (`movement_not_possible`).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.DecideAdoptionApplication.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.DecideAdoptionApplication.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/adoption-applications/{applicationID}/decision/PUT/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DecideAdoptionApplication.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DecideAdoptionApplication.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// Invalid input (`validation_failed`): `approve` (required), `reason` (required to reject).
+            ///
+            /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.DecideAdoptionApplication.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.DecideAdoptionApplication.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

@@ -516,6 +516,48 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /animals/{animalID}/photo/thumbnail`.
     /// - Remark: Generated from `#/paths//animals/{animalID}/photo/thumbnail/get(getAnimalPhotoThumbnail)`.
     func getAnimalPhotoThumbnail(_ input: Operations.GetAnimalPhotoThumbnail.Input) async throws -> Operations.GetAnimalPhotoThumbnail.Output
+    /// Show or hide an animal on the public adoption pages
+    ///
+    /// Turns the public listing on or off and sets the text the public reads (`publicDescription`, at most 600 characters); both go to the audit trail. Only an animal that is here can be listed; recording an illness takes it off the list. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/listing`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)`.
+    func setAnimalListing(_ input: Operations.SetAnimalListing.Input) async throws -> Operations.SetAnimalListing.Output
+    /// Applications to adopt
+    ///
+    /// Pending applications (oldest first), then those of the last 90 days (newest first), each with the do-not-adopt records matching its phone or e-mail (`warnings`). `status` narrows it. Roles: doctors and the director (applicants' personal data is theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /adoption-applications`.
+    /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)`.
+    func listAdoptionApplications(_ input: Operations.ListAdoptionApplications.Input) async throws -> Operations.ListAdoptionApplications.Output
+    /// Apply to adopt an animal
+    ///
+    /// Anyone, without signing in, applies for an animal shown on the public adoption pages: name, a Ukrainian mobile phone, e-mail and a few words about the home. One pending application per animal and e-mail. Throttled like sign-in (the kernel's throttle, by phone and client address): 429 `too_many_applications` with `Retry-After`.
+    ///
+    /// - Remark: HTTP `POST /adoption-applications`.
+    /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)`.
+    func applyToAdopt(_ input: Operations.ApplyToAdopt.Input) async throws -> Operations.ApplyToAdopt.Output
+    /// One application to adopt
+    ///
+    /// Roles: doctors and the director (applicants' personal data is theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /adoption-applications/{applicationID}`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)`.
+    func getAdoptionApplication(_ input: Operations.GetAdoptionApplication.Input) async throws -> Operations.GetAdoptionApplication.Output
+    /// Review an application
+    ///
+    /// Sets the review notes and, with `homeVisitBy`, gives that member of staff a home-visit task (due on `homeVisitOn`). Only while pending. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/review`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)`.
+    func reviewAdoptionApplication(_ input: Operations.ReviewAdoptionApplication.Input) async throws -> Operations.ReviewAdoptionApplication.Output
+    /// Approve or reject an application
+    ///
+    /// Approving records the adoption movement with the adopter's person record (found by phone or e-mail, or made) in the same transaction; of two approvals for one animal at once only one succeeds, the other is 409 `movement_not_possible` and changes nothing. Rejecting needs a `reason`. The applicant is e-mailed in their language. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/decision`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)`.
+    func decideAdoptionApplication(_ input: Operations.DecideAdoptionApplication.Input) async throws -> Operations.DecideAdoptionApplication.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1528,6 +1570,102 @@ extension APIProtocol {
         try await getAnimalPhotoThumbnail(Operations.GetAnimalPhotoThumbnail.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Show or hide an animal on the public adoption pages
+    ///
+    /// Turns the public listing on or off and sets the text the public reads (`publicDescription`, at most 600 characters); both go to the audit trail. Only an animal that is here can be listed; recording an illness takes it off the list. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /animals/{animalID}/listing`.
+    /// - Remark: Generated from `#/paths//animals/{animalID}/listing/put(setAnimalListing)`.
+    public func setAnimalListing(
+        path: Operations.SetAnimalListing.Input.Path,
+        headers: Operations.SetAnimalListing.Input.Headers = .init(),
+        body: Operations.SetAnimalListing.Input.Body
+    ) async throws -> Operations.SetAnimalListing.Output {
+        try await setAnimalListing(Operations.SetAnimalListing.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Applications to adopt
+    ///
+    /// Pending applications (oldest first), then those of the last 90 days (newest first), each with the do-not-adopt records matching its phone or e-mail (`warnings`). `status` narrows it. Roles: doctors and the director (applicants' personal data is theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /adoption-applications`.
+    /// - Remark: Generated from `#/paths//adoption-applications/get(listAdoptionApplications)`.
+    public func listAdoptionApplications(
+        query: Operations.ListAdoptionApplications.Input.Query = .init(),
+        headers: Operations.ListAdoptionApplications.Input.Headers = .init()
+    ) async throws -> Operations.ListAdoptionApplications.Output {
+        try await listAdoptionApplications(Operations.ListAdoptionApplications.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Apply to adopt an animal
+    ///
+    /// Anyone, without signing in, applies for an animal shown on the public adoption pages: name, a Ukrainian mobile phone, e-mail and a few words about the home. One pending application per animal and e-mail. Throttled like sign-in (the kernel's throttle, by phone and client address): 429 `too_many_applications` with `Retry-After`.
+    ///
+    /// - Remark: HTTP `POST /adoption-applications`.
+    /// - Remark: Generated from `#/paths//adoption-applications/post(applyToAdopt)`.
+    public func applyToAdopt(
+        headers: Operations.ApplyToAdopt.Input.Headers = .init(),
+        body: Operations.ApplyToAdopt.Input.Body
+    ) async throws -> Operations.ApplyToAdopt.Output {
+        try await applyToAdopt(Operations.ApplyToAdopt.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One application to adopt
+    ///
+    /// Roles: doctors and the director (applicants' personal data is theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /adoption-applications/{applicationID}`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/get(getAdoptionApplication)`.
+    public func getAdoptionApplication(
+        path: Operations.GetAdoptionApplication.Input.Path,
+        headers: Operations.GetAdoptionApplication.Input.Headers = .init()
+    ) async throws -> Operations.GetAdoptionApplication.Output {
+        try await getAdoptionApplication(Operations.GetAdoptionApplication.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Review an application
+    ///
+    /// Sets the review notes and, with `homeVisitBy`, gives that member of staff a home-visit task (due on `homeVisitOn`). Only while pending. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/review`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/review/put(reviewAdoptionApplication)`.
+    public func reviewAdoptionApplication(
+        path: Operations.ReviewAdoptionApplication.Input.Path,
+        headers: Operations.ReviewAdoptionApplication.Input.Headers = .init(),
+        body: Operations.ReviewAdoptionApplication.Input.Body
+    ) async throws -> Operations.ReviewAdoptionApplication.Output {
+        try await reviewAdoptionApplication(Operations.ReviewAdoptionApplication.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Approve or reject an application
+    ///
+    /// Approving records the adoption movement with the adopter's person record (found by phone or e-mail, or made) in the same transaction; of two approvals for one animal at once only one succeeds, the other is 409 `movement_not_possible` and changes nothing. Rejecting needs a `reason`. The applicant is e-mailed in their language. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/decision`.
+    /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)`.
+    public func decideAdoptionApplication(
+        path: Operations.DecideAdoptionApplication.Input.Path,
+        headers: Operations.DecideAdoptionApplication.Input.Headers = .init(),
+        body: Operations.DecideAdoptionApplication.Input.Body
+    ) async throws -> Operations.DecideAdoptionApplication.Output {
+        try await decideAdoptionApplication(Operations.DecideAdoptionApplication.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

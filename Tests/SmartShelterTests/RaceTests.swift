@@ -44,3 +44,33 @@ extension ShelterTests {
         }
     }
 }
+
+extension ShelterTests.RaceTests {
+    @Test("two staff approving two applications for one animal at once over HTTP: exactly one adoption")
+    func twoApprovalsOneAnimal() async throws {
+        try await withShelter { app in
+            let first = try await staff(app, .doctor, name: "Ірина")
+            let second = try await staff(app, .doctor, name: "Павло")
+            let rex = try await ShelterTests.ApplicationTests.listedAnimal(app, by: first)
+            let applications = [try await ShelterTests.ApplicationTests.applied(app, rex),
+                                try await ShelterTests.ApplicationTests.applied(app, rex, phone: "063 555 44 33", email: "petro@example.org")]
+            let statuses = try await TestHarness.withLiveServer(app) { base in
+                try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                    for (application, person) in zip(applications, [first, second]) {
+                        group.addTask {
+                            try await app.client.put(URI(string: "\(base)\(api)/adoption-applications/\(application)/decision"), headers: person.auth) {
+                                try $0.content.encode(["approve": true])
+                            }.status
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+            #expect(statuses.sorted { $0.code < $1.code } == [.ok, .conflict], "\(statuses)")
+            #expect(try await AnimalMovement.query(on: app.db).filter(\.$animalID == rex).filter(\.$kind == "adoption").count() == 1)
+            #expect(try await AdoptionApplication.query(on: app.db).filter(\.$status == "approved").count() == 1)
+            #expect(try await AdoptionApplication.query(on: app.db).filter(\.$status == "pending").count() == 1)
+            #expect(try await ShelterPerson.query(on: app.db).count() == 1)
+        }
+    }
+}

@@ -59,6 +59,8 @@ extension ShelterTests {
             animal.enclosureID = quarantineID
             animal.weightGrams = 24_500
             animal.createdAt = now
+            animal.listed = false
+            animal.publicDescription = ""
             return animal
         }
 

@@ -56,6 +56,19 @@ public struct Page: Sendable {
     /// between the header and the content, for an app whose tabs are too big to float
     /// over the page (Golden Ager's 64 px targets) yet must be on screen when it opens.
     public var tabsPlacement: TabsPlacement = .bottom
+    /// `<meta property=… content=…>` in the head: a public page's Open Graph tags
+    /// (`og:title`, `og:image`, …), which link previews in messengers read.
+    public var headMeta: [HeadMeta] = []
+
+    public struct HeadMeta: Sendable, Hashable {
+        public let property: String
+        public let content: String
+
+        public init(property: String, content: String) {
+            self.property = property
+            self.content = content
+        }
+    }
 
     public enum TabsPlacement: String, Sendable, Hashable {
         case bottom, top
@@ -123,6 +136,7 @@ struct PageShell {
         let liveEvents: [String]
         let bodyClass: String?
         let tabsPlacement: Page.TabsPlacement
+        let headMeta: [Page.HeadMeta]
         let back: String
     }
 
@@ -131,7 +145,7 @@ struct PageShell {
         let l = context.localizer
         let key = Key(app: page.app?.id, language: l.language, title: page.title, tabs: page.tabs, scripts: page.scripts,
                       liveURL: page.liveURL, liveEvents: page.liveEvents, bodyClass: page.bodyClass, tabsPlacement: page.tabsPlacement,
-                      back: context.path)
+                      headMeta: page.headMeta, back: context.path)
         return shells.html(key, key, in: context, inserting: inner) { PageShell(context: $0, page: page, assets: assets).frame(l) }
     }
 
@@ -162,6 +176,7 @@ struct PageShell {
             H.meta(.name("viewport"), Attribute("content", "width=device-width, initial-scale=1, viewport-fit=cover")),
             H.element("title", [], content: HTML(text: title)),
             H.meta(.name("theme-color"), Attribute("content", themeColor)),
+            HTMLBuilder.join(page.headMeta.map { H.meta(Attribute("property", $0.property), Attribute("content", $0.content)) }),
             H.link(Attribute("rel", "stylesheet"), .href(assets.url("hromada.css"))),
             H.link(Attribute("rel", "stylesheet"), .href("\(prefix)/theme.css")),
             // An app's own stylesheet, when it ships one named after it (e.g. golden-ager.css).

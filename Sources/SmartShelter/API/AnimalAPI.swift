@@ -14,6 +14,7 @@ enum AnimalAPI {
         api.put("animals", ":animalID", use: updateAnimal)
         api.post("animals", ":animalID", "movements", use: recordMovement)
         api.put("animals", ":animalID", "enclosure", use: moveAnimal)
+        api.put("animals", ":animalID", "listing", use: setListing)
         api.post("animals", ":animalID", "weights", use: weigh)
         api.post("animals", ":animalID", "diseases", use: addDisease)
         api.put("diseases", ":diseaseID", "end", use: endDisease)
@@ -64,6 +65,12 @@ enum AnimalAPI {
         let person = try await req.staffMember()
         let input = try req.content.decode(M.EnclosureChoice.self)
         return M.AnimalDTO(try await req.shelter.animals.move(try animalID(req), to: input.enclosureId, by: person))
+    }
+
+    static func setListing(_ req: Request) async throws -> M.AnimalDTO {
+        let person = try await req.staffMember()
+        let input = try req.content.decode(M.ListingBody.self)
+        return M.AnimalDTO(try await req.shelter.listing.set(try animalID(req), listed: input.public, description: input.publicDescription, by: person))
     }
 
     static func weigh(_ req: Request) async throws -> Response {

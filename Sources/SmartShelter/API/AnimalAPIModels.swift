@@ -23,6 +23,10 @@ extension SSModels {
         let enclosureId: UUID?
         /// Kilograms, the newest weighing.
         let weight: Double?
+        /// Shown on the public adoption pages (while it is here).
+        let `public`: Bool
+        /// What the public reads about it.
+        let publicDescription: String
 
         init(_ a: Animal) {
             id = a.id!
@@ -38,7 +42,15 @@ extension SSModels {
             status = a.status
             enclosureId = a.enclosureID
             weight = a.weightGrams.map { Double($0) / 1000 }
+            `public` = a.listed
+            publicDescription = a.publicDescription
         }
+    }
+
+    /// The public listing of an animal: on or off, and the text for the public.
+    struct ListingBody: Content {
+        let `public`: Bool?
+        let publicDescription: String?
     }
 
     struct AnimalInputBody: Content {

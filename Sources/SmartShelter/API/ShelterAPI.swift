@@ -42,6 +42,7 @@ enum ShelterAPI {
         api.get("sensors", ":sensorID", "time", use: deviceTime)
         AnimalAPI.register(on: api)
         TaskAPI.register(on: api)
+        AdoptionAPI.register(on: api)
     }
 
     // The ids in paths, read by the areas' handlers (`…API.swift`): one that is not a UUID

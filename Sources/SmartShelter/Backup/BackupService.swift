@@ -29,9 +29,9 @@ public struct BackupService: Sendable {
             ("sensor_id", .uuid), ("period", .text), ("start", .time), ("n", .integer), ("t_min", .number), ("t_max", .number), ("t_sum", .number),
             ("h_min", .number), ("h_max", .number), ("h_sum", .number), ("thi_max", .number), ("water_min", .optionalNumber), ("food_min", .optionalNumber)]),
         ModelTable<StockItem>(), ModelTable<StockOrder>(), ModelTable<StockMovement>(), ModelTable<Alarm>(),
-        ModelTable<Animal>(), ModelTable<AnimalPhoto>(), ModelTable<AnimalMovement>(), ModelTable<EnclosureMove>(), ModelTable<Weighing>(),
+        ModelTable<ShelterPerson>(), ModelTable<Animal>(), ModelTable<AnimalPhoto>(), ModelTable<AnimalMovement>(), ModelTable<EnclosureMove>(), ModelTable<Weighing>(),
         ModelTable<Disease>(), ModelTable<Regimen>(), ModelTable<Treatment>(), ModelTable<TreatmentSupply>(),
-        ModelTable<MealPlan>(), ModelTable<Refill>(), ModelTable<StaffTask>(),
+        ModelTable<MealPlan>(), ModelTable<Refill>(), ModelTable<StaffTask>(), ModelTable<AdoptionApplication>(),
         ModelTable<AuditEntry>(filter: { $0.filter(\.$app == SmartShelter.id) }),
     ]
 

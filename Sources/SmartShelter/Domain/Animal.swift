@@ -36,6 +36,11 @@ public final class Animal: Model, @unchecked Sendable {
     /// The newest weight, in grams (the history is `ss_weights`).
     @OptionalField(key: "weight_grams") public var weightGrams: Int?
     @Field(key: "created_at") public var createdAt: Date
+    /// Shown on the public adoption pages while it is here: a staff decision, off for a
+    /// new animal and switched off when an illness is recorded (`MedicalService`).
+    @Field(key: "listed") public var listed: Bool
+    /// The few lines the public reads about the animal (`description` is the staff's).
+    @Field(key: "public_description") public var publicDescription: String
 
     public init() {}
 
@@ -76,6 +81,8 @@ public final class AnimalMovement: Model, @unchecked Sendable {
     @Field(key: "note") public var note: String
     @OptionalField(key: "actor_id") public var actorID: UUID?
     @Field(key: "created_at") public var createdAt: Date
+    /// Who the animal left with or came from (a person record), when known.
+    @OptionalField(key: "person_id") public var personID: UUID?
 
     public init() {}
 

@@ -52,6 +52,7 @@ enum ShelterDemoData {
         let items = try await seedWarehouse(context, director: director, storekeeper: people[2], doctor: people[1])
         try await seedAnimals(context, seed, enclosures: made, food: (dogs: items[0], cats: items[1]), bandages: items[3],
                               doctor: people[1], storekeeper: people[2])
+        try await seedAdoption(context, doctor: people[1])
     }
 
     /// (name, species, breed, sex, born years ago, enclosure index, kilograms four weeks ago

@@ -96,6 +96,8 @@ public struct AnimalService: Sendable {
         animal.enclosureID = enclosureID
         animal.weightGrams = grams
         animal.createdAt = context.clock.now
+        animal.listed = false
+        animal.publicDescription = ""
         try await db.writeTransaction { db in
             try await animal.create(on: db)
             let id = try animal.requireID()
@@ -139,22 +141,31 @@ public struct AnimalService: Sendable {
         try v.throwIfInvalid()
         guard let kind, let day else { throw AppError.validation(v.errors) }
         let animal = try await find(id)
-        let from: [Animal.Status] = kind == .intake ? [.adopted, .returnedToOwner, .transferred] : [.inShelter]
         return try await db.writeTransaction { db in
-            var update = db.sql.update(Animal.schema).set("status", to: SQLBind(kind.status.rawValue))
-            if kind != .intake { update = update.set("enclosure_id", to: SQLLiteral.null) }
-            let changed = try await update.where("id", .equal, SQLBind(id)).where("status", .in, SQLBind.group(from.map(\.rawValue)))
-                .returning("id").all()
-            guard !changed.isEmpty else {
-                throw AppError.conflict(code: "movement_not_possible", key: "ss.error.movement_not_possible")
-            }
-            if kind != .intake, let enclosure = animal.enclosureID {
-                try await addMove(of: id, from: enclosure, to: nil, by: person, on: db)
-            }
-            try await context.audit.record("animal.status", entityType: "animal", entityID: Self.key(id), actor: person.id,
-                                           before: ["status": animal.status], after: ["status": kind.status.rawValue], on: db)
-            return try await addMovement(kind, of: id, on: day, note: note, by: person, on: db)
+            try await recordMovement(kind, of: animal, on: day, note: note, personID: nil, by: person, on: db)
         }
+    }
+
+    /// The movement inside the caller's transaction (an approved adoption application
+    /// records its adoption with the application's decision): the status changes by a
+    /// conditional update, so of two at once only one moves the animal.
+    func recordMovement(_ kind: AnimalMovement.Kind, of animal: Animal, on day: LocalDay, note: String, personID: UUID?,
+                        by person: StaffMember, on db: any Database) async throws -> AnimalMovement {
+        let id = try animal.requireID()
+        let from: [Animal.Status] = kind == .intake ? [.adopted, .returnedToOwner, .transferred] : [.inShelter]
+        var update = db.sql.update(Animal.schema).set("status", to: SQLBind(kind.status.rawValue))
+        if kind != .intake { update = update.set("enclosure_id", to: SQLLiteral.null) }
+        let changed = try await update.where("id", .equal, SQLBind(id)).where("status", .in, SQLBind.group(from.map(\.rawValue)))
+            .returning("id").all()
+        guard !changed.isEmpty else {
+            throw AppError.conflict(code: "movement_not_possible", key: "ss.error.movement_not_possible")
+        }
+        if kind != .intake, let enclosure = animal.enclosureID {
+            try await addMove(of: id, from: enclosure, to: nil, by: person, on: db)
+        }
+        try await context.audit.record("animal.status", entityType: "animal", entityID: Self.key(id), actor: person.id,
+                                       before: ["status": animal.status], after: ["status": kind.status.rawValue], on: db)
+        return try await addMovement(kind, of: id, on: day, note: note, personID: personID, by: person, on: db)
     }
 
     /// Moves an animal that is here into another enclosure (or out of any, `nil`).
@@ -206,9 +217,10 @@ public struct AnimalService: Sendable {
     }
 
     @discardableResult
-    private func addMovement(_ kind: AnimalMovement.Kind, of id: UUID, on day: LocalDay, note: String, by person: StaffMember,
-                             on db: any Database) async throws -> AnimalMovement {
+    private func addMovement(_ kind: AnimalMovement.Kind, of id: UUID, on day: LocalDay, note: String, personID: UUID? = nil,
+                             by person: StaffMember, on db: any Database) async throws -> AnimalMovement {
         let movement = AnimalMovement()
+        movement.personID = personID
         movement.animalID = id
         movement.kind = kind.rawValue
         movement.onDay = day.description

@@ -78,6 +78,9 @@ public struct MedicalService: Sendable {
         disease.createdAt = context.clock.now
         try await db.writeTransaction { db in
             try await disease.create(on: db)
+            // An animal under treatment is off the public adoption list until staff decide
+            // to show it again.
+            try await db.sql.update(Animal.schema).set("listed", to: SQLBind(false)).where("id", .equal, SQLBind(animalID)).run()
             try await context.audit.record("disease.create", entityType: "animal", entityID: AnimalService.key(animalID), actor: person.id,
                                            after: ["disease": name!, "started": disease.startedOn, "symptoms": symptoms], on: db)
         }

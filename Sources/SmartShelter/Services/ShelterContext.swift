@@ -21,6 +21,8 @@ public struct ShelterContext: ServiceScoped {
     public var tasks: TaskService { TaskService(context: self) }
     public var backup: BackupService { BackupService(context: self) }
     public var photos: PhotoService { PhotoService(context: self) }
+    public var listing: ListingService { ListingService(context: self) }
+    public var applications: ApplicationService { ApplicationService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 

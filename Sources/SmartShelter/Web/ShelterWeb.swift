@@ -26,6 +26,8 @@ enum ShelterWeb {
         FeedingPage.register(on: web)
         TasksPage.register(on: web)
         BackupPage.register(on: web)
+        AdoptPage.register(on: web)
+        ApplicationsPage.register(on: web)
         web.get("live", use: live)
     }
 

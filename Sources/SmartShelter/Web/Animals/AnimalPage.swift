@@ -13,6 +13,7 @@ enum AnimalPage {
         web.post("animals", ":animalID", "movements", use: movement)
         web.post("animals", ":animalID", "enclosure", use: move)
         web.post("animals", ":animalID", "weights", use: weigh)
+        web.post("animals", ":animalID", "listing", use: setListing)
         web.post("animals", ":animalID", "diseases", use: addDisease)
         web.post("animals", ":animalID", "diseases", ":diseaseID", "end", use: endDisease)
         web.post("animals", ":animalID", "treatments", use: treat)
@@ -72,6 +73,12 @@ enum AnimalPage {
     static func weigh(_ req: Request) async throws -> Response {
         try await change(req, done: "ss.animal.weighed") { id, form, person in
             _ = try await req.shelter.animals.weigh(id, weight: form["weight"], on: form["onDay"], by: person)
+        }
+    }
+
+    static func setListing(_ req: Request) async throws -> Response {
+        try await change(req, done: "ss.adopt.listing_saved") { id, form, person in
+            _ = try await req.shelter.listing.set(id, listed: form["public"].map { $0 == "true" }, description: form["publicDescription"], by: person)
         }
     }
 

@@ -35,6 +35,7 @@ struct AnimalView {
             if let medical = record.medical { MedicalSection(person: person, animal: animal, medical: medical, itemChoices: itemChoices, today: today, c: c).html }
             meals
             movements
+            if canChange { ListingSection(animal: animal, c: c).html }
             if canChange { editForm }
         }
     }

@@ -21,6 +21,7 @@ struct AnimalsView {
             H.h1 { l.text("ss.animals.title") }
             if canChange {
                 H.p { H.a(.class("button primary"), .href("\(AnimalsPage.path)/new")) { l.text("ss.animals.new") } }
+                H.p { H.a(.href(ApplicationsPage.path)) { l.text("ss.adopt.applications_title") } }
                 dueSection
             }
             H.section(.aria("labelledby", "animals-list")) {

@@ -1,0 +1,141 @@
+import Foundation
+import Kernel
+
+/// How a public animal reads: its kind, age and how long it has waited.
+enum AdoptText {
+    /// "Собака · лабрадор · самець".
+    static func kind(_ a: PublicAnimal, _ l: Localizer) -> String {
+        [l.text("ss.species.\(a.species.rawValue)"), a.breed, l.text("ss.sex.\(a.sex.rawValue)")].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// "2 роки", "5 місяців", "3 тижні" (with "about" when the birthday is estimated); nil
+    /// without a birthday.
+    static func age(_ a: PublicAnimal, today: LocalDay, _ l: Localizer) -> String? {
+        guard let born = a.bornOn else { return nil }
+        let months = (today.year - born.year) * 12 + today.month - born.month - (today.day < born.day ? 1 : 0)
+        let text = months >= 24 ? l.plural("ss.adopt.years", count: months / 12)
+            : months >= 1 ? l.plural("ss.adopt.months", count: months)
+            : l.plural("ss.adopt.weeks", count: max(0, today.daysSinceEpoch - born.daysSinceEpoch) / 7)
+        return a.birthEstimated ? l.text("ss.adopt.about", ["age": text]) : text
+    }
+
+    /// "Чекає на дім 45 днів" under two months, in months after.
+    static func waited(_ a: PublicAnimal, today: LocalDay, _ l: Localizer) -> String? {
+        guard let intake = a.intakeOn else { return nil }
+        let days = max(0, today.daysSinceEpoch - intake.daysSinceEpoch)
+        return days < 60 ? l.plural("ss.adopt.waited_days", count: days) : l.plural("ss.adopt.waited_months", count: days / 30)
+    }
+
+    /// The description for link previews: the staff's text, or the animal's kind and age.
+    static func summary(_ a: PublicAnimal, today: LocalDay, _ l: Localizer) -> String {
+        if !a.description.isEmpty { return String(a.description.prefix(200)) }
+        return [kind(a, l), age(a, today: today, l)].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// `/shelter/adopt`: the animals waiting for a home, the longest-waiting first, with a
+/// list of species to narrow it (links, nothing to type).
+struct AdoptListView {
+    let animals: [PublicAnimal]
+    let species: Animal.Species?
+    let today: LocalDay
+    let publicURL: String
+    let c: ViewContext
+
+    private var l: Localizer { c.localizer }
+
+    var page: Page {
+        let title = l.text("ss.adopt.title")
+        var page = ShelterWeb.shell(nil, title: title, section: .none, c) {
+            H.h1 { title }
+            H.p { l.text("ss.adopt.intro") }
+            filter
+            if animals.isEmpty {
+                H.p(.class("empty")) { l.text(species == nil ? "ss.adopt.none" : "ss.adopt.none_of_species") }
+            } else {
+                H.ul(.class("plain-list adopt-list")) { HTMLBuilder.join(animals.map(card)) }
+            }
+        }
+        let url = publicURL + AdoptPage.path + (species.map { "?species=\($0.rawValue)" } ?? "")
+        page.headMeta = [.init(property: "og:type", content: "website"), .init(property: "og:title", content: title),
+                         .init(property: "og:description", content: l.text("ss.adopt.intro")), .init(property: "og:url", content: url)]
+            + (animals.first { $0.photoDigest != nil }.map { [.init(property: "og:image", content: publicURL + AdoptPage.animalPath($0.id) + "/photo")] } ?? [])
+        return page
+    }
+
+    private var filter: HTML {
+        H.nav(.class("species-filter"), .aria("label", l.text("ss.adopt.filter"))) {
+            H.ul {
+                H.li { H.a(.href(AdoptPage.path), .aria("current", species == nil ? "page" : nil)) { l.text("ss.adopt.all") } }
+                HTMLBuilder.join(Animal.Species.allCases.map { kind in
+                    H.li {
+                        H.a(.href("\(AdoptPage.path)?species=\(kind.rawValue)"), .aria("current", species == kind ? "page" : nil)) {
+                            l.text("ss.adopt.species.\(kind.rawValue)")
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    private func card(_ a: PublicAnimal) -> HTML {
+        let id = "adopt-\(a.id.uuidString.lowercased())"
+        return H.li(.class("card adopt-card"), .aria("labelledby", id)) {
+            if a.photoDigest != nil {
+                // Decorative: the name beside it says whose it is.
+                H.img(Attribute("src", "\(AdoptPage.animalPath(a.id))/photo/thumbnail"), Attribute("alt", ""), .class("adopt-thumbnail"),
+                      Attribute("loading", "lazy"))
+            }
+            H.h2(.id(id)) { H.a(.href(AdoptPage.animalPath(a.id))) { a.name } }
+            H.p { AdoptText.kind(a, l) }
+            H.p(.class("hint")) { [AdoptText.age(a, today: today, l), AdoptText.waited(a, today: today, l)].compactMap { $0 }.joined(separator: " · ") }
+            if !a.description.isEmpty { H.p(.class("adopt-description")) { a.description } }
+        }
+    }
+}
+
+/// `/shelter/adopt/{id}`: one animal waiting for a home, to share and to apply for.
+struct AdoptAnimalView {
+    let animal: PublicAnimal
+    let today: LocalDay
+    let publicURL: String
+    let c: ViewContext
+    var form: HTML = .empty
+
+    private var l: Localizer { c.localizer }
+
+    var page: Page {
+        let a = animal
+        var page = ShelterWeb.shell(nil, title: a.name, section: .none, c) {
+            H.p(.class("breadcrumb")) { H.a(.href(AdoptPage.path)) { l.text("ss.adopt.title") } }
+            H.h1 { a.name }
+            if a.photoDigest != nil {
+                H.a(.href("\(AdoptPage.animalPath(a.id))/photo")) {
+                    H.img(Attribute("src", "\(AdoptPage.animalPath(a.id))/photo/thumbnail"), Attribute("alt", l.text("ss.photo.alt", ["name": a.name])),
+                          .class("adopt-photo"))
+                }
+            }
+            H.section(.class("card"), .aria("label", l.text("ss.animal.facts"))) {
+                H.dl(.class("facts")) {
+                    H.dt { l.text("ss.field.species") }
+                    H.dd { AdoptText.kind(a, l) }
+                    if let age = AdoptText.age(a, today: today, l) {
+                        H.dt { l.text("ss.adopt.age") }
+                        H.dd { age }
+                    }
+                    if let waited = AdoptText.waited(a, today: today, l) {
+                        H.dt { l.text("ss.adopt.waiting") }
+                        H.dd { waited }
+                    }
+                }
+                if !a.description.isEmpty { H.p(.class("adopt-description")) { a.description } }
+            }
+            form
+        }
+        let url = publicURL + AdoptPage.animalPath(a.id)
+        page.headMeta = [.init(property: "og:type", content: "website"), .init(property: "og:title", content: l.text("ss.adopt.og_title", ["name": a.name])),
+                         .init(property: "og:description", content: AdoptText.summary(a, today: today, l)), .init(property: "og:url", content: url)]
+            + (a.photoDigest != nil ? [.init(property: "og:image", content: url + "/photo")] : [])
+        return page
+    }
+}

@@ -1,0 +1,136 @@
+import Fluent
+import Foundation
+import HromadaTesting
+import Kernel
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+@testable import SmartShelter
+
+extension ShelterTests {
+    /// Adoption: the public listing staff decide on, the public pages anyone reads
+    /// without signing in (and what they never show).
+    @Suite("Adoption")
+    struct AdoptionTests {
+        static func today(_ app: Application) -> String {
+            LocalDay(app.kernel.clock.now, in: TimeZone(identifier: "Europe/Kyiv")!).description
+        }
+
+        /// An animal taken in by `doctor`, with a staff description and an intake reason the
+        /// public must never read.
+        static func takeIn(_ app: Application, by doctor: Person, name: String, species: String = "dog") async throws -> UUID {
+            let response = try await send(app, .POST, "/animals", as: doctor, [
+                "name": name, "species": species, "breed": "дворняга", "sex": "female", "bornOn": "2024-01-15", "intakeOn": today(app),
+                "intakeReason": "Знайшла Марія Коваль, вул. Садова 5", "description": "Кусає ветеринарів"])
+            #expect(response.status == .created, "\(response.body.string)")
+            return try decode(SSModels.AnimalDTO.self, response).id
+        }
+
+        static func list(_ app: Application, _ body: [String: Any], _ animal: UUID, as person: Person?) async throws -> TestingHTTPResponse {
+            try await send(app, .PUT, "/animals/\(animal)/listing", as: person, body)
+        }
+
+        static func get(_ app: Application, _ path: String, headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+            try await app.testing().sendRequest(.GET, path, headers: headers)
+        }
+
+        @Test("the public flag: off for a new animal; doctors and the director set it with a text; refusals; an illness takes it off")
+        func listingRules() async throws {
+            try await withShelter { app in
+                let doctor = try await staff(app, .doctor)
+                let storekeeper = try await staff(app, .storekeeper)
+                let director = try await staff(app, .director, name: "Оксана")
+                let rex = try await Self.takeIn(app, by: doctor, name: "Рекс")
+                let fresh = try await read(SSModels.AnimalRecordDTO.self, app, .GET, "/animals/\(rex)", as: doctor).animal
+                #expect(!fresh.public && fresh.publicDescription.isEmpty)
+
+                #expect(try await Self.list(app, ["public": true], rex, as: storekeeper).status == .forbidden)
+                #expect(codeOf(try await Self.list(app, ["public": true], rex, as: director)) == "password_confirmation_required")
+                #expect(fieldsOf(try await Self.list(app, ["publicDescription": "Лагідна"], rex, as: doctor)) == ["public"])
+                #expect(fieldsOf(try await Self.list(app, ["public": true, "publicDescription": String(repeating: "а", count: 601)], rex, as: doctor))
+                        == ["publicDescription"])
+                #expect(try await Self.list(app, ["public": true], UUID(), as: doctor).status == .notFound)
+                #expect(try await Self.list(app, ["public": true], rex, as: nil).status == .unauthorized)
+                #expect(try await read(SSModels.AnimalRecordDTO.self, app, .GET, "/animals/\(rex)", as: doctor).animal.public == false)
+
+                let listing = try await Self.list(app, ["public": true, "publicDescription": "Лагідна, любить дітей"], rex, as: doctor)
+                #expect(listing.status == .ok, "\(listing.body.string)")
+                let listed = try decode(SSModels.AnimalDTO.self, listing)
+                #expect(listed.public && listed.publicDescription == "Лагідна, любить дітей")
+                let audit = try await AuditEntry.query(on: app.db).filter(\.$action == "animal.listing").count()
+                #expect(audit == 1)
+
+                // An illness hides it until someone shows it again.
+                let ill = try await send(app, .POST, "/animals/\(rex)/diseases", as: doctor, ["name": "Кашель", "startedOn": Self.today(app)])
+                #expect(ill.status == .created, "\(ill.body.string)")
+                #expect(try await read(SSModels.AnimalRecordDTO.self, app, .GET, "/animals/\(rex)", as: doctor).animal.public == false)
+
+                // An animal that left cannot be listed.
+                #expect(try await send(app, .POST, "/animals/\(rex)/movements", as: doctor, ["kind": "transfer", "onDay": Self.today(app)]).status == .created)
+                #expect(codeOf(try await Self.list(app, ["public": true], rex, as: doctor)) == "animal_not_here")
+            }
+        }
+
+        @Test("the public pages: listed animals here only, by species, no personal or staff data, cacheable, Open Graph, public photos")
+        func publicPages() async throws {
+            try await withShelter { app in
+                let doctor = try await staff(app, .doctor)
+                let rex = try await Self.takeIn(app, by: doctor, name: "Рекс")
+                let murka = try await Self.takeIn(app, by: doctor, name: "Мурка", species: "cat")
+                let hidden = try await Self.takeIn(app, by: doctor, name: "Тихон")
+                for animal in [rex, murka] {
+                    #expect(try await Self.list(app, ["public": true, "publicDescription": "Чекає на вас"], animal, as: doctor).status == .ok)
+                }
+                let png = PNGDrawing.portrait(side: 64, ground: (200, 220, 255), face: (120, 60, 20))
+                for animal in [rex, hidden] {
+                    try await ShelterContext(app.services).photos.upload(to: animal, photo: png, thumbnail: nil,
+                                                                          by: try await staffMember(app, doctor))
+                }
+
+                let page = try await Self.get(app, "/shelter/adopt")
+                #expect(page.status == .ok)
+                let html = page.body.string
+                #expect(html.contains("Рекс") && html.contains("Мурка") && !html.contains("Тихон"))
+                #expect(html.contains("Чекає на вас"))
+                #expect(!html.contains("Марія") && !html.contains("Кусає") && !html.contains("Садова"))
+                #expect(page.headers.first(name: .cacheControl) == "public, max-age=\(AdoptPage.maxAge)")
+                let etag = try #require(page.headers.first(name: .eTag))
+                #expect(page.headers.first(name: .vary)?.contains("Cookie") == true)
+                #expect(html.contains("property=\"og:title\"") && html.contains("property=\"og:url\" content=\"\(app.kernel.configuration.publicURL)/shelter/adopt\""))
+                #expect(try await Self.get(app, "/shelter/adopt", headers: ["If-None-Match": etag]).status == .notModified)
+
+                let cats = try await Self.get(app, "/shelter/adopt?species=cat").body.string
+                #expect(cats.contains("Мурка") && !cats.contains("Рекс"))
+
+                let own = try await Self.get(app, "/shelter/adopt/\(rex)")
+                #expect(own.status == .ok && own.headers.first(name: .cacheControl)?.hasPrefix("public") == true)
+                let ownHTML = own.body.string
+                #expect(ownHTML.contains("property=\"og:image\" content=\"\(app.kernel.configuration.publicURL)/shelter/adopt/\(rex.uuidString.lowercased())/photo\""))
+                #expect(!ownHTML.contains("Кусає") && !ownHTML.contains("Марія"))
+                #expect(try await Self.get(app, "/shelter/adopt/\(hidden)").status == .notFound)
+                #expect(try await Self.get(app, "/shelter/adopt/not-an-id").status == .notFound)
+
+                let thumbnail = try await Self.get(app, "/shelter/adopt/\(rex)/photo/thumbnail")
+                #expect(thumbnail.status == .ok && Array(thumbnail.body.readableBytesView) == png)
+                #expect(thumbnail.headers.first(name: .cacheControl)?.hasPrefix("public") == true)
+                #expect(try await Self.get(app, "/shelter/adopt/\(hidden)/photo/thumbnail").status == .notFound)
+                #expect(try await Self.get(app, "/shelter/adopt/\(hidden)/photo").status == .notFound)
+
+                // Adopted: gone from the list, its page and its photo.
+                #expect(try await send(app, .POST, "/animals/\(rex)/movements", as: doctor, ["kind": "adoption", "onDay": Self.today(app)]).status == .created)
+                let after = try await Self.get(app, "/shelter/adopt", headers: ["If-None-Match": etag])
+                #expect(after.status == .ok && !after.body.string.contains("Рекс"))
+                #expect(try await Self.get(app, "/shelter/adopt/\(rex)").status == .notFound)
+                #expect(try await Self.get(app, "/shelter/adopt/\(rex)/photo/thumbnail").status == .notFound)
+            }
+        }
+    }
+}
+
+/// The staff member behind a test person, as services take them.
+func staffMember(_ app: Application, _ person: Person) async throws -> StaffMember {
+    let account = try #require(try await Account.find(person.id, on: app.db))
+    let profile = try #require(try await ShelterProfile.find(person.id, on: app.db))
+    return StaffMember(account: account, profile: profile)
+}
