@@ -9,7 +9,7 @@ public struct AuditService: Sendable {
     public static let pageSize = 200
 
     /// The kinds of record the trail can be narrowed to (the entries' `entityType`).
-    public static let recordKinds = ["account", "enclosure", "sensor", "animal", "item", "order", "task", "alarm", "shelter"]
+    public static let recordKinds = ["account", "enclosure", "sensor", "animal", "application", "item", "order", "task", "alarm", "shelter"]
 
     let context: ShelterContext
 
@@ -75,6 +75,12 @@ public struct AuditService: Sendable {
         if !ids("animal").isEmpty { add("animal", try await Animal.query(on: db).filter(\.$id ~~ ids("animal")).all().map { ($0.id, $0.name) }) }
         if !ids("item").isEmpty { add("item", try await StockItem.query(on: db).filter(\.$id ~~ ids("item")).all().map { ($0.id, $0.name) }) }
         if !ids("task").isEmpty { add("task", try await StaffTask.query(on: db).filter(\.$id ~~ ids("task")).all().map { ($0.id, $0.title) }) }
+        if !ids("application").isEmpty {
+            // An application is named by the animal it is for (the applicant is personal data).
+            let applications = try await AdoptionApplication.query(on: db).filter(\.$id ~~ ids("application")).all()
+            let animals = Dictionary(uniqueKeysWithValues: try await Animal.query(on: db).filter(\.$id ~~ applications.map(\.animalID)).all().map { ($0.id!, $0.name) })
+            add("application", applications.map { ($0.id, animals[$0.animalID] ?? "") })
+        }
         if !ids("order").isEmpty {
             let orders = try await StockOrder.query(on: db).filter(\.$id ~~ ids("order")).all()
             let items = Dictionary(uniqueKeysWithValues: try await StockItem.query(on: db).filter(\.$id ~~ orders.map(\.itemID)).all().map { ($0.id!, $0.name) })
