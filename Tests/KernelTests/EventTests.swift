@@ -288,7 +288,11 @@ final class TransactionHeldOpen: Sendable {
         }
         self.release = release
         self.work = work
-        guard let event = await next(published) else {
+        // Setting up, not what is tested: under the whole suite's load on PostgreSQL a
+        // connection and the publishing lock took longer than `next`'s default 10 s (the
+        // test then failed with `didNotPublish` although nothing was wrong). A publish that
+        // fails ends the stream at once and its error is thrown below.
+        guard let event = await next(published, timeout: .seconds(120)) else {
             release.finish()
             try await work.value
             throw TransactionHeldOpenError.didNotPublish
