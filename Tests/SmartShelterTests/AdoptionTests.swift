@@ -84,8 +84,8 @@ extension ShelterTests {
                 }
                 let png = PNGDrawing.portrait(side: 64, ground: (200, 220, 255), face: (120, 60, 20))
                 for animal in [rex, hidden] {
-                    try await ShelterContext(app.services).photos.upload(to: animal, photo: png, thumbnail: nil,
-                                                                          by: try await staffMember(app, doctor))
+                    _ = try await ShelterContext(app.services).photos.upload(to: animal, photo: png, thumbnail: nil,
+                                                                              by: try await staffMember(app, doctor))
                 }
 
                 let page = try await Self.get(app, "/shelter/adopt")

@@ -88,7 +88,8 @@ extension ShelterTests {
                 #expect(visit.status == .ok, "\(visit.body.string)")
                 let reviewed = try decode(SSModels.ApplicationDTO.self, visit)
                 #expect(reviewed.notes == "Подзвонили, все добре")
-                let task = try #require(try await StaffTask.find(try #require(reviewed.homeVisitTaskId), on: app.db))
+                let taskID = try #require(reviewed.homeVisitTaskId)
+                let task = try #require(try await StaffTask.find(taskID, on: app.db))
                 #expect(task.assigneeID == storekeeper.id && task.title.contains("Олена Петренко"))
                 #expect(fieldsOf(try await send(app, .PUT, "/adoption-applications/\(first)/review", as: doctor, ["homeVisitBy": "nobody"])) == ["visitBy"])
 

@@ -86,7 +86,6 @@ struct ChartView {
         let values = slots.map { $0?.maxHeatStress }
         let thresholds = HeatStress.Band.thresholds
         let low = min(values.compactMap { $0 }.min() ?? thresholds[0], thresholds[0] - 5)
-        let high = max(values.compactMap { $0 }.max() ?? thresholds[2], thresholds[2] + 2)
         return LineChart(
             id: "chart-heat", title: l.text("ss.chart.heat"),
             summary: l.text("ss.chart.heat_summary", ["max": l.number(chart.spans.map(\.maxHeatStress).max() ?? 0, fractionDigits: 0),
