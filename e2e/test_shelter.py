@@ -73,6 +73,23 @@ def live_text(driver, xpath: str, expected: str) -> str:
     return WebDriverWait(driver, 10).until(holds)
 
 
+def open_alarm_list(driver) -> None:
+    """Unfolds the dashboard's alarms (folded into one line above the enclosures). The
+    board keeps the fold open when it is redrawn live; a redraw between finding the line
+    and tapping it is tried again."""
+    def opened(d):
+        try:
+            fold = d.find_element(By.ID, "alarm-list")
+            if fold.get_attribute("open") is None:
+                summary = fold.find_element(By.TAG_NAME, "summary")
+                d.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+                summary.click()
+            return d.find_element(By.ID, "alarm-list").get_attribute("open") is not None
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+    WebDriverWait(driver, 10).until(opened)
+
+
 def flash(driver) -> str:
     return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, ".flash"))
 
@@ -272,10 +289,16 @@ def test_an_alarm_reaches_the_open_dashboard_and_a_doctor_takes_it(new_browser, 
                          headers={"Authorization": f"Bearer {key}"}, timeout=10)
     assert sent.status_code == 200
     # No reload: the live region fetches the board again when the alarm's event arrives.
+    # The enclosure's card gets a badge; the alarms stay folded above the enclosures.
+    badge = "//li[contains(@class,'enclosure-card')][.//h2[normalize-space()='Котяча кімната']]//a[contains(@class,'alarm-badge')]"
+    assert "1 тривога" in live_text(doctor, badge, "тривог")
+    assert "ще ніхто не взявся" in doctor.find_element(By.CSS_SELECTOR, "#alarm-list > summary").text
+    open_alarm_list(doctor)
     assert "Ніхто ще не взявся" in live_text(doctor, alarm_xpath, "3,5 °C")
     assert_accessible(doctor)
     tap(doctor, doctor.find_element(By.XPATH, alarm_xpath + "//button[normalize-space()='Беруся']"))
     assert "нагадувань більше не буде" in flash(doctor)
+    open_alarm_list(doctor)
     live_text(doctor, alarm_xpath.replace("alarm-open", "alarm"), "Хтось уже займається")
 
 
@@ -300,6 +323,7 @@ def write_png(path, width: int, height: int):
 def test_a_doctor_takes_an_animal_in_treats_it_and_gives_a_due_dose(browser, base_url, tmp_path):
     sign_in(browser, base_url, "doctor@shelter.example")
     # The quarantine's alarm names the sick dog that lives there.
+    open_alarm_list(browser)
     live_text(browser, "//li[contains(@class,'alarm')][.//h3[contains(.,'Карантин')]]//div[@class='alarm-animals']",
               "Сірко — хворіє: Кашель розплідника")
     tap(browser, browser.find_element(By.LINK_TEXT, "Тварини"))
@@ -366,6 +390,20 @@ def plan_a_cat_meal(base_url: str) -> str:
                            json={"time": time, "itemId": food["id"], "amount": "0,05"}, timeout=10)
     assert answer.status_code == 201, answer.text
     return time
+
+
+def test_an_enclosure_on_one_screen_and_an_animals_moves(browser, base_url):
+    sign_in(browser, base_url, "doctor@shelter.example")
+    tap_board_link(browser, "Карантин")
+    assert heading(browser) == "Карантин"
+    titles = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "main h2")]
+    assert titles.index("Останні показники") < titles.index("Годування сьогодні") < titles.index("Датчики")
+    animals = browser.find_element(By.CSS_SELECTOR, "section[aria-labelledby=animals]").text
+    assert "Сірко" in animals and "хворіє: Кашель розплідника" in animals
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Сірко"))
+    assert heading(browser) == "Сірко"
+    assert "Переміщення між вольєрами" in browser.find_element(By.TAG_NAME, "main").text
 
 
 def test_the_storekeeper_feeds_once_from_the_rounds_and_tops_up_water(new_browser, base_url):

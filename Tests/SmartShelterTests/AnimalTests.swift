@@ -355,5 +355,44 @@ extension ShelterTests {
                 #expect(heat.animals.first { $0.name == "Рекс" }?.openDiseases == ["Бронхіт"])
             }
         }
+
+        @Test("an enclosure on one screen: its animals with their diseases, today's meals, its alarm whose buttons come back to it; an animal's moves")
+        func enclosureScreen() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let doctor = try await staff(app, .doctor, name: "Ольга")
+                let storekeeper = try await staff(app, .storekeeper)
+                let food = try await stocked(app, 3, director: director, storekeeper: storekeeper, name: "Корм", kind: "food")
+                let here = try await enclosureWithSensor(app, by: director, name: "Собаки")
+                let there = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Карантин"]).id
+                let rex = try await takeIn(app, by: doctor, name: "Рекс", enclosure: there)
+                _ = try await takeIn(app, by: doctor, name: "Далеко", enclosure: there)
+                #expect(try await send(app, .PUT, "/animals/\(rex.id)/enclosure", as: doctor, ["enclosureId": here.enclosure.uuidString]).status == .ok)
+                #expect(try await send(app, .POST, "/animals/\(rex.id)/diseases", as: doctor, ["name": "Бронхіт", "startedOn": today(app)]).status == .created)
+                #expect(try await send(app, .POST, "/animals/\(rex.id)/meals", as: doctor, ["time": "08:30", "itemId": food.uuidString, "amount": 1]).status == .created)
+                _ = try await postReadings(app, sensor: here.sensor, key: here.key, reading(at: Date(), temperature: 35, humidity: 60))
+
+                let browser = TestBrowser(app)
+                #expect(try await browser.post("/shelter/login", form: ["email": doctor.login, "password": password]).status == .seeOther)
+                let path = ShelterWeb.enclosurePath(here.enclosure)
+                let page = try await browser.get(path).body.string
+                let animals = try #require(page.firstMatch(of: /<section class="card" aria-labelledby="animals">.*?<\/section>/)).output
+                #expect(animals.contains(">Рекс</a>") && animals.contains("хворіє: Бронхіт") && !animals.contains("Далеко"))
+                #expect(page.contains("<strong>08:30</strong> 1 шт Корм — <span class=\"due\">Ще не нагодовано</span>"))
+                let alarm = try #require(try await Alarm.query(on: app.db).filter(\.$enclosureID == here.enclosure).first())
+                #expect(page.contains("id=\"alarm-\(alarm.id!.uuidString.lowercased())\""))
+
+                // Taken from the enclosure's page: back to it; from the dashboard: back there.
+                let taken = try await browser.post("/shelter/alarms/\(alarm.id!)/acknowledgement", form: ["return": "enclosure"])
+                #expect(taken.status == .seeOther && taken.headers.first(name: .location) == path)
+                let resolved = try await browser.post("/shelter/alarms/\(alarm.id!)/resolution", form: [:])
+                #expect(resolved.status == .seeOther && resolved.headers.first(name: .location) == "/shelter/dashboard")
+                #expect(try await Alarm.find(alarm.id, on: app.db)?.resolvedBy == doctor.id)
+
+                let record = try await browser.get(AnimalPage.path(rex.id)).body.string
+                let moves = try #require(record.firstMatch(of: /<section class="card" aria-labelledby="moves">.*?<\/section>/)).output
+                #expect(moves.contains("— Карантин → Собаки · Ольга</li>") && moves.contains("— поселено: Карантин · Ольга</li>"))
+            }
+        }
     }
 }

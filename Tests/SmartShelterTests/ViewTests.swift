@@ -15,6 +15,7 @@ extension ShelterTests {
         static let rexID = UUID(uuidString: "a0000000-0000-4000-8000-000000000001")!
         static let foodID = UUID(uuidString: "f0000000-0000-4000-8000-000000000001")!
         static let sensorID = UUID(uuidString: "5e000000-0000-4000-8000-000000000001")!
+        static let moverID = UUID(uuidString: "0e000000-0000-4000-8000-000000000001")!
 
         static func context(_ language: Language, path: String = "/shelter/dashboard") -> ViewContext {
             .testing(SmartShelter(), language: language, path: path, csrfToken: "token-789")
@@ -112,8 +113,10 @@ extension ShelterTests {
             let html = page.content.rendered
             #expect(html.contains(#"<a class="button" href="/shelter/tasks">Tasks for me: 2</a>"#))
             #expect(html.contains(#"data-refresh-url="/shelter/dashboard/content" data-refresh-on="alarm""#))
-            #expect(html.contains(#"<h2 id="alarms-title">1 alarm</h2>"#))
-            let alarm = try #require(html.firstMatch(of: /<li id="alarm-a1a20000-0000-4000-8000-000000000001" class="card alarm alarm-critical alarm-open">.*?<\/li><\/ul><\/section>/)).output
+            // The alarms folded into one line above the enclosures, kept open across a live refresh by its id.
+            #expect(html.contains(#"<details id="alarm-list" class="alarm-summary alarm-summary-critical"><summary><span>1 alarm · nobody on it yet: 1</span></summary>"#))
+            #expect(html.range(of: "alarm-list")!.lowerBound < html.range(of: "enclosure-card")!.lowerBound)
+            let alarm = try #require(html.firstMatch(of: /<li id="alarm-a1a20000-0000-4000-8000-000000000001" class="card alarm alarm-critical alarm-open">.*?<\/li><\/ul><\/details>/)).output
             #expect(alarm.contains("<h3>Alarm · Карантин: temperature</h3>"))
             #expect(alarm.contains("<p>Temperature 30 °C, outside the enclosure&#39;s range.</p>"))
             #expect(alarm.contains("<strong>Nobody on it yet</strong>"))
@@ -122,6 +125,7 @@ extension ShelterTests {
             #expect(alarm.contains(#"<button type="submit" class="button button-primary">I&#39;m on it</button>"#))
             let card = try #require(html.firstMatch(of: /<li class="card enclosure-card".*?<\/li>/)).output
             #expect(card.contains(#"<a href="/shelter/enclosures/e0c10000-0000-4000-8000-000000000001">Карантин</a>"#))
+            #expect(card.contains(#"<a class="badge alarm-badge alarm-badge-critical" href="/shelter/enclosures/e0c10000-0000-4000-8000-000000000001#alarms">1 alarm</a>"#))
             #expect(card.contains("<dd>30 °C</dd>") && card.contains("<dd>50 %</dd>"))
             #expect(card.contains(#"<dd class="heat heat-alert">78 · alert</dd>"#))
             // Only the director adds enclosures.
@@ -132,7 +136,7 @@ extension ShelterTests {
         func dashboardUkrainian() {
             let director = Self.person(.director, unit: .fahrenheit)
             let html = DashboardView(person: director, board: Self.board(), tasksToDo: 0, c: Self.context(.uk)).page.content.rendered
-            #expect(html.contains(#"<h2 id="alarms-title">1 тривога</h2>"#))
+            #expect(html.contains("<summary><span>1 тривога · ще ніхто не взявся: 1</span></summary>"))
             #expect(html.contains("<h3>Тривога · Карантин: температура</h3>"))
             #expect(html.contains("<p>Температура 86 °F — поза межами, заданими для вольєра.</p>"))
             #expect(html.contains("<dd>86 °F</dd>") && html.contains("78 · увага"))
@@ -144,7 +148,8 @@ extension ShelterTests {
         func quietDashboard() {
             let quiet = DashboardView.Board(alarms: [], enclosures: [])
             let html = DashboardView(person: Self.person(.storekeeper), board: quiet, tasksToDo: 0, c: Self.context(.en)).content.rendered
-            #expect(html.contains(#"<h2 id="alarms-title">0 alarms</h2>"#) && html.contains("No alarms: every enclosure is within its range."))
+            #expect(html.contains(#"<p class="alarm-summary alarm-summary-none">No alarms: every enclosure is within its range.</p>"#))
+            #expect(!html.contains("<details") && !html.contains("alarm-badge"))
             #expect(html.contains(#"<p class="empty">No enclosures yet.</p>"#) && !html.contains("card enclosure-card") && !html.contains("alarm-critical"))
             let pending = PendingView(person: Self.person(.pending), c: Self.context(.en)).page
             #expect(pending.tabs.map(\.label) == ["Enclosures", "Settings"])
@@ -153,30 +158,65 @@ extension ShelterTests {
 
         // MARK: Enclosure
 
+        static func overview(latest: Reading?, alarms: [AlarmSummary] = [], residents: [AlarmSummary.Resident] = [],
+                             meals: [EnclosureMeal] = []) -> EnclosureOverview {
+            EnclosureOverview(summary: EnclosureSummary(enclosure: quarantine(), sensors: [sensor()], latest: latest),
+                              residents: residents, meals: meals, alarms: alarms)
+        }
+
         @Test("an enclosure for the storekeeper: its conditions in words, no forms to change them or the sensors, the last readings")
         func enclosureStorekeeper() throws {
-            let summary = EnclosureSummary(enclosure: Self.quarantine(), sensors: [Self.sensor()], latest: Self.hot)
-            let page = EnclosureView(person: Self.person(.storekeeper), summary: summary, readings: [(Self.sensorID, Self.hot)],
+            let page = EnclosureView(person: Self.person(.storekeeper), overview: Self.overview(latest: Self.hot), readings: [(Self.sensorID, Self.hot)],
                                      c: Self.context(.uk, path: "/shelter/enclosures/x")).page
             #expect(page.title == "Карантин")
             let html = page.content.rendered
             #expect(html.contains("<p>Для новоприбулих</p>"))
             #expect(html.contains("<p>Температура 18 °C – 26 °C, вологість 40 % – 60 %, води не менше 20 %.</p>"))
             #expect(!html.contains(#"/conditions""#) && !html.contains("/key\"") && !html.contains("/sensors\""))
+            #expect(html.contains("У вольєрі зараз немає тварин.") && html.contains("На сьогодні годувань тут не заплановано."))
+            #expect(!html.contains(#"id="alarms""#))
             let recent = try #require(html.firstMatch(of: /<section class="card" aria-labelledby="recent">.*?<\/section>/)).output
             #expect(recent.contains("<td>Датчик 1</td><td>30 °C</td><td>50 %</td><td>увага</td>"))
         }
 
+        @Test("an enclosure on one screen: its alarm (whose buttons come back here), the animals with their open diseases, today's meals done and due")
+        func enclosureOneScreen() throws {
+            let fed = MealFeeding(at: Self.now.addingTimeInterval(-3600), by: "Ольга")
+            let water = StockItem(id: UUID(), name: "Консерви", unit: "шт.", low: Quantity(milli: 0), at: Self.now)
+            let meal = EnclosureMeal(enclosure: Self.quarantine(), minuteOfDay: 8 * 60,
+                                     portions: [(Self.food(), Quantity(milli: 250)), (water, Quantity(milli: 1000))], fed: [Self.foodID: fed])
+            let overview = Self.overview(latest: Self.hot, alarms: [Self.openAlarm()],
+                                         residents: [AlarmSummary.Resident(animal: Self.rex(), openDiseases: [Self.parvovirus()])], meals: [meal])
+            let html = EnclosureView(person: Self.person(.doctor), overview: overview, readings: [], c: Self.context(.uk)).page.content.rendered
+            let order = ["id=\"latest\"", "id=\"alarms\"", "id=\"animals\"", "id=\"meals\"", "id=\"conditions\"", "id=\"sensors\""]
+                .map { html.range(of: $0)?.lowerBound }
+            #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+            let alarms = try #require(html.firstMatch(of: /<section aria-labelledby="alarms">.*?<\/section>/)).output
+            #expect(alarms.contains("<h2 id=\"alarms\">1 тривога</h2>") && alarms.contains("Беруся"))
+            #expect(alarms.contains(#"<input type="hidden" name="return" value="enclosure">"#))
+            // The animals are listed once, above: the card does not name them again.
+            #expect(!alarms.contains("alarm-animals"))
+            let animals = try #require(html.firstMatch(of: /<section class="card" aria-labelledby="animals">.*?<\/section>/)).output
+            #expect(animals.contains("<h2 id=\"animals\">Тварини (1)</h2>"))
+            #expect(animals.contains(#"<a href="/shelter/animals/a0000000-0000-4000-8000-000000000001">Рекс</a> · Собака · лабрадор · самець"#))
+            #expect(animals.contains(#"<span class="sick block">хворіє: Парвовірус</span>"#))
+            let meals = try #require(html.firstMatch(of: /<section class="card" aria-labelledby="meals">.*?<\/section>/)).output
+            #expect(meals.contains("<strong>08:00</strong> 0,25 кг Сухий корм — <span class=\"fed\">✓ Нагодовано о"))
+            #expect(meals.contains("Ольга</span>"))
+            #expect(meals.contains("<strong>08:00</strong> 1 шт. Консерви — <span class=\"due\">Ще не нагодовано</span>"))
+            #expect(meals.contains(#"<a href="/shelter/feeding">Відкрити годування</a>"#))
+        }
+
         @Test("an enclosure for the director: the conditions form filled in, and the sensor's key rotation and a new sensor")
         func enclosureDirector() {
-            let summary = EnclosureSummary(enclosure: Self.quarantine(), sensors: [Self.sensor()], latest: nil)
-            let html = EnclosureView(person: Self.person(.director), summary: summary, readings: [], c: Self.context(.en)).page.content.rendered
+            let html = EnclosureView(person: Self.person(.director), overview: Self.overview(latest: nil), readings: [], c: Self.context(.en)).page.content.rendered
             let path = "/shelter/enclosures/e0c10000-0000-4000-8000-000000000001"
             #expect(html.contains(#"<form method="post" action="\#(path)/conditions">"#))
             #expect(html.contains(#"name="minTemperature""#) && html.contains(#"value="18""#) && html.contains(#"value="26""#))
             #expect(html.contains(#"action="/shelter/sensors/5e000000-0000-4000-8000-000000000001/key""#))
             #expect(html.contains(#"<form method="post" action="\#(path)/sensors">"#))
             #expect(html.contains("No readings in the last day.") && !html.contains("<tbody>"))
+            #expect(html.contains("The sensor has not sent any readings yet."))
         }
 
         // MARK: Animal
@@ -198,7 +238,13 @@ extension ShelterTests {
             meal.itemID = foodID
             meal.amountMilli = 250
             meal.createdAt = now
-            return AnimalRecord(animal: rex(), enclosureName: "Карантин", movements: [], moves: [], weights: weights,
+            let move = EnclosureMove()
+            move.animalID = rexID
+            move.fromEnclosureID = nil
+            move.toEnclosureID = quarantineID
+            move.actorID = moverID
+            move.at = Date(timeIntervalSince1970: 1_788_264_000)  // 2026-09-01 12:00 UTC
+            return AnimalRecord(animal: rex(), enclosureName: "Карантин", movements: [], moves: [move], moverNames: [moverID: "Ольга"], weights: weights,
                                 medical: MedicalHistory(diseases: [parvovirus(open: open)], treatments: [], supplies: [:], regimens: []), meals: [meal])
         }
 
@@ -214,6 +260,8 @@ extension ShelterTests {
             #expect(html.contains("<dd>24.5 kg</dd>"))
             #expect(html.contains(#"<title id="chart-weight-title">Weight, kg</title><desc id="chart-weight-desc">The weight went from 23 kg to 24.5 kg.</desc>"#))
             #expect(html.contains("<span>08:00 — 0.25 кг Сухий корм</span>"))
+            // Its moves between enclosures, with who made them.
+            #expect(html.contains(#"<h2 id="moves">Moves between enclosures</h2>"#) && html.contains("— moved in: Карантин · Ольга</li>"))
             #expect(html.contains(#"action="/shelter/animals/a0000000-0000-4000-8000-000000000001/meals/3ea10000-0000-4000-8000-000000000001/delete""#))
             #expect(html.contains(#"action="/shelter/animals/a0000000-0000-4000-8000-000000000001/diseases/d0000000-0000-4000-8000-000000000001/end""#))
             #expect(html.contains(#"<option value="f0000000-0000-4000-8000-000000000001">Сухий корм (кг)</option>"#))

@@ -38,4 +38,12 @@ public final class Account: Model, @unchecked Sendable {
     public var isActive: Bool { deactivatedAt == nil }
     public var isAdmin: Bool { role == Account.adminRole }
     public var preferredLanguage: Language? { Language(code: language) }
+
+    /// The names of the accounts `ids` (a record's author, who fed, who acknowledged), in one
+    /// query; an id with no account is left out.
+    public static func displayNames(of ids: some Sequence<UUID>, on db: any Database) async throws -> [UUID: String] {
+        let wanted = Set(ids)
+        guard !wanted.isEmpty else { return [:] }
+        return Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ wanted).all().map { ($0.id!, $0.displayName) })
+    }
 }

@@ -4,7 +4,8 @@
 // drop) and the stream being live would otherwise be missed.
 // Requests for one region are coalesced, so a burst of events costs one fetch.
 // When a region's text changes, the page's flash banner (data-flash) goes: it told
-// what had just happened, and the region now says what happened since.
+// what had just happened, and the region now says what happened since. A <details>
+// with an id that was open is open again after.
 
 const pending = new WeakMap();
 
@@ -23,7 +24,13 @@ async function refresh(region) {
     if (response.ok) {
       const html = await response.text();
       const changed = words(html) !== words(region.innerHTML);
+      // A fold the person opened stays open (a folded list of alarms, say).
+      const unfolded = [...region.querySelectorAll("details[id][open]")].map((fold) => fold.id);
       region.innerHTML = html;
+      for (const id of unfolded) {
+        const fold = region.querySelector(`details#${CSS.escape(id)}`);
+        if (fold) fold.open = true;
+      }
       if (changed) for (const flash of document.querySelectorAll("[data-flash]")) flash.remove();
       region.dispatchEvent(new CustomEvent("hromada:refreshed", { bubbles: true }));
     }

@@ -28,12 +28,14 @@ public struct AlarmService: Sendable {
 
     // MARK: Reading people's side
 
-    /// Open alarms (critical first, then newest), then the last day's resolved ones.
-    public func list(for person: StaffMember) async throws -> [AlarmSummary] {
+    /// Open alarms (critical first, then newest), then the last day's resolved ones: of
+    /// every enclosure, or of `enclosureID` only.
+    public func list(for person: StaffMember, in enclosureID: UUID? = nil) async throws -> [AlarmSummary] {
         try context.authorize(person, [.doctor, .storekeeper])
         let since = context.clock.now.addingTimeInterval(-24 * 3600)
-        let alarms = try await Alarm.query(on: db).group(.or) { $0.filter(\.$resolvedAt == nil).filter(\.$resolvedAt >= since) }
-            .sort(\.$lastSeenAt, .descending).limit(200).all()
+        var query = Alarm.query(on: db).group(.or) { $0.filter(\.$resolvedAt == nil).filter(\.$resolvedAt >= since) }
+        if let enclosureID { query = query.filter(\.$enclosureID == enclosureID) }
+        let alarms = try await query.sort(\.$lastSeenAt, .descending).limit(200).all()
         let names = try await enclosureNames(Set(alarms.map(\.enclosureID)))
         let residents = try await context.animals.residents(of: Set(alarms.filter(\.isOpen).map(\.enclosureID)))
         let diseases = try await context.medical.openDiseases(of: residents.values.flatMap { $0.compactMap(\.id) })
@@ -46,6 +48,12 @@ public struct AlarmService: Sendable {
             return AlarmSummary(alarm: alarm, enclosureName: names[alarm.enclosureID] ?? "",
                                 residents: animals.map { AlarmSummary.Resident(animal: $0, openDiseases: diseases[$0.id!] ?? []) })
         }
+    }
+
+    /// The enclosure an alarm is in (nil for no such alarm).
+    public func enclosure(of id: UUID, for person: StaffMember) async throws -> UUID? {
+        try context.authorize(person, [.doctor, .storekeeper])
+        return try await Alarm.find(id, on: db)?.enclosureID
     }
 
     /// "I have seen it and I am on it": stops the reminders. Once only (a 409 after).

@@ -9,6 +9,8 @@ public struct AnimalRecord: Sendable {
     public let enclosureName: String?
     public let movements: [AnimalMovement]
     public let moves: [EnclosureMove]
+    /// Who made each move, by account id.
+    public let moverNames: [UUID: String]
     public let weights: [Weighing]
     public let medical: MedicalHistory?
     public let meals: [MealPlan]
@@ -74,7 +76,9 @@ public struct AnimalService: Sendable {
         async let meals = MealPlan.query(on: db).filter(\.$animalID == id).sort(\.$minuteOfDay).all()
         // The medical history is the doctors' (and the director's).
         let medical = person.role == .storekeeper ? nil : try await context.medical.history(of: id)
-        return AnimalRecord(animal: animal, enclosureName: enclosure?.name, movements: try await movements, moves: try await moves,
+        let moved = try await moves
+        return AnimalRecord(animal: animal, enclosureName: enclosure?.name, movements: try await movements, moves: moved,
+                            moverNames: try await Account.displayNames(of: moved.compactMap(\.actorID), on: db),
                             weights: try await weights, medical: medical, meals: try await meals)
     }
 

@@ -11,6 +11,16 @@ public struct EnclosureSummary: Sendable {
     public let latest: Reading?
 }
 
+/// One enclosure's page: who lives there (with their open diseases), its sensors and
+/// newest reading, today's meals and its alarms.
+public struct EnclosureOverview: Sendable {
+    public let summary: EnclosureSummary
+    public let residents: [AlarmSummary.Resident]
+    public let meals: [EnclosureMeal]
+    /// Open ones first, then those resolved in the last day.
+    public let alarms: [AlarmSummary]
+}
+
 /// Enclosures and their target conditions. Everyone on the staff sees them; the director
 /// makes them, and the director or a doctor sets their conditions.
 public struct EnclosureService: Sendable {
@@ -46,6 +56,15 @@ public struct EnclosureService: Sendable {
         let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == id).filter(\.$retiredAt == nil).all()
             .sorted { person.collation.areInIncreasingOrder($0.name, $1.name) }
         return EnclosureSummary(enclosure: enclosure, sensors: sensors, latest: try await latest(of: sensors))
+    }
+
+    public func overview(_ id: UUID, for person: StaffMember) async throws -> EnclosureOverview {
+        let summary = try await summary(id, for: person)
+        let animals = try await context.animals.residents(of: [id])[id] ?? []
+        let diseases = try await context.medical.openDiseases(of: animals.compactMap(\.id))
+        return EnclosureOverview(
+            summary: summary, residents: animals.map { AlarmSummary.Resident(animal: $0, openDiseases: diseases[$0.id!] ?? []) },
+            meals: try await context.feeding.rounds(for: person, in: id), alarms: try await context.alarms.list(for: person, in: id))
     }
 
     public func create(name: String?, description: String?, conditions: ConditionsInput, by director: StaffMember) async throws -> Enclosure {

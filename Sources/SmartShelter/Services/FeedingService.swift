@@ -77,11 +77,13 @@ public struct FeedingService: Sendable {
         }
     }
 
-    /// Today's meals in every enclosure with animals that have a plan, by time: what to
-    /// put in each feeder.
-    public func rounds(for person: StaffMember) async throws -> [EnclosureMeal] {
+    /// Today's meals in every enclosure with animals that have a plan (or in `enclosureID`
+    /// only), by time: what to put in each feeder.
+    public func rounds(for person: StaffMember, in enclosureID: UUID? = nil) async throws -> [EnclosureMeal] {
         try context.authorize(person, [.storekeeper, .doctor])
-        let animals = try await Animal.query(on: db).filter(\.$status == Animal.Status.inShelter.rawValue).filter(\.$enclosureID != nil).all()
+        var residents = Animal.query(on: db).filter(\.$status == Animal.Status.inShelter.rawValue)
+        residents = if let enclosureID { residents.filter(\.$enclosureID == enclosureID) } else { residents.filter(\.$enclosureID != nil) }
+        let animals = try await residents.all()
         let plans = try await MealPlan.query(on: db).filter(\.$animalID ~~ animals.compactMap(\.id)).all()
         guard !plans.isEmpty else { return [] }
         let enclosureOf = Dictionary(uniqueKeysWithValues: animals.map { ($0.id!, $0.enclosureID!) })
@@ -194,9 +196,7 @@ public struct FeedingService: Sendable {
         if let item { query = query.filter(\.$itemID == item) }
         if let minute { query = query.filter(\.$mealMinute == minute) }
         let refills = try await query.all()
-        let actors = Set(refills.compactMap(\.actorID))
-        let names = actors.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ actors).all()
-            .map { ($0.id!, $0.displayName) })
+        let names = try await Account.displayNames(of: refills.compactMap(\.actorID), on: db)
         return refills.map { ($0, MealFeeding(at: $0.at, by: $0.actorID.flatMap { names[$0] } ?? "")) }
     }
 

@@ -109,9 +109,7 @@ public struct WarehouseService: Sendable {
 
     /// The names of the people who asked for `orders`, for the director deciding them.
     public func requesters(of orders: [StockOrder]) async throws -> [UUID: String] {
-        let ids = Set(orders.map(\.requestedBy))
-        guard !ids.isEmpty else { return [:] }
-        return Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ ids).all().map { ($0.id!, $0.displayName) })
+        try await Account.displayNames(of: orders.map(\.requestedBy), on: db)
     }
 
     public func requestOrder(of itemID: UUID, amount: String?, note: String?, by person: StaffMember) async throws -> StockOrder {

@@ -35,6 +35,7 @@ struct AnimalView {
             if let medical = record.medical { MedicalSection(person: person, animal: animal, medical: medical, itemChoices: itemChoices, today: today, c: c).html }
             meals
             movements
+            if !record.moves.isEmpty { moves }
             if canChange { ListingSection(animal: animal, c: c).html }
             if canChange { editForm }
         }
@@ -196,6 +197,31 @@ struct AnimalView {
                     FormField(name: "note", label: l.text("ss.field.note"), required: false, maxLength: AnimalService.textMaxLength).render(FormState(), l)
                     Components.primaryButton(l.text("ss.animal.record_movement"))
                 }
+            }
+        }
+    }
+
+    /// Its moves between enclosures, newest first: when, from where to where, and who.
+    private var moves: HTML {
+        let names = Dictionary(enclosures.map { ($0.value, $0.label) }) { first, _ in first }
+        func name(_ id: UUID?) -> String? { id.map { names[$0.uuidString.lowercased()] ?? l.text("ss.animal.move_unknown") } }
+        return H.section(.class("card"), .aria("labelledby", "moves")) {
+            H.h2(.id("moves")) { l.text("ss.animal.moves") }
+            H.ul(.class("plain-list history")) {
+                HTMLBuilder.join(record.moves.map { move in
+                    let from = name(move.fromEnclosureID), to = name(move.toEnclosureID)
+                    let route = switch (from, to) {
+                    case let (from?, to?): l.text("ss.animal.move_between", ["from": from, "to": to])
+                    case let (nil, to?): l.text("ss.animal.move_in", ["to": to])
+                    case let (from?, nil): l.text("ss.animal.move_out", ["from": from])
+                    case (nil, nil): ""
+                    }
+                    return H.li {
+                        H.strong { l.dateTime(move.at) }
+                        " — " + route
+                        if let by = move.actorID.flatMap({ record.moverNames[$0] }) { " · " + by }
+                    }
+                })
             }
         }
     }

@@ -33,21 +33,28 @@ enum DashboardPage {
         DashboardView.Board(alarms: try await req.shelter.alarms.list(for: person), enclosures: try await req.shelter.enclosures.list(for: person))
     }
 
+    /// The hidden field an alarm card's buttons send from an enclosure's page, to come back to it.
+    static let returnField = "return", toEnclosure = "enclosure"
+
     static func acknowledge(_ req: Request) async throws -> Response {
-        let person = try await req.staffMember()
-        let id = try alarmID(req)
-        return try await ShelterWeb.change(req, back: "\(ShelterWeb.prefix)/dashboard") {
-            _ = try await req.shelter.alarms.acknowledge(id, by: person)
-            return req.redirect(to: "\(ShelterWeb.prefix)/dashboard", flash: .success, "ss.alarm.acknowledged")
-        }
+        try await changeAlarm(req, done: "ss.alarm.acknowledged") { id, person in try await req.shelter.alarms.acknowledge(id, by: person) }
     }
 
     static func resolve(_ req: Request) async throws -> Response {
+        try await changeAlarm(req, done: "ss.alarm.resolved") { id, person in try await req.shelter.alarms.resolve(id, by: person) }
+    }
+
+    /// Acknowledges or resolves, then back to the dashboard, or to the alarm's enclosure
+    /// when the card was there.
+    private static func changeAlarm(_ req: Request, done: String, _ change: (UUID, StaffMember) async throws -> Alarm) async throws -> Response {
         let person = try await req.staffMember()
         let id = try alarmID(req)
-        return try await ShelterWeb.change(req, back: "\(ShelterWeb.prefix)/dashboard") {
-            _ = try await req.shelter.alarms.resolve(id, by: person)
-            return req.redirect(to: "\(ShelterWeb.prefix)/dashboard", flash: .success, "ss.alarm.resolved")
+        let fromEnclosure = FormState.submitted(by: req).values[returnField] == toEnclosure
+        let dashboard = "\(ShelterWeb.prefix)/dashboard"
+        let back = fromEnclosure ? try await req.shelter.alarms.enclosure(of: id, for: person).map(ShelterWeb.enclosurePath) ?? dashboard : dashboard
+        return try await ShelterWeb.change(req, back: back) {
+            _ = try await change(id, person)
+            return req.redirect(to: back, flash: .success, done)
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Kernel
 
-/// The dashboard: the tasks waiting, the live board (alarms, then every enclosure with its
-/// newest reading) and, for the director, the form that adds an enclosure.
+/// The dashboard: the tasks waiting, the live board (the alarms folded into a summary, then
+/// every enclosure with its newest reading) and, for the director, the form that adds an
+/// enclosure.
 struct DashboardView {
     struct Board {
         let alarms: [AlarmSummary]
@@ -27,62 +28,34 @@ struct DashboardView {
         }
     }
 
-    /// Open alarms first (what needs someone now), then every enclosure.
+    /// The alarms folded into one line (how many, how many nobody has taken), then every
+    /// enclosure with its newest reading and a badge for its open alarms.
     var content: HTML {
-        let open = board.alarms.filter(\.alarm.isOpen)
-        return HTMLBuilder.join([
-            H.section(.class("alarms"), .aria("labelledby", "alarms-title")) {
-                H.h2(.id("alarms-title")) { l.plural("ss.alarm.open_count", count: open.count) }
-                if open.isEmpty { H.p(.class("empty")) { l.text("ss.alarm.none") } }
-                H.ul(.class("plain-list")) { HTMLBuilder.join(board.alarms.map(alarm)) }
-            },
+        HTMLBuilder.join([
+            alarms,
             board.enclosures.isEmpty ? H.p(.class("empty")) { l.text("ss.dashboard.empty") } : .empty,
             H.ul(.class("plain-list enclosure-cards")) { HTMLBuilder.join(board.enclosures.map(card)) },
         ])
     }
 
-    private func alarm(_ summary: AlarmSummary) -> HTML {
-        let alarm = summary.alarm
-        let id = alarm.id!.uuidString.lowercased()
-        let state = alarm.resolvedAt != nil ? "resolved" : alarm.acknowledgedAt != nil ? "acknowledged" : "open"
-        return H.li(.id("alarm-\(id)"), .class("card alarm alarm-\(alarm.severity) alarm-\(state)")) {
-            H.h3 { AlarmService.title(alarm, summary.enclosureName, l) }
-            H.p { AlarmText.describe(alarm, unit: person.unit, l) }
-            H.p(.class("hint")) {
-                l.text("ss.alarm.since", ["time": l.dateTime(alarm.openedAt), "last": l.dateTime(alarm.lastSeenAt)])
-                if alarm.repeats > 0 { " "; l.plural("ss.alarm.repeats", count: alarm.repeats) }
-            }
-            H.p(.class("alarm-state")) { H.strong { l.text("ss.alarm.state.\(state)") } }
-            if !summary.residents.isEmpty { residents(summary.residents) }
-            if alarm.isOpen {
-                H.div(.class("button-row")) {
-                    if alarm.acknowledgedAt == nil {
-                        Components.postForm(c, action: "\(ShelterWeb.prefix)/alarms/\(id)/acknowledgement") {
-                            Components.primaryButton(l.text("ss.alarm.acknowledge"))
-                        }
-                    }
-                    Components.postForm(c, action: "\(ShelterWeb.prefix)/alarms/\(id)/resolution") {
-                        H.button(.class("button"), .type("submit")) { l.text("ss.alarm.resolve") }
-                    }
+    private var openAlarms: [AlarmSummary] { board.alarms.filter(\.alarm.isOpen) }
+
+    private var alarms: HTML {
+        let open = openAlarms
+        let untaken = open.filter { $0.alarm.acknowledgedAt == nil }.count
+        guard !board.alarms.isEmpty else {
+            return H.p(.class("alarm-summary alarm-summary-none")) { l.text("ss.alarm.none") }
+        }
+        let critical = open.contains { $0.alarm.alarmSeverity == .critical }
+        return H.details(.id("alarm-list"), .class("alarm-summary\(open.isEmpty ? "" : critical ? " alarm-summary-critical" : " alarm-summary-open")")) {
+            H.summary {
+                H.span {
+                    open.isEmpty ? l.text("ss.dashboard.alarms_closed_today") : l.plural("ss.alarm.open_count", count: open.count)
+                    if untaken > 0 { " · "; l.text("ss.dashboard.alarms_untaken", ["count": String(untaken)]) }
                 }
             }
-        }
-    }
-
-    /// Who lives where the alarm is, the sick ones with their diseases named.
-    private func residents(_ residents: [AlarmSummary.Resident]) -> HTML {
-        H.div(.class("alarm-animals")) {
-            H.p { H.strong { l.text("ss.alarm.animals") } }
-            H.ul {
-                HTMLBuilder.join(residents.map { resident in
-                    H.li {
-                        H.a(.href(AnimalPage.path(resident.animal.id!))) { resident.animal.name }
-                        if !resident.openDiseases.isEmpty {
-                            " — "
-                            H.span(.class("sick")) { l.text("ss.animal.sick", ["diseases": resident.openDiseases.map(\.name).joined(separator: ", ")]) }
-                        }
-                    }
-                })
+            H.ul(.class("plain-list")) {
+                HTMLBuilder.join(board.alarms.map { AlarmCard(summary: $0, person: person, place: .dashboard, c: c).html })
             }
         }
     }
@@ -90,8 +63,15 @@ struct DashboardView {
     private func card(_ summary: EnclosureSummary) -> HTML {
         let enclosure = summary.enclosure
         let id = "enclosure-\(enclosure.id!.uuidString.lowercased())"
+        let open = openAlarms.filter { $0.alarm.enclosureID == enclosure.id }
         return H.li(.class("card enclosure-card"), .aria("labelledby", id)) {
             H.h2(.id(id)) { H.a(.href(ShelterWeb.enclosurePath(enclosure.id!))) { enclosure.name } }
+            if !open.isEmpty {
+                let critical = open.contains { $0.alarm.alarmSeverity == .critical }
+                H.p { H.a(.class("badge alarm-badge\(critical ? " alarm-badge-critical" : "")"), .href(ShelterWeb.enclosurePath(enclosure.id!) + "#alarms")) {
+                    l.plural("ss.alarm.open_count", count: open.count)
+                } }
+            }
             if let reading = summary.latest {
                 ReadingFacts(reading: reading, unit: person.unit, c: c).html
             } else {

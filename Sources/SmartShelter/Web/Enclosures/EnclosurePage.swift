@@ -2,9 +2,9 @@ import Foundation
 import Kernel
 import Vapor
 
-/// `GET /shelter/enclosures/{id}`: an enclosure's conditions (set by the director or a
-/// doctor), its sensors (added and re-keyed by the director, the key shown once) and the
-/// last day's readings.
+/// `GET /shelter/enclosures/{id}`: an enclosure on one screen — its newest reading, alarms,
+/// animals, today's meals, conditions (set by the director or a doctor), sensors (added
+/// and re-keyed by the director, the key shown once) and the last day's readings.
 enum EnclosurePage {
     static func register(on web: any RoutesBuilder) {
         web.get("enclosures", ":enclosureID", use: show)
@@ -43,10 +43,10 @@ enum EnclosurePage {
     static func show(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
         let id = try enclosureID(req)
-        let summary = try await req.shelter.enclosures.summary(id, for: person)
+        let overview = try await req.shelter.enclosures.overview(id, for: person)
         let since = req.shelter.clock.now.addingTimeInterval(-24 * 3600)
         let readings = try await req.shelter.readings.recent(in: id, since: since, limit: recentLimit, for: person)
-        return req.render(EnclosureView(person: person, summary: summary, readings: readings, c: req.viewContext(for: person.account)).page)
+        return req.render(EnclosureView(person: person, overview: overview, readings: readings, c: req.viewContext(for: person.account)).page)
     }
 
     static func setConditions(_ req: Request) async throws -> Response {

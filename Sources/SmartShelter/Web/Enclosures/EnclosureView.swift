@@ -1,15 +1,17 @@
 import Foundation
 import Kernel
 
-/// An enclosure: its newest reading, its conditions (a form for those who set them), its
-/// sensors and the last day's readings.
+/// An enclosure on one screen: its newest reading, its alarms, the animals in it with their
+/// open diseases, today's meals, its sensors, its conditions (a form for those who set
+/// them) and the last day's readings.
 struct EnclosureView {
     let person: StaffMember
-    let summary: EnclosureSummary
+    let overview: EnclosureOverview
     let readings: [(sensorID: UUID, reading: Reading)]
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
+    private var summary: EnclosureSummary { overview.summary }
     private var enclosure: Enclosure { summary.enclosure }
     private var path: String { ShelterWeb.enclosurePath(enclosure.id!) }
 
@@ -18,16 +20,75 @@ struct EnclosureView {
             H.p(.class("breadcrumb")) { H.a(.href("\(ShelterWeb.prefix)/dashboard")) { l.text("ss.dashboard.title") } }
             H.h1 { enclosure.name }
             if !enclosure.description.isEmpty { H.p { enclosure.description } }
-            H.p { H.a(.class("button"), .href("\(path)/chart")) { l.text("ss.chart.open") } }
-            if let latest = summary.latest {
-                H.section(.class("card"), .aria("labelledby", "latest")) {
-                    H.h2(.id("latest")) { l.text("ss.enclosure.latest") }
+            H.section(.class("card"), .aria("labelledby", "latest")) {
+                H.h2(.id("latest")) { l.text("ss.enclosure.latest") }
+                if let latest = summary.latest {
                     ReadingFacts(reading: latest, unit: person.unit, c: c).html
+                } else {
+                    H.p(.class("empty")) { l.text(summary.sensors.isEmpty ? "ss.enclosure.no_sensors" : "ss.enclosure.no_readings") }
                 }
+                H.p { H.a(.class("button"), .href("\(path)/chart")) { l.text("ss.chart.open") } }
             }
+            if !overview.alarms.isEmpty { alarms }
+            animals
+            meals
             conditions
             sensors
             recent
+        }
+    }
+
+    private var alarms: HTML {
+        let open = overview.alarms.filter(\.alarm.isOpen).count
+        return H.section(.aria("labelledby", "alarms")) {
+            H.h2(.id("alarms")) { open > 0 ? l.plural("ss.alarm.open_count", count: open) : l.text("ss.enclosure.alarms_closed") }
+            H.ul(.class("plain-list")) {
+                HTMLBuilder.join(overview.alarms.map { AlarmCard(summary: $0, person: person, place: .enclosure, c: c).html })
+            }
+        }
+    }
+
+    /// Who lives here, the sick ones with their open diseases named.
+    private var animals: HTML {
+        H.section(.class("card"), .aria("labelledby", "animals")) {
+            H.h2(.id("animals")) { l.text("ss.enclosure.animals", ["count": String(overview.residents.count)]) }
+            if overview.residents.isEmpty { H.p(.class("empty")) { l.text("ss.enclosure.no_animals") } }
+            H.ul(.class("resident-list")) {
+                HTMLBuilder.join(overview.residents.map { resident in
+                    H.li {
+                        H.a(.href(AnimalPage.path(resident.animal.id!))) { resident.animal.name }
+                        " · " + AnimalText.kind(resident.animal, l)
+                        if !resident.openDiseases.isEmpty {
+                            H.span(.class("sick block")) { l.text("ss.animal.sick", ["diseases": resident.openDiseases.map(\.name).joined(separator: ", ")]) }
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    /// Today's meals here: each portion done (when, by whom) or due; the feeding round is
+    /// where they are fed.
+    private var meals: HTML {
+        H.section(.class("card"), .aria("labelledby", "meals")) {
+            H.h2(.id("meals")) { l.text("ss.enclosure.meals_today") }
+            if overview.meals.isEmpty { H.p(.class("empty")) { l.text("ss.enclosure.no_meals") } }
+            H.ul(.class("resident-list")) {
+                HTMLBuilder.join(overview.meals.flatMap { meal in
+                    meal.portions.map { portion in
+                        H.li {
+                            H.strong { meal.time }
+                            " " + ShelterFormat.quantity(portion.amount, portion.item.unit, l) + " " + portion.item.name + " — "
+                            if let fed = meal.fed[portion.item.id!] {
+                                H.span(.class("fed")) { "✓ " + l.text(fed.by.isEmpty ? "ss.feeding.done_at" : "ss.feeding.done_by", ["time": l.time(fed.at), "name": fed.by]) }
+                            } else {
+                                H.span(.class("due")) { l.text("ss.feeding.due") }
+                            }
+                        }
+                    }
+                })
+            }
+            if !overview.meals.isEmpty { H.p { H.a(.href(FeedingPage.path)) { l.text("ss.enclosure.to_feeding") } } }
         }
     }
 
