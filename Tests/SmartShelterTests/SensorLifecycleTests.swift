@@ -72,5 +72,34 @@ extension ShelterTests {
                 #expect(trail.map(\.action).contains("sensor.retire"))
             }
         }
+
+        @Test("a dead sensor's open «датчик мовчить» closes when it is paused or retired, and is not raised again")
+        func silenceClosedWithTheSensor() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let paused = try await enclosureWithSensor(app, by: director, name: "Вольєр 1")
+                let retired = try await enclosureWithSensor(app, by: director, name: "Вольєр 2")
+                clock.advance(by: 600)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                func open() async throws -> [UUID] {
+                    try await Alarm.query(on: app.db).filter(\.$kind == "silence").filter(\.$resolvedAt == nil).all().compactMap(\.sensorID)
+                }
+                #expect(Set(try await open()) == [paused.sensor, retired.sensor])
+
+                let again = try await confirmedDirector(app)
+                #expect(try await send(app, .PATCH, "/sensors/\(paused.sensor)", as: again, ["paused": true]).status == .ok)
+                #expect(try await open() == [retired.sensor])
+                #expect(try await send(app, .DELETE, "/sensors/\(retired.sensor)", as: again).status == .noContent)
+                #expect(try await open().isEmpty)
+                let closed = try await Alarm.query(on: app.db).filter(\.$kind == "silence").all()
+                #expect(closed.allSatisfy { $0.resolvedBy == again.id && $0.resolvedAt == clock.now })
+
+                clock.advance(by: 3600)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                let stillOpen = try await open(), all = try await silenceAlarms(app)
+                #expect(stillOpen.isEmpty && all == 2)
+            }
+        }
     }
 }

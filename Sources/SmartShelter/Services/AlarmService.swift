@@ -87,6 +87,27 @@ public struct AlarmService: Sendable {
         return alarm
     }
 
+    /// Closes the open silence alarm a sensor raised, when the director pauses or retires
+    /// it (it is silent on purpose now), in the caller's transaction; the live events to
+    /// publish once it has committed. Another sensor of the enclosure still silent raises
+    /// it again at the next check.
+    func resolveSilence(of sensorID: UUID, by person: StaffMember, on db: any Database) async throws -> [ShelterEvents.AlarmEvent] {
+        let now = context.clock.now
+        let ids = try await db.sql.update(Alarm.schema)
+            .set("resolved_by", to: SQLBind(person.id)).set("resolved_at", to: SQLBind(now))
+            .where("sensor_id", .equal, SQLBind(sensorID)).where("kind", .equal, SQLBind(Alarm.Kind.silence.rawValue))
+            .where("resolved_at", .is, SQLLiteral.null)
+            .returning("id").all(decodingColumn: "id", as: UUID.self)
+        var events: [ShelterEvents.AlarmEvent] = []
+        for id in ids {
+            guard let alarm = try await Alarm.find(id, on: db) else { continue }
+            try await context.audit.record("alarm.resolve", entityType: "alarm", entityID: id.uuidString.lowercased(), actor: person.id,
+                                           after: ["at": now.ISO8601Format()], on: db)
+            events.append(try ShelterEvents.AlarmEvent(alarm, state: "resolved"))
+        }
+        return events
+    }
+
     // MARK: Raising
 
     /// Checks newly stored readings of `sensor` against its enclosure's rules and raises what

@@ -75,28 +75,34 @@ public struct SensorService: Sendable {
             sensor.pausedAt = paused ? context.clock.now : nil
             if !paused { sensor.watchedSince = context.clock.now }
         }
-        try await db.writeTransaction { db in
+        let pausing = sensor.pausedAt != nil && before["paused"] == "false"
+        let closed = try await db.writeTransaction { db in
             try await sensor.save(on: db)
             try await context.audit.record("sensor.update", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
                                            before: before, after: Self.facts(sensor), on: db)
+            return pausing ? try await context.alarms.resolveSilence(of: sensorID, by: director, on: db) : []
         }
+        try await context.alarms.publish(closed)
         return sensor
     }
 
     /// Retires a sensor (the director, with a fresh confirmation): its key stops working at
     /// once — the stored hash is replaced by one of a secret nobody holds — and it leaves
-    /// the enclosure's page and the silence rule; its readings and roll-ups stay.
+    /// the enclosure's page and the silence rule (its open silence alarm is closed); its
+    /// readings and roll-ups stay.
     public func retire(_ sensorID: UUID, by director: StaffMember) async throws {
         try context.authorizeChange(director, [])
         let sensor = try await find(sensorID)
         guard sensor.retiredAt == nil else { return }
         sensor.retiredAt = context.clock.now
         sensor.keyHash = SecretToken.hash(Self.newKey())
-        try await db.writeTransaction { db in
+        let closed = try await db.writeTransaction { db in
             try await sensor.save(on: db)
             try await context.audit.record("sensor.retire", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
                                            before: Self.facts(sensor), on: db)
+            return try await context.alarms.resolveSilence(of: sensorID, by: director, on: db)
         }
+        try await context.alarms.publish(closed)
     }
 
     private static func facts(_ sensor: Sensor) -> [String: String] {
