@@ -1050,6 +1050,22 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Sensor/paused`.
             public var paused: Swift.Bool
+            /// The battery as the device last reported it, %; left out if it never did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Sensor/batteryPercent`.
+            public var batteryPercent: Swift.Double?
+            /// The radio signal as the device last reported it, dBm; left out if it never did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Sensor/signalDbm`.
+            public var signalDbm: Swift.Double?
+            /// The device time of the reading that reported them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Sensor/powerAt`.
+            public var powerAt: Foundation.Date?
+            /// The battery is below 20 %: it is to be changed or charged.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Sensor/lowBattery`.
+            public var lowBattery: Swift.Bool
             /// Creates a new `Sensor`.
             ///
             /// - Parameters:
@@ -1060,6 +1076,10 @@ extension Components {
             ///   - keyIssuedAt: When its current key was issued.
             ///   - lastReadingAt: The device time of its newest reading; left out before the first.
             ///   - paused: Paused: it raises no silence alarm.
+            ///   - batteryPercent: The battery as the device last reported it, %; left out if it never did.
+            ///   - signalDbm: The radio signal as the device last reported it, dBm; left out if it never did.
+            ///   - powerAt: The device time of the reading that reported them.
+            ///   - lowBattery: The battery is below 20 %: it is to be changed or charged.
             public init(
                 id: Swift.String,
                 enclosureId: Swift.String,
@@ -1067,7 +1087,11 @@ extension Components {
                 intervalSeconds: Swift.Int,
                 keyIssuedAt: Foundation.Date,
                 lastReadingAt: Foundation.Date? = nil,
-                paused: Swift.Bool
+                paused: Swift.Bool,
+                batteryPercent: Swift.Double? = nil,
+                signalDbm: Swift.Double? = nil,
+                powerAt: Foundation.Date? = nil,
+                lowBattery: Swift.Bool
             ) {
                 self.id = id
                 self.enclosureId = enclosureId
@@ -1076,6 +1100,10 @@ extension Components {
                 self.keyIssuedAt = keyIssuedAt
                 self.lastReadingAt = lastReadingAt
                 self.paused = paused
+                self.batteryPercent = batteryPercent
+                self.signalDbm = signalDbm
+                self.powerAt = powerAt
+                self.lowBattery = lowBattery
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -1085,6 +1113,10 @@ extension Components {
                 case keyIssuedAt
                 case lastReadingAt
                 case paused
+                case batteryPercent
+                case signalDbm
+                case powerAt
+                case lowBattery
             }
         }
         /// A new sensor. `intervalSeconds`: how often the device reports, a whole number of seconds 10–86,400; 60 when left out.
@@ -1249,6 +1281,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReadingInput/foodLevel`.
             public var foodLevel: Swift.Double?
+            /// The device's battery, %, 0–100; optional. The newest reading's is kept on the sensor; below 20 % the staff are warned.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReadingInput/battery`.
+            public var battery: Swift.Double?
+            /// The device's radio signal, dBm, −150…0; optional. The newest reading's is kept on the sensor.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReadingInput/signal`.
+            public var signal: Swift.Double?
             /// Creates a new `ReadingInput`.
             ///
             /// - Parameters:
@@ -1257,18 +1297,24 @@ extension Components {
             ///   - humidity: %, 0–100.
             ///   - waterLevel: %, 0–100; optional.
             ///   - foodLevel: %, 0–100; optional.
+            ///   - battery: The device's battery, %, 0–100; optional. The newest reading's is kept on the sensor; below 20 % the staff are warned.
+            ///   - signal: The device's radio signal, dBm, −150…0; optional. The newest reading's is kept on the sensor.
             public init(
                 at: Foundation.Date,
                 temperature: Swift.Double,
                 humidity: Swift.Double,
                 waterLevel: Swift.Double? = nil,
-                foodLevel: Swift.Double? = nil
+                foodLevel: Swift.Double? = nil,
+                battery: Swift.Double? = nil,
+                signal: Swift.Double? = nil
             ) {
                 self.at = at
                 self.temperature = temperature
                 self.humidity = humidity
                 self.waterLevel = waterLevel
                 self.foodLevel = foodLevel
+                self.battery = battery
+                self.signal = signal
             }
             public enum CodingKeys: String, CodingKey {
                 case at
@@ -1276,6 +1322,8 @@ extension Components {
                 case humidity
                 case waterLevel
                 case foodLevel
+                case battery
+                case signal
             }
         }
         /// A device's buffer of readings.
@@ -1489,7 +1537,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/RefusedReading/index`.
             public var index: Swift.Int
-            /// Why: no time, temperature or humidity; temperature outside −40…80 °C; humidity, water or food outside 0–100 %; more than 5 minutes ahead of the server; older than 30 days.
+            /// Why: no time, temperature or humidity; temperature outside −40…80 °C; humidity, water or food outside 0–100 %; battery outside 0–100 %; signal outside −150…0 dBm; more than 5 minutes ahead of the server; older than 30 days.
             ///
             /// - Remark: Generated from `#/components/schemas/RefusedReading/code`.
             @frozen public enum CodePayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -1498,10 +1546,12 @@ extension Components {
                 case readingHumidity = "reading_humidity"
                 case readingWater = "reading_water"
                 case readingFood = "reading_food"
+                case readingBattery = "reading_battery"
+                case readingSignal = "reading_signal"
                 case readingFuture = "reading_future"
                 case readingTooOld = "reading_too_old"
             }
-            /// Why: no time, temperature or humidity; temperature outside −40…80 °C; humidity, water or food outside 0–100 %; more than 5 minutes ahead of the server; older than 30 days.
+            /// Why: no time, temperature or humidity; temperature outside −40…80 °C; humidity, water or food outside 0–100 %; battery outside 0–100 %; signal outside −150…0 dBm; more than 5 minutes ahead of the server; older than 30 days.
             ///
             /// - Remark: Generated from `#/components/schemas/RefusedReading/code`.
             public var code: Components.Schemas.RefusedReading.CodePayload
@@ -1513,7 +1563,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - index: Its position in `readings`, from 0 (0 for a single reading).
-            ///   - code: Why: no time, temperature or humidity; temperature outside −40…80 °C; humidity, water or food outside 0–100 %; more than 5 minutes ahead of the server; older than 30 days.
+            ///   - code: Why: no time, temperature or humidity; temperature outside −40…80 °C; humidity, water or food outside 0–100 %; battery outside 0–100 %; signal outside −150…0 dBm; more than 5 minutes ahead of the server; older than 30 days.
             ///   - message: For people, in the request's language.
             public init(
                 index: Swift.Int,

@@ -73,6 +73,54 @@ extension ShelterTests {
             }
         }
 
+        @Test("a device's battery and signal: kept from its newest reading, never from an older buffer; impossible ones refused; a low battery flagged")
+        func batteryAndSignal() async throws {
+            try await withShelter { app in
+                let director = try await confirmedDirector(app)
+                let s = try await enclosureWithSensor(app, by: director)
+                func sensor() async throws -> SSModels.SensorDTO {
+                    try #require(try await read(SSModels.EnclosureDTO.self, app, .GET, "/enclosures/\(s.enclosure)", as: director).sensors.first)
+                }
+                let now = Date()
+                var quiet = reading(at: now.addingTimeInterval(-120))
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, quiet).status == .ok)
+                let silent = try await sensor()
+                #expect(silent.batteryPercent == nil && silent.lowBattery == false)
+
+                var newest = reading(at: now.addingTimeInterval(-60))
+                newest["battery"] = 15
+                newest["signal"] = -71
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, newest).status == .ok)
+                var told = try await sensor()
+                #expect(told.batteryPercent == 15 && told.signalDbm == -71 && told.lowBattery)
+                // The helper sends whole seconds.
+                #expect(told.powerAt.map { abs($0.timeIntervalSince(now.addingTimeInterval(-60))) < 1 } == true)
+
+                // A buffer sent late, from before: stored, but the sensor keeps the newer report.
+                var older = reading(at: now.addingTimeInterval(-600))
+                older["battery"] = 90
+                quiet = reading(at: now.addingTimeInterval(-30))
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, ["readings": [older, quiet]]).status == .ok)
+                told = try await sensor()
+                #expect(told.batteryPercent == 15 && told.signalDbm == -71)
+
+                var charged = reading(at: now)
+                charged["battery"] = 100
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, charged).status == .ok)
+                told = try await sensor()
+                #expect(told.batteryPercent == 100 && told.signalDbm == nil && !told.lowBattery)
+
+                var impossible = reading(at: now.addingTimeInterval(1))
+                impossible["battery"] = 120
+                var loud = reading(at: now.addingTimeInterval(2))
+                loud["signal"] = 5
+                let refused = try await postReadings(app, sensor: s.sensor, key: s.key, ["readings": [impossible, loud]])
+                let answer = try decode(SSModels.IngestAnswer.self, refused)
+                #expect(answer.stored == 0 && answer.refused.map(\.code) == ["reading_battery", "reading_signal"])
+                #expect(try await sensor().batteryPercent == 100)
+            }
+        }
+
         @Test("a dead sensor's open «датчик мовчить» closes when it is paused or retired, and is not raised again")
         func silenceClosedWithTheSensor() async throws {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))

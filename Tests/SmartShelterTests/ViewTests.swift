@@ -128,6 +128,12 @@ extension ShelterTests {
             #expect(card.contains(#"<a class="badge alarm-badge alarm-badge-critical" href="/shelter/enclosures/e0c10000-0000-4000-8000-000000000001#alarms">1 alarm</a>"#))
             #expect(card.contains("<dd>30 °C</dd>") && card.contains("<dd>50 %</dd>"))
             #expect(card.contains(#"<dd class="heat heat-alert">78 · alert</dd>"#))
+            #expect(!card.contains("Battery"))
+            let flat = Self.sensor()
+            flat.batteryPercent = 12
+            let board = DashboardView.Board(alarms: [], enclosures: [EnclosureSummary(enclosure: Self.quarantine(), sensors: [flat], latest: Self.hot)])
+            let warned = DashboardView(person: Self.person(.doctor), board: board, tasksToDo: 0, c: Self.context(.en)).content.rendered
+            #expect(warned.contains(#"<p class="low-label">Battery running low: Датчик 1 (12 %)</p>"#))
             // Only the director adds enclosures.
             #expect(!html.contains(#"action="/shelter/enclosures""#))
         }
@@ -159,8 +165,8 @@ extension ShelterTests {
         // MARK: Enclosure
 
         static func overview(latest: Reading?, alarms: [AlarmSummary] = [], residents: [AlarmSummary.Resident] = [],
-                             meals: [EnclosureMeal] = []) -> EnclosureOverview {
-            EnclosureOverview(summary: EnclosureSummary(enclosure: quarantine(), sensors: [sensor()], latest: latest),
+                             meals: [EnclosureMeal] = [], sensor: Sensor = sensor()) -> EnclosureOverview {
+            EnclosureOverview(summary: EnclosureSummary(enclosure: quarantine(), sensors: [sensor], latest: latest),
                               residents: residents, meals: meals, alarms: alarms)
         }
 
@@ -185,8 +191,12 @@ extension ShelterTests {
             let water = StockItem(id: UUID(), name: "Консерви", unit: "шт.", low: Quantity(milli: 0), at: Self.now)
             let meal = EnclosureMeal(enclosure: Self.quarantine(), minuteOfDay: 8 * 60,
                                      portions: [(Self.food(), Quantity(milli: 250)), (water, Quantity(milli: 1000))], fed: [Self.foodID: fed])
+            let flat = Self.sensor()
+            flat.batteryPercent = 15
+            flat.signalDBm = -71
             let overview = Self.overview(latest: Self.hot, alarms: [Self.openAlarm()],
-                                         residents: [AlarmSummary.Resident(animal: Self.rex(), openDiseases: [Self.parvovirus()])], meals: [meal])
+                                         residents: [AlarmSummary.Resident(animal: Self.rex(), openDiseases: [Self.parvovirus()])], meals: [meal],
+                                         sensor: flat)
             let html = EnclosureView(person: Self.person(.doctor), overview: overview, readings: [], c: Self.context(.uk)).page.content.rendered
             let order = ["id=\"latest\"", "id=\"alarms\"", "id=\"animals\"", "id=\"meals\"", "id=\"conditions\"", "id=\"sensors\""]
                 .map { html.range(of: $0)?.lowerBound }
@@ -205,6 +215,9 @@ extension ShelterTests {
             #expect(meals.contains("Ольга</span>"))
             #expect(meals.contains("<strong>08:00</strong> 1 шт. Консерви — <span class=\"due\">Ще не нагодовано</span>"))
             #expect(meals.contains(#"<a href="/shelter/feeding">Відкрити годування</a>"#))
+            // The sensor's battery and signal, and the warning of a battery running low.
+            #expect(html.contains("<small>Батарея 15 % · сигнал −71 дБм</small>"))
+            #expect(html.contains(#"<strong class="low-label">Батарея сідає (15 %): замініть або зарядіть.</strong>"#))
         }
 
         @Test("an enclosure for the director: the conditions form filled in, and the sensor's key rotation and a new sensor")

@@ -67,6 +67,12 @@ extension SSModels {
         let lastReadingAt: Date?
         /// Paused: it raises no silence alarm.
         let paused: Bool
+        /// What the device last reported of itself (nil if it never did), and when.
+        let batteryPercent: Double?
+        let signalDbm: Double?
+        let powerAt: Date?
+        /// Its battery is below `Sensor.lowBattery` percent.
+        let lowBattery: Bool
 
         init(_ sensor: Sensor) {
             id = sensor.id!
@@ -76,6 +82,10 @@ extension SSModels {
             keyIssuedAt = sensor.keyIssuedAt
             lastReadingAt = sensor.lastReadingAt
             paused = sensor.pausedAt != nil
+            batteryPercent = sensor.batteryPercent
+            signalDbm = sensor.signalDBm
+            powerAt = sensor.powerAt
+            lowBattery = sensor.batteryIsLow
         }
     }
 

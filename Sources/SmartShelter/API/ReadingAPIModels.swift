@@ -35,10 +35,14 @@ extension SSModels {
         let humidity: Double?
         let waterLevel: Double?
         let foodLevel: Double?
+        /// The device's battery in percent and radio signal in dBm, if it reports them.
+        let battery: Double?
+        let signal: Double?
 
         var reading: Reading? {
             guard let at, let temperature, let humidity else { return nil }
-            return Reading(at: at, temperature: temperature, humidity: humidity, waterLevel: waterLevel, foodLevel: foodLevel)
+            return Reading(at: at, temperature: temperature, humidity: humidity, waterLevel: waterLevel, foodLevel: foodLevel,
+                           battery: battery, signal: signal)
         }
     }
 

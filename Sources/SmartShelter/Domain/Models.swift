@@ -122,8 +122,18 @@ public final class Sensor: Model, @unchecked Sendable {
     @OptionalField(key: "retired_at") public var retiredAt: Date?
     /// When the silence clock last started afresh (a resume), if after the last reading.
     @OptionalField(key: "watched_since") public var watchedSince: Date?
+    /// The battery in percent and the signal in dBm as the device last reported them (in
+    /// the reading of device time `powerAt`); nil for a device that does not.
+    @OptionalField(key: "battery_percent") public var batteryPercent: Double?
+    @OptionalField(key: "signal_dbm") public var signalDBm: Double?
+    @OptionalField(key: "power_at") public var powerAt: Date?
 
     public init() {}
+
+    /// Below this a battery is to be changed or charged: the staff are warned.
+    public static let lowBattery = 20.0
+
+    public var batteryIsLow: Bool { batteryPercent.map { $0 < Self.lowBattery } ?? false }
 
     /// When it was last heard from, for the silence rule: its newest reading, or when it
     /// was made or resumed, whichever is latest.

@@ -12,7 +12,10 @@ import Kernel
 /// portable way, which raises its alarm.
 ///
 /// Levels a reading lacks are sent as -1 (arrays of NULLs do not encode from Swift
-/// optionals; a level below 0 is refused before). A batch holds each sensor once (`run`
+/// optionals; a level below 0 is refused before), and so is a battery; a missing signal
+/// is sent as 1 (a signal above 0 dBm is refused before). The newest new reading that
+/// reports a battery or signal leaves them on its sensor (`power`), as `ReadingService`
+/// does. A batch holds each sensor once (`run`
 /// splits it), so the rows stored for a sensor are its request's.
 ///
 /// Locks: every writer of a sensor's readings takes its sensor's row first (`FOR NO KEY
@@ -27,8 +30,9 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
         WITH request AS (
             SELECT * FROM unnest($1::text[], $2::uuid[], $3::timestamptz[]) WITH ORDINALITY AS r(key_hash, sensor_id, received_at, n)),
         reading AS (
-            SELECT * FROM unnest($4::int8[], $5::timestamptz[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[])
-                AS x(n, device_time, temperature, humidity, water_level, food_level, thi)),
+            SELECT * FROM unnest($4::int8[], $5::timestamptz[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[],
+                                 $11::float8[], $12::float8[])
+                AS x(n, device_time, temperature, humidity, water_level, food_level, thi, battery, signal)),
         known AS (
             SELECT r.n, r.sensor_id, r.received_at, e.min_temperature, e.max_temperature, e.min_humidity, e.max_humidity, e.min_water
             FROM request r
@@ -40,7 +44,8 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
             WHERE NOT (\(AlarmTrigger.conditionsHeld(reading: "x", enclosure: "k")))),
         accepted AS (
             SELECT k.n, k.sensor_id, k.received_at, x.device_time, x.temperature, x.humidity,
-                   NULLIF(x.water_level, -1) AS water_level, NULLIF(x.food_level, -1) AS food_level, x.thi
+                   NULLIF(x.water_level, -1) AS water_level, NULLIF(x.food_level, -1) AS food_level, x.thi,
+                   NULLIF(x.battery, -1) AS battery, NULLIF(x.signal, 1) AS signal
             FROM known k JOIN reading x ON x.n = k.n
             WHERE k.n NOT IN (SELECT n FROM breaking)),
         stored AS (
@@ -71,14 +76,24 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
                 thi_max = GREATEST(ss_rollups.thi_max, excluded.thi_max),
                 water_min = LEAST(ss_rollups.water_min, excluded.water_min),
                 food_min = LEAST(ss_rollups.food_min, excluded.food_min)),
+        power AS (
+            SELECT DISTINCT ON (a.sensor_id) a.sensor_id, a.device_time AS at, a.battery, a.signal
+            FROM accepted a JOIN stored st ON st.sensor_id = a.sensor_id AND st.device_time = a.device_time
+            WHERE a.battery IS NOT NULL OR a.signal IS NOT NULL
+            ORDER BY a.sensor_id, a.device_time DESC),
         heard AS (
             UPDATE \(Sensor.schema) s
             SET last_reading_at = CASE WHEN s.last_reading_at IS NULL OR s.last_reading_at < newest.at THEN newest.at ELSE s.last_reading_at END,
-                chart_revision = s.chart_revision + newest.late
+                chart_revision = s.chart_revision + newest.late,
+                battery_percent = CASE WHEN p.at > coalesce(s.power_at, '-infinity') THEN p.battery ELSE s.battery_percent END,
+                signal_dbm = CASE WHEN p.at > coalesce(s.power_at, '-infinity') THEN p.signal ELSE s.signal_dbm END,
+                power_at = CASE WHEN p.at > coalesce(s.power_at, '-infinity') THEN p.at ELSE s.power_at END
             FROM (SELECT sensor_id, max(device_time) AS at,
                          max(CASE WHEN \(ReadingService.isLateSQL("device_time", receivedAt: "received_at")) THEN 1 ELSE 0 END) AS late
                   FROM stored GROUP BY sensor_id) newest
-            WHERE s.id = newest.sensor_id AND (s.last_reading_at IS NULL OR s.last_reading_at < newest.at OR newest.late = 1))
+            LEFT JOIN power p ON p.sensor_id = newest.sensor_id
+            WHERE s.id = newest.sensor_id
+              AND (s.last_reading_at IS NULL OR s.last_reading_at < newest.at OR newest.late = 1 OR p.at > coalesce(s.power_at, '-infinity')))
         SELECT r.n, k.n IS NOT NULL AS known, b.n IS NOT NULL AS breaking, coalesce(c.stored, 0) AS stored
         FROM request r
         LEFT JOIN known k ON k.n = r.n
@@ -86,7 +101,8 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
         LEFT JOIN (SELECT sensor_id, count(*) AS stored FROM stored GROUP BY sensor_id) c ON c.sensor_id = k.sensor_id
         """
     static let bindingDataTypes: [PostgresDataType] = [.textArray, .uuidArray, .timestamptzArray, .int8Array, .timestamptzArray,
-                                                        .float8Array, .float8Array, .float8Array, .float8Array, .float8Array]
+                                                        .float8Array, .float8Array, .float8Array, .float8Array, .float8Array,
+                                                        .float8Array, .float8Array]
 
     /// One device's request: readings already judged storable (`PostgresReadingStore`).
     struct Item: Sendable {
@@ -127,7 +143,7 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
     }
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 10)
+        var bindings = PostgresBindings(capacity: 12)
         bindings.append(items.map(\.keyHash))
         bindings.append(items.map(\.sensorID))
         bindings.append(items.map(\.receivedAt))
@@ -139,6 +155,8 @@ struct StoreReadingsStatement: PostgresPreparedStatement {
         bindings.append(readings.map { $0.1.waterLevel ?? -1 })
         bindings.append(readings.map { $0.1.foodLevel ?? -1 })
         bindings.append(readings.map(\.1.heatStressIndex))
+        bindings.append(readings.map { $0.1.battery ?? -1 })
+        bindings.append(readings.map { $0.1.signal ?? 1 })
         return bindings
     }
 

@@ -183,6 +183,8 @@ enum ShelterDemoData {
 
     /// A reading every ten minutes for seven days: warmest mid-afternoon, water going down
     /// through the day and filled in the morning, food eaten within two hours of each meal.
+    static let batteryAtStart: [Double] = [98, 90, 76, 31]
+
     static func weekOfReadings(until now: Date, mean: Double, swing: Double, humidity: Double, seed: Int) -> [Reading] {
         let step: TimeInterval = 600
         let start = (now.timeIntervalSince1970 / step).rounded(.down) * step - 7 * 86_400
@@ -192,9 +194,13 @@ enum ShelterDemoData {
             let daily = sin((hour - 9) / 24 * 2 * .pi)
             let noise = Double((i * 7 + seed * 13) % 11 - 5) / 10
             let level = 100 - (hour.truncatingRemainder(dividingBy: 24) / 24) * 70
+            // Each device's battery runs down over the week; the fourth's ends below the
+            // warning line, so the demo shows what staff see then.
+            let battery = (batteryAtStart[seed % batteryAtStart.count] - 17 * Double(i) / (7 * 144)).rounded()
             return Reading(at: at, temperature: ((mean + swing * daily + noise) * 10).rounded() / 10,
                            humidity: ((humidity - 8 * daily + noise) * 10).rounded() / 10,
-                           waterLevel: level.rounded(), foodLevel: feederLevel(at))
+                           waterLevel: level.rounded(), foodLevel: feederLevel(at),
+                           battery: battery, signal: -62 - Double(seed * 6) + noise * 4)
         }
     }
 }

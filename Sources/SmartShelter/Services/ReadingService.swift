@@ -115,6 +115,7 @@ public struct ReadingService: Sendable {
                 .where("id", .equal, SQLBind(sensorID))
                 .where { $0.where("last_reading_at", .is, SQLLiteral.null).orWhere("last_reading_at", .lessThan, SQLBind(newest)) }
                 .run()
+            try await Self.notePower(of: new, sensorID: sensorID, on: sql)
             if new.contains(where: { Self.isLate($0.at, receivedAt: now) }) {
                 try await sql.update(Sensor.schema)
                     .set("chart_revision", to: SQLRaw("chart_revision + 1"))
@@ -123,6 +124,18 @@ public struct ReadingService: Sendable {
             }
             return (rows.count, alarms)
         }
+    }
+
+    /// Keeps the battery and signal of the newest new reading that reports them on the
+    /// sensor, unless the sensor already holds a newer report (a buffer sent late).
+    private static func notePower(of readings: [Reading], sensorID: UUID, on sql: any SQLDatabase) async throws {
+        guard let report = readings.filter(\.reportsPower).max(by: { $0.at < $1.at }) else { return }
+        try await sql.update(Sensor.schema)
+            .set("battery_percent", to: SQLBind(report.battery)).set("signal_dbm", to: SQLBind(report.signal))
+            .set("power_at", to: SQLBind(report.at))
+            .where("id", .equal, SQLBind(sensorID))
+            .where { $0.where("power_at", .is, SQLLiteral.null).orWhere("power_at", .lessThan, SQLBind(report.at)) }
+            .run()
     }
 
     /// Adds new readings to their hour's and day's roll-ups (made when the first reading of

@@ -121,7 +121,8 @@ public struct Simulator: Sendable {
     private func send(_ readings: [Reading], from device: Device, key: String, into tally: inout Tally) async {
         tally.sent += readings.count
         let body = SimulatedBatch(readings: readings.map {
-            SimulatedReading(at: $0.at, temperature: $0.temperature, humidity: $0.humidity, waterLevel: $0.waterLevel, foodLevel: $0.foodLevel)
+            SimulatedReading(at: $0.at, temperature: $0.temperature, humidity: $0.humidity, waterLevel: $0.waterLevel, foodLevel: $0.foodLevel,
+                             battery: $0.battery, signal: $0.signal)
         })
         do {
             let response = try await client.post(URI(string: "\(api)/sensors/\(device.sensorID)/readings"), headers: ["Authorization": "Bearer \(key)"]) {
@@ -147,10 +148,14 @@ public struct Simulator: Sendable {
         let daily = sin((hour - 9) / 24 * 2 * .pi)
         let noise = Double((tick * 7 + device * 13) % 11 - 5) / 10
         let level = max(5, 100 - Double(tick % 48) * 2)
+        // The device's own state: a battery running down slowly, a signal that wavers.
+        let battery = max(1, 95 - Double(device * 12) - Double(tick) / 60), signal = -60 - Double(device * 5) + noise * 6
         if behaviour == .heatWave {
-            return Reading(at: now, temperature: 34 + 2 * daily + noise, humidity: 70 + noise, waterLevel: level, foodLevel: level)
+            return Reading(at: now, temperature: 34 + 2 * daily + noise, humidity: 70 + noise, waterLevel: level, foodLevel: level,
+                           battery: battery, signal: signal)
         }
-        return Reading(at: now, temperature: 20 + 3 * daily + noise, humidity: 50 - 6 * daily + noise, waterLevel: level, foodLevel: level)
+        return Reading(at: now, temperature: 20 + 3 * daily + noise, humidity: 50 - 6 * daily + noise, waterLevel: level, foodLevel: level,
+                       battery: battery, signal: signal)
     }
 }
 
@@ -164,6 +169,8 @@ struct SimulatedReading: Content {
     let humidity: Double
     let waterLevel: Double?
     let foodLevel: Double?
+    let battery: Double?
+    let signal: Double?
 }
 
 public struct SimulatorError: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 /// Smart Shelter's texts for the enclosures on one screen: the dashboard's alarm summary,
-/// an enclosure's animals and meals, an animal's moves between enclosures, sensor batteries.
+/// an enclosure's animals and meals, an animal's moves between enclosures, sensor batteries and signal.
 enum EnclosureStrings {
     static let uk: [String: String] = [
         "ss.dashboard.alarms_closed_today": "Відкритих тривог немає · закриті за добу",
@@ -15,6 +15,14 @@ enum EnclosureStrings {
         "ss.animal.move_in": "поселено: {to}",
         "ss.animal.move_out": "виведено з вольєра «{from}»",
         "ss.animal.move_unknown": "невідомий вольєр",
+        "ss.reading.battery": "Заряд батареї має бути від 0 до 100 %.",
+        "ss.reading.signal": "Рівень сигналу має бути від −150 до 0 дБм.",
+        "ss.sensor.power": "Батарея {battery} · сигнал {signal}",
+        "ss.sensor.battery_only": "Батарея {battery}",
+        "ss.sensor.signal_only": "Сигнал {signal}",
+        "ss.sensor.dbm": "{value} дБм",
+        "ss.sensor.battery_low": "Батарея сідає ({battery}): замініть або зарядіть.",
+        "ss.dashboard.battery_low": "Сідає батарея: {sensors}",
     ]
 
     static let en: [String: String] = [
@@ -31,5 +39,13 @@ enum EnclosureStrings {
         "ss.animal.move_in": "moved in: {to}",
         "ss.animal.move_out": "moved out of «{from}»",
         "ss.animal.move_unknown": "unknown enclosure",
+        "ss.reading.battery": "The battery must be between 0 and 100 %.",
+        "ss.reading.signal": "The signal must be between −150 and 0 dBm.",
+        "ss.sensor.power": "Battery {battery} · signal {signal}",
+        "ss.sensor.battery_only": "Battery {battery}",
+        "ss.sensor.signal_only": "Signal {signal}",
+        "ss.sensor.dbm": "{value} dBm",
+        "ss.sensor.battery_low": "The battery is running low ({battery}): change or charge it.",
+        "ss.dashboard.battery_low": "Battery running low: {sensors}",
     ]
 }

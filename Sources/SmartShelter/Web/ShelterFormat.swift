@@ -40,6 +40,19 @@ enum ShelterFormat {
         l.number(value, fractionDigits: 0) + " %"
     }
 
+    /// «Батарея 87 % · сигнал −71 дБм»: what the device last said of itself, nil if nothing.
+    static func power(of sensor: Sensor, _ l: Localizer) -> String? {
+        let battery = sensor.batteryPercent.map { percent($0, l) }
+        // A real minus sign, as in the rest of the shelter's numbers.
+        let signal = sensor.signalDBm.map { l.text("ss.sensor.dbm", ["value": l.number($0, fractionDigits: 0).replacingOccurrences(of: "-", with: "−")]) }
+        switch (battery, signal) {
+        case let (battery?, signal?): return l.text("ss.sensor.power", ["battery": battery, "signal": signal])
+        case let (battery?, nil): return l.text("ss.sensor.battery_only", ["battery": battery])
+        case let (nil, signal?): return l.text("ss.sensor.signal_only", ["signal": signal])
+        case (nil, nil): return nil
+        }
+    }
+
     /// "2,5 кг": a quantity with its unit.
     static func quantity(_ quantity: Quantity, _ unit: String, _ l: Localizer) -> String {
         l.number(quantity.value, fractionDigits: 3) + " " + unit

@@ -72,6 +72,13 @@ struct DashboardView {
                     l.plural("ss.alarm.open_count", count: open.count)
                 } }
             }
+            let flat = summary.sensors.filter(\.batteryIsLow)
+            if !flat.isEmpty {
+                H.p(.class("low-label")) {
+                    l.text("ss.dashboard.battery_low", ["sensors": flat.map { "\($0.name) (\(ShelterFormat.percent($0.batteryPercent ?? 0, l)))" }
+                        .joined(separator: ", ")])
+                }
+            }
             if let reading = summary.latest {
                 ReadingFacts(reading: reading, unit: person.unit, c: c).html
             } else {

@@ -166,6 +166,10 @@ struct EnclosureView {
                             l.text("ss.sensor.facts", ["interval": l.plural("ss.sensor.seconds", count: sensor.intervalSeconds),
                                                        "last": sensor.lastReadingAt.map(l.dateTime) ?? l.text("ss.sensor.never")])
                         }
+                        if let power = ShelterFormat.power(of: sensor, l) { H.small { power } }
+                        if sensor.batteryIsLow, let battery = sensor.batteryPercent {
+                            H.strong(.class("low-label")) { l.text("ss.sensor.battery_low", ["battery": ShelterFormat.percent(battery, l)]) }
+                        }
                         if sensor.pausedAt != nil { H.strong(.class("low-label")) { l.text("ss.sensor.paused") } }
                         if person.role == .director {
                             Components.postForm(c, action: "\(ShelterWeb.prefix)/sensors/\(sensor.id!.uuidString.lowercased())/key",
