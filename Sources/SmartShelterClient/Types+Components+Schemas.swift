@@ -2324,6 +2324,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/Animal/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case inShelter = "in_shelter"
+                case inFoster = "in_foster"
                 case adopted = "adopted"
                 case returnedToOwner = "returned_to_owner"
                 case transferred = "transferred"
@@ -2528,6 +2529,8 @@ extension Components {
                 case returnToOwner = "return_to_owner"
                 case transfer = "transfer"
                 case death = "death"
+                case foster = "foster"
+                case fosterReturn = "foster_return"
             }
             /// - Remark: Generated from `#/components/schemas/AnimalMovement/kind`.
             public var kind: Components.Schemas.AnimalMovement.KindPayload
@@ -2539,6 +2542,10 @@ extension Components {
             public var note: Swift.String
             /// - Remark: Generated from `#/components/schemas/AnimalMovement/by`.
             public var by: Swift.String?
+            /// The person record it happened with, when known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AnimalMovement/personId`.
+            public var personId: Swift.String?
             /// Creates a new `AnimalMovement`.
             ///
             /// - Parameters:
@@ -2547,18 +2554,21 @@ extension Components {
             ///   - onDay: A day, `YYYY-MM-DD`.
             ///   - note:
             ///   - by:
+            ///   - personId: The person record it happened with, when known.
             public init(
                 id: Swift.String,
                 kind: Components.Schemas.AnimalMovement.KindPayload,
                 onDay: Swift.String,
                 note: Swift.String,
-                by: Swift.String? = nil
+                by: Swift.String? = nil,
+                personId: Swift.String? = nil
             ) {
                 self.id = id
                 self.kind = kind
                 self.onDay = onDay
                 self.note = note
                 self.by = by
+                self.personId = personId
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2566,6 +2576,7 @@ extension Components {
                 case onDay
                 case note
                 case by
+                case personId
             }
         }
         /// - Remark: Generated from `#/components/schemas/NewAnimalMovement`.
@@ -2577,6 +2588,8 @@ extension Components {
                 case returnToOwner = "return_to_owner"
                 case transfer = "transfer"
                 case death = "death"
+                case foster = "foster"
+                case fosterReturn = "foster_return"
             }
             /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/kind`.
             public var kind: Components.Schemas.NewAnimalMovement.KindPayload
@@ -2586,25 +2599,33 @@ extension Components {
             public var onDay: Swift.String
             /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/note`.
             public var note: Swift.String?
+            /// The person record it happens with (the adopter, the fosterer); required for `foster`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAnimalMovement/personId`.
+            public var personId: Swift.String?
             /// Creates a new `NewAnimalMovement`.
             ///
             /// - Parameters:
             ///   - kind:
             ///   - onDay: A day, `YYYY-MM-DD`.
             ///   - note:
+            ///   - personId: The person record it happens with (the adopter, the fosterer); required for `foster`.
             public init(
                 kind: Components.Schemas.NewAnimalMovement.KindPayload,
                 onDay: Swift.String,
-                note: Swift.String? = nil
+                note: Swift.String? = nil,
+                personId: Swift.String? = nil
             ) {
                 self.kind = kind
                 self.onDay = onDay
                 self.note = note
+                self.personId = personId
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
                 case onDay
                 case note
+                case personId
             }
         }
         /// - Remark: Generated from `#/components/schemas/EnclosureMove`.
@@ -4083,6 +4104,277 @@ extension Components {
                 case personalDataRemovedAt
                 case createdAt
                 case warnings
+            }
+        }
+        /// Someone the shelter deals with outside its staff.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Person`.
+        public struct Person: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Person/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Person/name`.
+            public var name: Swift.String
+            /// `380XXXXXXXXX`, or empty.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Person/phone`.
+            public var phone: Swift.String
+            /// Lower-cased, or empty.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Person/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Person/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case adopter = "adopter"
+                case fosterer = "fosterer"
+                case owner = "owner"
+                case finder = "finder"
+            }
+            /// - Remark: Generated from `#/components/schemas/Person/kind`.
+            public var kind: Components.Schemas.Person.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Person/notes`.
+            public var notes: Swift.String
+            /// Staff decided not to give this person animals: a warning at their next application.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Person/doNotAdopt`.
+            public var doNotAdopt: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Person/doNotAdoptReason`.
+            public var doNotAdoptReason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Person/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Person`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - phone: `380XXXXXXXXX`, or empty.
+            ///   - email: Lower-cased, or empty.
+            ///   - kind:
+            ///   - notes:
+            ///   - doNotAdopt: Staff decided not to give this person animals: a warning at their next application.
+            ///   - doNotAdoptReason:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                kind: Components.Schemas.Person.KindPayload,
+                notes: Swift.String,
+                doNotAdopt: Swift.Bool,
+                doNotAdoptReason: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.name = name
+                self.phone = phone
+                self.email = email
+                self.kind = kind
+                self.notes = notes
+                self.doNotAdopt = doNotAdopt
+                self.doNotAdoptReason = doNotAdoptReason
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case phone
+                case email
+                case kind
+                case notes
+                case doNotAdopt
+                case doNotAdoptReason
+                case createdAt
+            }
+        }
+        /// A person record as sent; a phone or an e-mail (or both) is needed.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PersonInput`.
+        public struct PersonInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PersonInput/name`.
+            public var name: Swift.String
+            /// A Ukrainian mobile number, as typed (`067 123 45 67`, `+380671234567`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonInput/phone`.
+            public var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PersonInput/email`.
+            public var email: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PersonInput/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case adopter = "adopter"
+                case fosterer = "fosterer"
+                case owner = "owner"
+                case finder = "finder"
+            }
+            /// - Remark: Generated from `#/components/schemas/PersonInput/kind`.
+            public var kind: Components.Schemas.PersonInput.KindPayload
+            /// - Remark: Generated from `#/components/schemas/PersonInput/notes`.
+            public var notes: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PersonInput/doNotAdopt`.
+            public var doNotAdopt: Swift.Bool?
+            /// Required when `doNotAdopt` is true.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonInput/doNotAdoptReason`.
+            public var doNotAdoptReason: Swift.String?
+            /// Creates a new `PersonInput`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - phone: A Ukrainian mobile number, as typed (`067 123 45 67`, `+380671234567`).
+            ///   - email:
+            ///   - kind:
+            ///   - notes:
+            ///   - doNotAdopt:
+            ///   - doNotAdoptReason: Required when `doNotAdopt` is true.
+            public init(
+                name: Swift.String,
+                phone: Swift.String? = nil,
+                email: Swift.String? = nil,
+                kind: Components.Schemas.PersonInput.KindPayload,
+                notes: Swift.String? = nil,
+                doNotAdopt: Swift.Bool? = nil,
+                doNotAdoptReason: Swift.String? = nil
+            ) {
+                self.name = name
+                self.phone = phone
+                self.email = email
+                self.kind = kind
+                self.notes = notes
+                self.doNotAdopt = doNotAdopt
+                self.doNotAdoptReason = doNotAdoptReason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case phone
+                case email
+                case kind
+                case notes
+                case doNotAdopt
+                case doNotAdoptReason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PersonDetail`.
+        public struct PersonDetail: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/person`.
+            public var person: Components.Schemas.Person
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/MovementsPayload`.
+            public struct MovementsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/MovementsPayload/animalId`.
+                public var animalId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/MovementsPayload/animalName`.
+                public var animalName: Swift.String
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/MovementsPayload/kind`.
+                @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case intake = "intake"
+                    case adoption = "adoption"
+                    case returnToOwner = "return_to_owner"
+                    case transfer = "transfer"
+                    case death = "death"
+                    case foster = "foster"
+                    case fosterReturn = "foster_return"
+                }
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/MovementsPayload/kind`.
+                public var kind: Components.Schemas.PersonDetail.MovementsPayloadPayload.KindPayload
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/MovementsPayload/onDay`.
+                public var onDay: Swift.String
+                /// Creates a new `MovementsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - animalId:
+                ///   - animalName:
+                ///   - kind:
+                ///   - onDay:
+                public init(
+                    animalId: Swift.String,
+                    animalName: Swift.String,
+                    kind: Components.Schemas.PersonDetail.MovementsPayloadPayload.KindPayload,
+                    onDay: Swift.String
+                ) {
+                    self.animalId = animalId
+                    self.animalName = animalName
+                    self.kind = kind
+                    self.onDay = onDay
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case animalId
+                    case animalName
+                    case kind
+                    case onDay
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/movements`.
+            public typealias MovementsPayload = [Components.Schemas.PersonDetail.MovementsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/movements`.
+            public var movements: Components.Schemas.PersonDetail.MovementsPayload
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload`.
+            public struct ApplicationsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload/id`.
+                public var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload/animalId`.
+                public var animalId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload/animalName`.
+                public var animalName: Swift.String
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload/status`.
+                @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case pending = "pending"
+                    case approved = "approved"
+                    case rejected = "rejected"
+                }
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload/status`.
+                public var status: Components.Schemas.PersonDetail.ApplicationsPayloadPayload.StatusPayload
+                /// - Remark: Generated from `#/components/schemas/PersonDetail/ApplicationsPayload/createdAt`.
+                public var createdAt: Foundation.Date
+                /// Creates a new `ApplicationsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - animalId:
+                ///   - animalName:
+                ///   - status:
+                ///   - createdAt:
+                public init(
+                    id: Swift.String,
+                    animalId: Swift.String,
+                    animalName: Swift.String,
+                    status: Components.Schemas.PersonDetail.ApplicationsPayloadPayload.StatusPayload,
+                    createdAt: Foundation.Date
+                ) {
+                    self.id = id
+                    self.animalId = animalId
+                    self.animalName = animalName
+                    self.status = status
+                    self.createdAt = createdAt
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case animalId
+                    case animalName
+                    case status
+                    case createdAt
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/applications`.
+            public typealias ApplicationsPayload = [Components.Schemas.PersonDetail.ApplicationsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/PersonDetail/applications`.
+            public var applications: Components.Schemas.PersonDetail.ApplicationsPayload
+            /// Creates a new `PersonDetail`.
+            ///
+            /// - Parameters:
+            ///   - person:
+            ///   - movements:
+            ///   - applications:
+            public init(
+                person: Components.Schemas.Person,
+                movements: Components.Schemas.PersonDetail.MovementsPayload,
+                applications: Components.Schemas.PersonDetail.ApplicationsPayload
+            ) {
+                self.person = person
+                self.movements = movements
+                self.applications = applications
+            }
+            public enum CodingKeys: String, CodingKey {
+                case person
+                case movements
+                case applications
             }
         }
     }

@@ -558,6 +558,34 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /adoption-applications/{applicationID}/decision`.
     /// - Remark: Generated from `#/paths//adoption-applications/{applicationID}/decision/put(decideAdoptionApplication)`.
     func decideAdoptionApplication(_ input: Operations.DecideAdoptionApplication.Input) async throws -> Operations.DecideAdoptionApplication.Output
+    /// People records
+    ///
+    /// Adopters, fosterers, owners and finders, by name (at most 200); `q` finds those whose name, phone or e-mail holds it. Roles: doctors and the director (people's contact details are theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /people`.
+    /// - Remark: Generated from `#/paths//people/get(listPeople)`.
+    func listPeople(_ input: Operations.ListPeople.Input) async throws -> Operations.ListPeople.Output
+    /// Add a person record
+    ///
+    /// In the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /people`.
+    /// - Remark: Generated from `#/paths//people/post(createPerson)`.
+    func createPerson(_ input: Operations.CreatePerson.Input) async throws -> Operations.CreatePerson.Output
+    /// A person record with its history
+    ///
+    /// The animals that went with the person or came back from them (movements naming them) and their applications to adopt. Roles: doctors and the director (people's contact details are theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /people/{personID}`.
+    /// - Remark: Generated from `#/paths//people/{personID}/get(getPerson)`.
+    func getPerson(_ input: Operations.GetPerson.Input) async throws -> Operations.GetPerson.Output
+    /// Change a person record
+    ///
+    /// Every field, as for a new one; clearing `doNotAdopt` clears its reason. In the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /people/{personID}`.
+    /// - Remark: Generated from `#/paths//people/{personID}/put(updatePerson)`.
+    func updatePerson(_ input: Operations.UpdatePerson.Input) async throws -> Operations.UpdatePerson.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1663,6 +1691,68 @@ extension APIProtocol {
         body: Operations.DecideAdoptionApplication.Input.Body
     ) async throws -> Operations.DecideAdoptionApplication.Output {
         try await decideAdoptionApplication(Operations.DecideAdoptionApplication.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// People records
+    ///
+    /// Adopters, fosterers, owners and finders, by name (at most 200); `q` finds those whose name, phone or e-mail holds it. Roles: doctors and the director (people's contact details are theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /people`.
+    /// - Remark: Generated from `#/paths//people/get(listPeople)`.
+    public func listPeople(
+        query: Operations.ListPeople.Input.Query = .init(),
+        headers: Operations.ListPeople.Input.Headers = .init()
+    ) async throws -> Operations.ListPeople.Output {
+        try await listPeople(Operations.ListPeople.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Add a person record
+    ///
+    /// In the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `POST /people`.
+    /// - Remark: Generated from `#/paths//people/post(createPerson)`.
+    public func createPerson(
+        headers: Operations.CreatePerson.Input.Headers = .init(),
+        body: Operations.CreatePerson.Input.Body
+    ) async throws -> Operations.CreatePerson.Output {
+        try await createPerson(Operations.CreatePerson.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A person record with its history
+    ///
+    /// The animals that went with the person or came back from them (movements naming them) and their applications to adopt. Roles: doctors and the director (people's contact details are theirs only); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `GET /people/{personID}`.
+    /// - Remark: Generated from `#/paths//people/{personID}/get(getPerson)`.
+    public func getPerson(
+        path: Operations.GetPerson.Input.Path,
+        headers: Operations.GetPerson.Input.Headers = .init()
+    ) async throws -> Operations.GetPerson.Output {
+        try await getPerson(Operations.GetPerson.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change a person record
+    ///
+    /// Every field, as for a new one; clearing `doNotAdopt` clears its reason. In the audit trail. Roles: doctors, and the director within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`); storekeepers get 403 `forbidden`, a pending person `role_pending`.
+    ///
+    /// - Remark: HTTP `PUT /people/{personID}`.
+    /// - Remark: Generated from `#/paths//people/{personID}/put(updatePerson)`.
+    public func updatePerson(
+        path: Operations.UpdatePerson.Input.Path,
+        headers: Operations.UpdatePerson.Input.Headers = .init(),
+        body: Operations.UpdatePerson.Input.Body
+    ) async throws -> Operations.UpdatePerson.Output {
+        try await updatePerson(Operations.UpdatePerson.Input(
             path: path,
             headers: headers,
             body: body

@@ -57,7 +57,8 @@ enum AnimalAPI {
     static func recordMovement(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
         let input = try req.content.decode(M.NewMovement.self)
-        let movement = try await req.shelter.animals.recordMovement(of: try animalID(req), kind: input.kind, on: input.onDay, note: input.note, by: person)
+        let movement = try await req.shelter.animals.recordMovement(of: try animalID(req), kind: input.kind, on: input.onDay, note: input.note,
+                                                                    personID: input.personId, by: person)
         return try await M.AnimalMovementDTO(movement).encodeResponse(status: .created, for: req)
     }
 

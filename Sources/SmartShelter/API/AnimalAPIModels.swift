@@ -95,11 +95,13 @@ extension SSModels {
 
     struct AnimalMovementDTO: Content {
         let id: UUID
-        /// `intake`, `adoption`, `return_to_owner`, `transfer` or `death`.
+        /// `intake`, `adoption`, `return_to_owner`, `transfer`, `death`, `foster` or `foster_return`.
         let kind: String
         let onDay: String
         let note: String
         let by: UUID?
+        /// The person record it happened with (the adopter, the fosterer), when known.
+        let personId: UUID?
 
         init(_ m: AnimalMovement) {
             id = m.id!
@@ -107,6 +109,7 @@ extension SSModels {
             onDay = m.onDay
             note = m.note
             by = m.actorID
+            personId = m.personID
         }
     }
 
@@ -114,6 +117,7 @@ extension SSModels {
         let kind: String?
         let onDay: String?
         let note: String?
+        let personId: String?
     }
 
     struct EnclosureMoveDTO: Content {

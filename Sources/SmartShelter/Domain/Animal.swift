@@ -15,9 +15,10 @@ public final class Animal: Model, @unchecked Sendable {
         case male, female, unknown
     }
 
-    /// Where the animal is: here, or gone by the movement that took it out.
+    /// Where the animal is: here, in foster care (still the shelter's, living with a
+    /// fosterer), or gone by the movement that took it out.
     public enum Status: String, Sendable, CaseIterable, Codable {
-        case inShelter = "in_shelter", adopted, returnedToOwner = "returned_to_owner", transferred, dead
+        case inShelter = "in_shelter", inFoster = "in_foster", adopted, returnedToOwner = "returned_to_owner", transferred, dead
     }
 
     @ID(key: .id) public var id: UUID?
@@ -48,6 +49,8 @@ public final class Animal: Model, @unchecked Sendable {
     public var animalSex: Sex { Sex(rawValue: sex) ?? .unknown }
     public var animalStatus: Status { Status(rawValue: status) ?? .inShelter }
     public var isHere: Bool { animalStatus == .inShelter }
+    /// Still the shelter's: here, or in foster care.
+    public var isInCare: Bool { animalStatus == .inShelter || animalStatus == .inFoster }
 }
 
 /// One step of an animal's way in and out of the shelter, kept for good.
@@ -61,17 +64,38 @@ public final class AnimalMovement: Model, @unchecked Sendable {
         case returnToOwner = "return_to_owner"
         case transfer
         case death
+        /// Out to a fosterer (a person record), still the shelter's animal.
+        case foster
+        /// Back from foster care.
+        case fosterReturn = "foster_return"
 
         /// Where the animal is after this movement.
         public var status: Animal.Status {
             switch self {
-            case .intake: .inShelter
+            case .intake, .fosterReturn: .inShelter
             case .adoption: .adopted
             case .returnToOwner: .returnedToOwner
             case .transfer: .transferred
             case .death: .dead
+            case .foster: .inFoster
             }
         }
+
+        /// Where the animal must be for this movement: an intake brings back one that left
+        /// (not one that died); foster care starts here and ends with the fosterer; an
+        /// animal in foster care may also be adopted (often by its fosterer), go home,
+        /// move on or die there.
+        public var from: [Animal.Status] {
+            switch self {
+            case .intake: [.adopted, .returnedToOwner, .transferred]
+            case .foster: [.inShelter]
+            case .fosterReturn: [.inFoster]
+            case .adoption, .returnToOwner, .transfer, .death: [.inShelter, .inFoster]
+            }
+        }
+
+        /// The movements that need the person it happens with.
+        public var needsPerson: Bool { self == .foster }
     }
 
     @ID(key: .id) public var id: UUID?

@@ -50,11 +50,11 @@ public struct AnimalService: Sendable {
     let context: ShelterContext
     var db: any Database { context.db }
 
-    /// The animals here (or every one ever, `includeGone`), by name.
+    /// The animals in its care — here or in foster care — (or every one ever, `includeGone`), by name.
     public func list(for person: StaffMember, includeGone: Bool = false) async throws -> [Animal] {
         try context.authorize(person, [.doctor, .storekeeper])
         var query = Animal.query(on: db)
-        if !includeGone { query = query.filter(\.$status == Animal.Status.inShelter.rawValue) }
+        if !includeGone { query = query.filter(\.$status ~~ [Animal.Status.inShelter.rawValue, Animal.Status.inFoster.rawValue]) }
         return try await query.all().sorted { person.collation.areInIncreasingOrder($0.name, $1.name) }
     }
 
@@ -135,18 +135,21 @@ public struct AnimalService: Sendable {
     /// Records an intake, adoption, return to owner, transfer or death. An animal that is
     /// here may leave; one that left may come back (an intake), unless it died. Two people
     /// recording at once cannot both move it: the status changes by a conditional update.
+    /// With `personID`, the person record it happens with (required for foster care).
     public func recordMovement(of id: UUID, kind typed: String?, on typedDay: String?, note typedNote: String?,
-                               by person: StaffMember) async throws -> AnimalMovement {
+                               personID typedPerson: String? = nil, by person: StaffMember) async throws -> AnimalMovement {
         try context.authorizeChange(person, [.doctor])
         var v = Kernel.Validator()
         let kind = v.choice("kind", typed, as: AnimalMovement.Kind.self)
         let day = v.day("onDay", typedDay, notAfter: LocalDay(context.clock.now, in: person.timeZone))
         let note = v.text("note", typedNote, required: false, maxLength: Self.textMaxLength) ?? ""
+        let personID = v.id("personId", typedPerson, required: kind?.needsPerson ?? false)
         try v.throwIfInvalid()
         guard let kind, let day else { throw AppError.validation(v.errors) }
+        if let personID { _ = try await context.people.find(personID) }
         let animal = try await find(id)
         return try await db.writeTransaction { db in
-            try await recordMovement(kind, of: animal, on: day, note: note, personID: nil, by: person, on: db)
+            try await recordMovement(kind, of: animal, on: day, note: note, personID: personID, by: person, on: db)
         }
     }
 
@@ -156,15 +159,17 @@ public struct AnimalService: Sendable {
     func recordMovement(_ kind: AnimalMovement.Kind, of animal: Animal, on day: LocalDay, note: String, personID: UUID?,
                         by person: StaffMember, on db: any Database) async throws -> AnimalMovement {
         let id = try animal.requireID()
-        let from: [Animal.Status] = kind == .intake ? [.adopted, .returnedToOwner, .transferred] : [.inShelter]
+        // Anything but coming in takes it out of its enclosure (one back from foster care
+        // is given an enclosure by a move, as a new one is).
+        let leaves = kind.status != .inShelter
         var update = db.sql.update(Animal.schema).set("status", to: SQLBind(kind.status.rawValue))
-        if kind != .intake { update = update.set("enclosure_id", to: SQLLiteral.null) }
-        let changed = try await update.where("id", .equal, SQLBind(id)).where("status", .in, SQLBind.group(from.map(\.rawValue)))
+        if leaves { update = update.set("enclosure_id", to: SQLLiteral.null) }
+        let changed = try await update.where("id", .equal, SQLBind(id)).where("status", .in, SQLBind.group(kind.from.map(\.rawValue)))
             .returning("id").all()
         guard !changed.isEmpty else {
             throw AppError.conflict(code: "movement_not_possible", key: "ss.error.movement_not_possible")
         }
-        if kind != .intake, let enclosure = animal.enclosureID {
+        if leaves, let enclosure = animal.enclosureID {
             try await addMove(of: id, from: enclosure, to: nil, by: person, on: db)
         }
         try await context.audit.record("animal.status", entityType: "animal", entityID: Self.key(id), actor: person.id,

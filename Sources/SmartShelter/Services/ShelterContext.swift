@@ -22,6 +22,7 @@ public struct ShelterContext: ServiceScoped {
     public var backup: BackupService { BackupService(context: self) }
     public var photos: PhotoService { PhotoService(context: self) }
     public var listing: ListingService { ListingService(context: self) }
+    public var people: PeopleService { PeopleService(context: self) }
     public var applications: ApplicationService { ApplicationService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }

@@ -28,6 +28,7 @@ enum ShelterWeb {
         BackupPage.register(on: web)
         AdoptPage.register(on: web)
         ApplicationsPage.register(on: web)
+        PeoplePage.register(on: web)
         web.get("live", use: live)
     }
 

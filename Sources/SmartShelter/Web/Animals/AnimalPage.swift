@@ -46,8 +46,12 @@ enum AnimalPage {
         let record = try await req.shelter.animals.record(try animalID(req), for: person)
         let items = try await req.shelter.warehouse.itemsByName(for: person)
         let hasPhoto = try await req.shelter.photos.withPhotos([record.animal.id!]).contains(record.animal.id!)
+        // The people a movement may name (a fosterer, an adopter): theirs who record movements.
+        let people = [.doctor, .director].contains(person.role)
+            ? try await req.shelter.people.list(for: person).map { ($0.id!.uuidString.lowercased(), "\($0.name) · \(PersonText.contacts($0, req.viewContext(for: person.account).localizer))") }
+            : []
         return req.render(AnimalView(person: person, record: record, hasPhoto: hasPhoto, enclosures: try await AnimalsPage.enclosureChoices(req, person), items: items,
-                                     today: LocalDay(req.kernel.clock.now, in: person.timeZone), c: req.viewContext(for: person.account)).page)
+                                     people: people, today: LocalDay(req.kernel.clock.now, in: person.timeZone), c: req.viewContext(for: person.account)).page)
     }
 
     static func update(_ req: Request) async throws -> Response {
@@ -60,7 +64,8 @@ enum AnimalPage {
 
     static func movement(_ req: Request) async throws -> Response {
         try await change(req, done: "ss.animal.movement_recorded") { id, form, person in
-            _ = try await req.shelter.animals.recordMovement(of: id, kind: form["kind"], on: form["onDay"], note: form["note"], by: person)
+            _ = try await req.shelter.animals.recordMovement(of: id, kind: form["kind"], on: form["onDay"], note: form["note"],
+                                                             personID: form["personId"].flatMap { $0.isEmpty ? nil : $0 }, by: person)
         }
     }
 

@@ -9,6 +9,8 @@ struct AnimalView {
     let hasPhoto: Bool
     let enclosures: [(value: String, label: String)]
     let items: [StockItem]
+    /// The person records a movement may name (for those who record movements).
+    var people: [(value: String, label: String)] = []
     let today: LocalDay
     let c: ViewContext
 
@@ -189,10 +191,13 @@ struct AnimalView {
                 })
             }
             if canChange && animal.animalStatus != .dead {
-                let kinds: [AnimalMovement.Kind] = animal.isHere ? [.adoption, .returnToOwner, .transfer, .death] : [.intake]
+                let kinds = AnimalMovement.Kind.allCases.filter { $0.from.contains(animal.animalStatus) }
                 Components.postForm(c, action: "\(path)/movements") {
                     SelectField(name: "kind", label: l.text("ss.field.movement"), options: kinds.map { ($0.rawValue, l.text("ss.movement_kind.\($0.rawValue)")) })
                         .render(FormState(), l)
+                    SelectField(name: "personId", label: l.text("ss.field.movement_person"), options: people, required: false,
+                                emptyLabel: l.text("ss.person.nobody")).render(FormState(), l)
+                    H.p(.class("hint")) { l.text("ss.person.movement_hint"); " "; H.a(.href(PeoplePage.path)) { l.text("ss.person.link") } }
                     FormField(name: "onDay", label: l.text("ss.field.day"), type: "date").render(FormState(values: ["onDay": today.description]), l)
                     FormField(name: "note", label: l.text("ss.field.note"), required: false, maxLength: AnimalService.textMaxLength).render(FormState(), l)
                     Components.primaryButton(l.text("ss.animal.record_movement"))
