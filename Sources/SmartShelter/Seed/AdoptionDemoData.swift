@@ -39,6 +39,7 @@ extension ShelterDemoData {
         banned.doNotAdoptReason = "Покинув тварину у 2025 році"
         banned.createdAt = context.clock.now
         try await banned.create(on: context.db)
+        try await seedFoster(context, doctor: doctor)
         if let bella = ids["Белла"] {
             _ = try await context.applications.apply(ApplicationInput(animalID: bella.uuidString, name: "Олена Шевченко", phone: "067 234 56 78",
                                                                       email: "olena.shevchenko@example.org",
@@ -50,5 +51,20 @@ extension ShelterDemoData {
                                                                       email: "gennadiy@example.org", home: "Квартира, працюю вдома."),
                                                      language: .uk, address: "demo")
         }
+    }
+
+    /// A fosterer with a kitten in her care since a week ago, so the people pages and foster
+    /// care are not empty.
+    static func seedFoster(_ context: ShelterContext, doctor: StaffMember) async throws {
+        let today = LocalDay(context.clock.now, in: context.timeZone)
+        let hanna = try await context.people.create(PersonInput(name: "Ганна Левченко", phone: "067 765 43 21", email: "hanna@example.org",
+                                                                kind: "fosterer", notes: "Бере кошенят на відгодівлю, має окрему кімнату"),
+                                                    by: doctor)
+        let kitten = try await context.animals.create(AnimalInput(name: "Рудик", species: "cat", breed: "", sex: "male",
+                                                                  intakeOn: today.adding(days: -20).description, intakeReason: "Принесли сусіди"),
+                                                      by: doctor)
+        _ = try await context.animals.recordMovement(of: kitten.requireID(), kind: AnimalMovement.Kind.foster.rawValue,
+                                                     on: today.adding(days: -7).description, note: "Відгодувати до 1 кг",
+                                                     personID: hanna.requireID().uuidString, by: doctor)
     }
 }
