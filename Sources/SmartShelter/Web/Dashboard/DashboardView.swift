@@ -34,57 +34,11 @@ struct DashboardView {
             H.section(.class("alarms"), .aria("labelledby", "alarms-title")) {
                 H.h2(.id("alarms-title")) { l.plural("ss.alarm.open_count", count: open.count) }
                 if open.isEmpty { H.p(.class("empty")) { l.text("ss.alarm.none") } }
-                H.ul(.class("plain-list")) { HTMLBuilder.join(board.alarms.map(alarm)) }
+                H.ul(.class("plain-list")) { HTMLBuilder.join(board.alarms.map { AlarmCard(summary: $0, person: person, c: c).html }) }
             },
             board.enclosures.isEmpty ? H.p(.class("empty")) { l.text("ss.dashboard.empty") } : .empty,
             H.ul(.class("plain-list enclosure-cards")) { HTMLBuilder.join(board.enclosures.map(card)) },
         ])
-    }
-
-    private func alarm(_ summary: AlarmSummary) -> HTML {
-        let alarm = summary.alarm
-        let id = alarm.id!.uuidString.lowercased()
-        let state = alarm.resolvedAt != nil ? "resolved" : alarm.acknowledgedAt != nil ? "acknowledged" : "open"
-        return H.li(.id("alarm-\(id)"), .class("card alarm alarm-\(alarm.severity) alarm-\(state)")) {
-            H.h3 { AlarmService.title(alarm, summary.enclosureName, l) }
-            H.p { AlarmText.describe(alarm, unit: person.unit, l) }
-            H.p(.class("hint")) {
-                l.text("ss.alarm.since", ["time": l.dateTime(alarm.openedAt), "last": l.dateTime(alarm.lastSeenAt)])
-                if alarm.repeats > 0 { " "; l.plural("ss.alarm.repeats", count: alarm.repeats) }
-            }
-            H.p(.class("alarm-state")) { H.strong { l.text("ss.alarm.state.\(state)") } }
-            if !summary.residents.isEmpty { residents(summary.residents) }
-            if alarm.isOpen {
-                H.div(.class("button-row")) {
-                    if alarm.acknowledgedAt == nil {
-                        Components.postForm(c, action: "\(ShelterWeb.prefix)/alarms/\(id)/acknowledgement") {
-                            Components.primaryButton(l.text("ss.alarm.acknowledge"))
-                        }
-                    }
-                    Components.postForm(c, action: "\(ShelterWeb.prefix)/alarms/\(id)/resolution") {
-                        H.button(.class("button"), .type("submit")) { l.text("ss.alarm.resolve") }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Who lives where the alarm is, the sick ones with their diseases named.
-    private func residents(_ residents: [AlarmSummary.Resident]) -> HTML {
-        H.div(.class("alarm-animals")) {
-            H.p { H.strong { l.text("ss.alarm.animals") } }
-            H.ul {
-                HTMLBuilder.join(residents.map { resident in
-                    H.li {
-                        H.a(.href(AnimalPage.path(resident.animal.id!))) { resident.animal.name }
-                        if !resident.openDiseases.isEmpty {
-                            " — "
-                            H.span(.class("sick")) { l.text("ss.animal.sick", ["diseases": resident.openDiseases.map(\.name).joined(separator: ", ")]) }
-                        }
-                    }
-                })
-            }
-        }
     }
 
     private func card(_ summary: EnclosureSummary) -> HTML {
