@@ -224,7 +224,7 @@ def main():
 
         def opened(data, enclosure=enclosure.lower()):
             return (str(data.get("enclosureId", "")).lower() == enclosure and data.get("state") == "open"
-                    and data.get("kind") == "temperature")
+                    and data.get("kind") == "too_cold")
 
         event = stream.wait_for(cursor, opened, args.timeout)
         if i >= args.warmup:
@@ -261,7 +261,7 @@ def resolve_open(client, enclosure):
     if status != 200:
         return
     for alarm in json.loads(answer):
-        if (str(alarm.get("enclosureId", "")).lower() == enclosure.lower() and alarm.get("kind") == "temperature"
+        if (str(alarm.get("enclosureId", "")).lower() == enclosure.lower() and alarm.get("kind") == "too_cold"
                 and not alarm.get("resolvedAt")):
             client.call("POST", f"{API}/alarms/{alarm['id']}/resolution")
 

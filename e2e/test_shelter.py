@@ -281,7 +281,7 @@ def test_an_alarm_reaches_the_open_dashboard_and_a_doctor_takes_it(new_browser, 
     assert heading(doctor) == "Вольєри"
     # Its temperature alarm is not open yet (a silence alarm may be: the demo's sensors
     # stop reporting when the server starts).
-    alarm_xpath = "//li[contains(@class,'alarm-open')][.//h3[contains(.,'Котяча кімната') and contains(.,'температура')]]"
+    alarm_xpath = "//li[contains(@class,'alarm-open')][.//h3[contains(.,'Котяча кімната') and contains(.,'надто холодно')]]"
     assert not doctor.find_elements(By.XPATH, alarm_xpath)
 
     sent = requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",

@@ -32,7 +32,7 @@ public struct SmartShelter: HromadaApp {
                                                  CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
                                                  AddItemKinds(), AddMealToRefills(), AddSensorLifecycle(),
                                                  AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson(),
-                                                 AddSensorPower()] }
+                                                 AddSensorPower(), SplitHotAndCold(), AddAlarmClosing()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 
@@ -53,12 +53,13 @@ public struct SmartShelter: HromadaApp {
         try await ShelterContext(services).applications.removeOldPersonalData()
     }
 
-    /// Silent sensors and missed meals raise their alarms; alarms nobody acknowledged are
-    /// told again.
+    /// Silent sensors and missed meals raise their alarms; alarms whose readings are back to
+    /// normal close by themselves; alarms nobody acknowledged are escalated and told again.
     public var backgroundJobs: [BackgroundJob] {
         [BackgroundJob("shelter.alarms", every: jobInterval) { services in
             let alarms = ShelterContext(services).alarms
             try await alarms.checkSilence()
+            try await alarms.closeSettled()
             try await ShelterContext(services).feeding.checkMeals()
             try await alarms.remind()
         }]

@@ -2051,20 +2051,22 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/sensorId`.
             public var sensorId: Swift.String?
-            /// The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`).
+            /// The rule broken: the temperature above (`too_hot`) or below (`too_cold`) the enclosure's range, humidity outside it, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or above 29.5 °C (`duration_hot`) or below 7.2 °C (`duration_cold`) for more than four hours in a row. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`). Too hot and too cold are separate alarms.
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/kind`.
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case temperature = "temperature"
+                case tooHot = "too_hot"
+                case tooCold = "too_cold"
                 case humidity = "humidity"
                 case heatStress = "heat_stress"
                 case water = "water"
                 case silence = "silence"
-                case duration = "duration"
+                case durationHot = "duration_hot"
+                case durationCold = "duration_cold"
                 case foodNotEaten = "food_not_eaten"
                 case notRefilled = "not_refilled"
             }
-            /// The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`).
+            /// The rule broken: the temperature above (`too_hot`) or below (`too_cold`) the enclosure's range, humidity outside it, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or above 29.5 °C (`duration_hot`) or below 7.2 °C (`duration_cold`) for more than four hours in a row. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`). Too hot and too cold are separate alarms.
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/kind`.
             public var kind: Components.Schemas.Alarm.KindPayload
@@ -2091,14 +2093,36 @@ extension Components {
             public var repeats: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Alarm/acknowledgedBy`.
             public var acknowledgedBy: Swift.String?
+            /// The name of who acknowledged it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/acknowledgedByName`.
+            public var acknowledgedByName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Alarm/acknowledgedAt`.
             public var acknowledgedAt: Foundation.Date?
+            /// Who resolved it; left out when it closed by itself (then `normalSince` says when the readings came back within the rules).
+            ///
             /// - Remark: Generated from `#/components/schemas/Alarm/resolvedBy`.
             public var resolvedBy: Swift.String?
-            /// Left out while the alarm is open.
+            /// The name of who resolved it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/resolvedByName`.
+            public var resolvedByName: Swift.String?
+            /// Left out while the alarm is open. An alarm raised by readings closes by itself once they have been back within the rules for 15 minutes.
             ///
             /// - Remark: Generated from `#/components/schemas/Alarm/resolvedAt`.
             public var resolvedAt: Foundation.Date?
+            /// For an alarm that closed by itself or a past episode: when the readings came back within the rules (the first reading inside them).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/normalSince`.
+            public var normalSince: Foundation.Date?
+            /// When nobody had acknowledged it in 15 minutes and every director and doctor was told, on duty or not.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/escalatedAt`.
+            public var escalatedAt: Foundation.Date?
+            /// A spell outside 7.2–29.5 °C that was already over when its readings came (a device's late buffer): recorded closed, nobody called.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Alarm/pastEpisode`.
+            public var pastEpisode: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Alarm/AnimalsPayload`.
             public struct AnimalsPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Alarm/AnimalsPayload/id`.
@@ -2143,16 +2167,21 @@ extension Components {
             ///   - enclosureId:
             ///   - enclosureName:
             ///   - sensorId: The sensor whose reading (or silence) raised it; left out when none.
-            ///   - kind: The rule broken: temperature or humidity outside the enclosure's range, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or outside 7.2–29.5 °C for more than four hours. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`).
+            ///   - kind: The rule broken: the temperature above (`too_hot`) or below (`too_cold`) the enclosure's range, humidity outside it, the heat-stress index in the alert band or above, water under the enclosure's minimum, a sensor silent for more than twice its interval, or above 29.5 °C (`duration_hot`) or below 7.2 °C (`duration_cold`) for more than four hours in a row. Feeding: the feeder still at least half full at the next meal (`food_not_eaten`), or not filled for a meal (`not_refilled`). Too hot and too cold are separate alarms.
             ///   - severity:
             ///   - value: The value that broke the rule, as last seen: °C, %, the index, or seconds of silence.
             ///   - openedAt:
             ///   - lastSeenAt: When the rule last broke.
             ///   - repeats: How many times the rule broke again while the alarm was open.
             ///   - acknowledgedBy:
+            ///   - acknowledgedByName: The name of who acknowledged it.
             ///   - acknowledgedAt:
-            ///   - resolvedBy:
-            ///   - resolvedAt: Left out while the alarm is open.
+            ///   - resolvedBy: Who resolved it; left out when it closed by itself (then `normalSince` says when the readings came back within the rules).
+            ///   - resolvedByName: The name of who resolved it.
+            ///   - resolvedAt: Left out while the alarm is open. An alarm raised by readings closes by itself once they have been back within the rules for 15 minutes.
+            ///   - normalSince: For an alarm that closed by itself or a past episode: when the readings came back within the rules (the first reading inside them).
+            ///   - escalatedAt: When nobody had acknowledged it in 15 minutes and every director and doctor was told, on duty or not.
+            ///   - pastEpisode: A spell outside 7.2–29.5 °C that was already over when its readings came (a device's late buffer): recorded closed, nobody called.
             ///   - animals: For an open alarm, the animals in its enclosure and their open diseases.
             public init(
                 id: Swift.String,
@@ -2166,9 +2195,14 @@ extension Components {
                 lastSeenAt: Foundation.Date,
                 repeats: Swift.Int,
                 acknowledgedBy: Swift.String? = nil,
+                acknowledgedByName: Swift.String? = nil,
                 acknowledgedAt: Foundation.Date? = nil,
                 resolvedBy: Swift.String? = nil,
+                resolvedByName: Swift.String? = nil,
                 resolvedAt: Foundation.Date? = nil,
+                normalSince: Foundation.Date? = nil,
+                escalatedAt: Foundation.Date? = nil,
+                pastEpisode: Swift.Bool,
                 animals: Components.Schemas.Alarm.AnimalsPayload
             ) {
                 self.id = id
@@ -2182,9 +2216,14 @@ extension Components {
                 self.lastSeenAt = lastSeenAt
                 self.repeats = repeats
                 self.acknowledgedBy = acknowledgedBy
+                self.acknowledgedByName = acknowledgedByName
                 self.acknowledgedAt = acknowledgedAt
                 self.resolvedBy = resolvedBy
+                self.resolvedByName = resolvedByName
                 self.resolvedAt = resolvedAt
+                self.normalSince = normalSince
+                self.escalatedAt = escalatedAt
+                self.pastEpisode = pastEpisode
                 self.animals = animals
             }
             public enum CodingKeys: String, CodingKey {
@@ -2199,9 +2238,14 @@ extension Components {
                 case lastSeenAt
                 case repeats
                 case acknowledgedBy
+                case acknowledgedByName
                 case acknowledgedAt
                 case resolvedBy
+                case resolvedByName
                 case resolvedAt
+                case normalSince
+                case escalatedAt
+                case pastEpisode
                 case animals
             }
         }

@@ -38,24 +38,29 @@ extension ShelterTests {
                 #expect(try await alarms(app).isEmpty)
                 // Cold and dry: temperature and humidity.
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: now.addingTimeInterval(-500), temperature: 8, humidity: 25, water: 80))
-                #expect(Set(try await alarms(app).map(\.kind)) == ["temperature", "humidity"])
+                #expect(Set(try await alarms(app).map(\.kind)) == ["too_cold", "humidity"])
                 // Hot, humid and thirsty: heat stress (critical at 30 °C/70 %, THI 81) and water.
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: now.addingTimeInterval(-400), temperature: 30, humidity: 70, water: 5))
                 let all = try await alarms(app)
-                #expect(Set(all.map(\.kind)) == ["temperature", "humidity", "heat_stress", "water"])
-                #expect(all.count == 4, "one alarm per kind, repeats update it")
-                let temperature = try #require(all.first { $0.kind == "temperature" })
-                #expect(temperature.repeats == 1 && temperature.value == 30)
+                #expect(Set(all.map(\.kind)) == ["too_cold", "too_hot", "humidity", "heat_stress", "water"])
+                #expect(all.count == 5, "one alarm per kind, repeats update it")
+                // Hot and cold apart: the hot reading opens its own alarm, the cold one keeps its 8 °C.
+                let cold = try #require(all.first { $0.kind == "too_cold" })
+                #expect(cold.repeats == 0 && cold.value == 8)
+                let humidity = try #require(all.first { $0.kind == "humidity" })
+                #expect(humidity.repeats == 1 && humidity.value == 70)
+                let temperature = try #require(all.first { $0.kind == "too_hot" })
+                #expect(temperature.repeats == 0 && temperature.value == 30)
                 #expect(all.first { $0.kind == "heat_stress" }?.severity == "critical")
                 // The same reading resent raises nothing more.
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: now.addingTimeInterval(-400), temperature: 30, humidity: 70, water: 5))
-                #expect(try await Alarm.find(temperature.id, on: app.db)?.repeats == 1)
+                #expect(try await Alarm.find(humidity.id, on: app.db)?.repeats == 1)
 
                 // Resolved, then broken again: a new alarm.
                 let resolved = try await read(SSModels.AlarmDTO.self, app, .POST, "/alarms/\(temperature.id!)/resolution", as: s.director)
                 #expect(resolved.resolvedBy == s.director.id)
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: now.addingTimeInterval(-300), temperature: 27, humidity: 50, water: 50))
-                let temperatures = try await Alarm.query(on: app.db).filter(\.$kind == "temperature").all()
+                let temperatures = try await Alarm.query(on: app.db).filter(\.$kind == "too_hot").all()
                 #expect(temperatures.count == 2 && temperatures.filter(\.isOpen).count == 1)
             }
         }
@@ -106,19 +111,19 @@ extension ShelterTests {
                 var readings = (0...8).map { reading(at: now.addingTimeInterval(-Double($0) * 1800), temperature: 31, humidity: 30) }
                 readings[6] = reading(at: now.addingTimeInterval(-3 * 3600), temperature: 28, humidity: 30)
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, ["readings": readings])
-                #expect(!(try await alarms(app).map(\.kind).contains("duration")))
+                #expect(!(try await alarms(app).map(\.kind).contains("duration_hot")))
                 // Half an hour on, still hot: the spell since the first hot reading after it is 3 h.
                 clock.advance(by: 1800)
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: clock.now, temperature: 31, humidity: 30))
-                #expect(!(try await alarms(app).map(\.kind).contains("duration")))
+                #expect(!(try await alarms(app).map(\.kind).contains("duration_hot")))
                 // Another hour: 4 h since the first hot reading after 28 °C, not more than 4.
                 clock.advance(by: 3600)
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: clock.now, temperature: 31, humidity: 30))
-                #expect(!(try await alarms(app).map(\.kind).contains("duration")))
+                #expect(!(try await alarms(app).map(\.kind).contains("duration_hot")))
                 // Half an hour more: 4.5 h.
                 clock.advance(by: 1800)
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: clock.now, temperature: 31, humidity: 30))
-                let duration = try #require(try await alarms(app).first { $0.kind == "duration" })
+                let duration = try #require(try await alarms(app).first { $0.kind == "duration_hot" })
                 #expect(duration.severity == "critical" && duration.value == 31)
             }
         }
@@ -189,7 +194,7 @@ extension ShelterTests {
                 clock.advance(by: 2 * 60)
                 try await services(app).alarms.remind()
                 let reminded = try await MailOutboxRecord.query(on: app.db).all()
-                #expect(reminded.count == 4 && reminded.filter { $0.textBody.contains("Нагадування") }.count == 2)
+                #expect(reminded.count == 4 && reminded.filter { $0.textBody.contains("надіслано всім директорам і лікарям") }.count == 2)
                 let alarm = try #require(try await alarms(app).first)
                 _ = try await send(app, .POST, "/alarms/\(alarm.id!)/acknowledgement", as: doctor)
                 clock.advance(by: 60 * 60)
@@ -220,7 +225,7 @@ extension ShelterTests {
                     }
                     #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses)")
                     let event = try #require(try await stream.next())
-                    #expect(event.name == "alarm" && event.data.contains("\"temperature\"") && event.data.lowercased().contains(s.enclosure.uuidString.lowercased()))
+                    #expect(event.name == "alarm" && event.data.contains("\"too_cold\"") && event.data.lowercased().contains(s.enclosure.uuidString.lowercased()))
                 }
                 let open = try await alarms(app)
                 #expect(open.count == 1 && open.first?.repeats == 11)

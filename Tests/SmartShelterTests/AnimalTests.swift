@@ -350,7 +350,7 @@ extension ShelterTests {
                 #expect(try await send(app, .POST, "/animals/\(rex.id)/diseases", as: doctor, ["name": "Бронхіт", "startedOn": today(app)]).status == .created)
                 _ = try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: Date(), temperature: 35, humidity: 60))
                 let alarms = try await read([SSModels.AlarmDTO].self, app, .GET, "/alarms", as: doctor)
-                let heat = try #require(alarms.first { $0.kind == "temperature" })
+                let heat = try #require(alarms.first { $0.kind == "too_hot" })
                 #expect(heat.animals.map(\.name) == ["Бім", "Рекс"])
                 #expect(heat.animals.first { $0.name == "Рекс" }?.openDiseases == ["Бронхіт"])
             }

@@ -70,7 +70,7 @@ extension ShelterTests {
                     // The doctor sees the alarm and takes it.
                     let doctor = try Self.client(baseURL, token: newcomer.token)
                     let alarms = try await doctor.listAlarms().ok.body.json
-                    let cold = try #require(alarms.first { $0.kind == .temperature })
+                    let cold = try #require(alarms.first { $0.kind == .tooCold })
                     #expect(cold.value == 6.5 && cold.enclosureName == "Карантин")
                     let taken = try await doctor.acknowledgeAlarm(path: .init(alarmID: cold.id)).ok.body.json
                     #expect(taken.acknowledgedBy == newcomer.profile.id)

@@ -67,7 +67,7 @@ extension ShelterTests {
                 }
                 #expect(try await storedReadings(app, setup.sensor) == readings.count)
                 let alarms = try await Alarm.query(on: app.db).filter(\.$enclosureID == setup.enclosure).all()
-                for kind in [Alarm.Kind.temperature, .humidity, .water] {
+                for kind in [Alarm.Kind.tooHot, .tooCold, .humidity, .water] {
                     let expected = readings.filter { AlarmTrigger.of($0, in: conditions).contains { $0.kind == kind } }.count
                     let counted = alarms.filter { $0.kind == kind.rawValue }.map { $0.repeats + 1 }.reduce(0, +)
                     #expect(expected > 0 && counted == expected, "\(kind): \(counted) breaches counted, \(expected) by the rules")
@@ -124,7 +124,7 @@ extension ShelterTests {
                     #expect(try hours.decode(column: "spans", as: Int.self) == 2)
                     let sensor = try #require(try await Sensor.find(setup.sensor, on: app.db))
                     #expect(sensor.lastReadingAt == times.last)
-                    let alarm = try #require(try await Alarm.query(on: app.db).filter(\.$enclosureID == setup.enclosure).filter(\.$kind == "temperature").first())
+                    let alarm = try #require(try await Alarm.query(on: app.db).filter(\.$enclosureID == setup.enclosure).filter(\.$kind == "too_cold").first())
                     #expect(alarm.repeats + 1 == temperatures.filter { $0 < 7.2 }.count)
                 }
             }

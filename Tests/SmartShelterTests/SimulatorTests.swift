@@ -45,7 +45,7 @@ extension ShelterTests {
                 }
                 try await ShelterContext(app.services).alarms.checkSilence()
                 let kinds = Set(try await Alarm.query(on: app.db).all().map(\.kind))
-                #expect(kinds.isSuperset(of: ["heat_stress", "temperature", "silence"]), "\(kinds)")
+                #expect(kinds.isSuperset(of: ["heat_stress", "too_hot", "silence"]), "\(kinds)")
             }
         }
     }

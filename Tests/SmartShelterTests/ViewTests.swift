@@ -89,7 +89,7 @@ extension ShelterTests {
             let alarm = Alarm()
             alarm.id = alarmID
             alarm.enclosureID = quarantineID
-            alarm.kind = Alarm.Kind.temperature.rawValue
+            alarm.kind = Alarm.Kind.tooHot.rawValue
             alarm.severity = Alarm.Severity.critical.rawValue
             alarm.value = 30
             alarm.openedAt = now.addingTimeInterval(-1200)
@@ -117,8 +117,8 @@ extension ShelterTests {
             #expect(html.contains(#"<details id="alarm-list" class="alarm-summary alarm-summary-critical"><summary><span>1 alarm · nobody on it yet: 1</span></summary>"#))
             #expect(html.range(of: "alarm-list")!.lowerBound < html.range(of: "enclosure-card")!.lowerBound)
             let alarm = try #require(html.firstMatch(of: /<li id="alarm-a1a20000-0000-4000-8000-000000000001" class="card alarm alarm-critical alarm-open">.*?<\/li><\/ul><\/details>/)).output
-            #expect(alarm.contains("<h3>Alarm · Карантин: temperature</h3>"))
-            #expect(alarm.contains("<p>Temperature 30 °C, outside the enclosure&#39;s range.</p>"))
+            #expect(alarm.contains("<h3>Alarm · Карантин: too hot</h3>"))
+            #expect(alarm.contains("<p>Temperature 30 °C, above the enclosure&#39;s highest.</p>"))
             #expect(alarm.contains("<strong>Nobody on it yet</strong>"))
             #expect(alarm.contains(#"<a href="/shelter/animals/a0000000-0000-4000-8000-000000000001">Рекс</a> — <span class="sick">ill: Парвовірус</span>"#))
             #expect(alarm.contains(#"<form method="post" action="/shelter/alarms/a1a20000-0000-4000-8000-000000000001/acknowledgement"><input type="hidden" name="_csrf" value="token-789">"#))
@@ -143,8 +143,8 @@ extension ShelterTests {
             let director = Self.person(.director, unit: .fahrenheit)
             let html = DashboardView(person: director, board: Self.board(), tasksToDo: 0, c: Self.context(.uk)).page.content.rendered
             #expect(html.contains("<summary><span>1 тривога · ще ніхто не взявся: 1</span></summary>"))
-            #expect(html.contains("<h3>Тривога · Карантин: температура</h3>"))
-            #expect(html.contains("<p>Температура 86 °F — поза межами, заданими для вольєра.</p>"))
+            #expect(html.contains("<h3>Тривога · Карантин: надто жарко</h3>"))
+            #expect(html.contains("<p>Температура 86 °F — вище за найвищу, задану для вольєра.</p>"))
             #expect(html.contains("<dd>86 °F</dd>") && html.contains("78 · увага"))
             #expect(html.contains("Беруся") && html.contains("хворіє: Парвовірус"))
             #expect(html.contains(#"<form method="post" action="/shelter/enclosures"><input type="hidden" name="_csrf" value="token-789">"#))

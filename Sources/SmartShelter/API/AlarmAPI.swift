@@ -19,13 +19,13 @@ extension ShelterAPI {
 
     static func acknowledgeAlarm(_ req: Request) async throws -> M.AlarmDTO {
         let person = try await req.staffMember()
-        let alarm = try await req.shelter.alarms.acknowledge(try alarmID(req), by: person)
-        return M.AlarmDTO(AlarmSummary(alarm: alarm, enclosureName: try await req.shelter.enclosures.find(alarm.enclosureID).name))
+        let alarms = req.shelter.alarms
+        return M.AlarmDTO(try await alarms.summary(of: try await alarms.acknowledge(try alarmID(req), by: person)))
     }
 
     static func resolveAlarm(_ req: Request) async throws -> M.AlarmDTO {
         let person = try await req.staffMember()
-        let alarm = try await req.shelter.alarms.resolve(try alarmID(req), by: person)
-        return M.AlarmDTO(AlarmSummary(alarm: alarm, enclosureName: try await req.shelter.enclosures.find(alarm.enclosureID).name))
+        let alarms = req.shelter.alarms
+        return M.AlarmDTO(try await alarms.summary(of: try await alarms.resolve(try alarmID(req), by: person)))
     }
 }

@@ -9,8 +9,8 @@ extension SSModels {
         let enclosureId: UUID
         let enclosureName: String
         let sensorId: UUID?
-        /// `temperature`, `humidity`, `heat_stress`, `water`, `silence`, `duration`,
-        /// `food_not_eaten` or `not_refilled`.
+        /// `too_hot`, `too_cold`, `humidity`, `heat_stress`, `water`, `silence`,
+        /// `duration_hot`, `duration_cold`, `food_not_eaten` or `not_refilled`.
         let kind: String
         /// `warning` or `critical`.
         let severity: String
@@ -20,9 +20,18 @@ extension SSModels {
         let lastSeenAt: Date
         let repeats: Int
         let acknowledgedBy: UUID?
+        let acknowledgedByName: String?
         let acknowledgedAt: Date?
+        /// Who resolved it; left out when it closed by itself (then `normalSince` says when
+        /// the readings came back within the rules).
         let resolvedBy: UUID?
+        let resolvedByName: String?
         let resolvedAt: Date?
+        let normalSince: Date?
+        /// When nobody had acknowledged it in 15 minutes and every director and doctor was told.
+        let escalatedAt: Date?
+        /// A spell already over when its readings came (a late buffer): recorded closed.
+        let pastEpisode: Bool
         /// An open alarm's enclosure's animals, with their open diseases.
         let animals: [Resident]
 
@@ -45,9 +54,14 @@ extension SSModels {
             lastSeenAt = alarm.lastSeenAt
             repeats = alarm.repeats
             acknowledgedBy = alarm.acknowledgedBy
+            acknowledgedByName = summary.acknowledgedByName
             acknowledgedAt = alarm.acknowledgedAt
             resolvedBy = alarm.resolvedBy
+            resolvedByName = summary.resolvedByName
             resolvedAt = alarm.resolvedAt
+            normalSince = alarm.normalSince
+            escalatedAt = alarm.escalatedAt
+            pastEpisode = alarm.pastEpisode
             animals = summary.residents.map { Resident(id: $0.animal.id!, name: $0.animal.name, openDiseases: $0.openDiseases.map(\.name)) }
         }
     }

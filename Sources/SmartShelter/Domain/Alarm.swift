@@ -7,8 +7,11 @@ public final class Alarm: Model, @unchecked Sendable {
     public static let schema = "ss_alarms"
 
     public enum Kind: String, Sendable, CaseIterable, Codable {
-        /// Temperature outside the enclosure's range.
-        case temperature
+        /// Temperature above the enclosure's range. Hot and cold are apart: a cold reading
+        /// never rewrites a hot alarm's value («30 °C» becoming «0 °C»), and each closes by itself.
+        case tooHot = "too_hot"
+        /// Temperature below the enclosure's range.
+        case tooCold = "too_cold"
         /// Humidity outside the enclosure's range.
         case humidity
         /// The temperature–humidity index in the alert band or above.
@@ -17,12 +20,23 @@ public final class Alarm: Model, @unchecked Sendable {
         case water
         /// A sensor silent for more than twice its reporting interval.
         case silence
-        /// Outside 7.2–29.5 °C (9 CFR 3.3) for more than four hours in a row.
-        case duration
+        /// Above 29.5 °C (9 CFR 3.3) for more than four hours in a row.
+        case durationHot = "duration_hot"
+        /// Below 7.2 °C (9 CFR 3.3) for more than four hours in a row.
+        case durationCold = "duration_cold"
         /// The feeder still full at the next meal: the animals did not eat.
         case foodNotEaten = "food_not_eaten"
         /// No food put in the feeder for a meal that is due.
         case notRefilled = "not_refilled"
+
+        /// The kinds raised by readings, which close by themselves once the readings have
+        /// been back within the rules for `AlarmService.settleTime`.
+        public static let fromReadings: [Kind] = [.tooHot, .tooCold, .humidity, .heatStress, .water, .durationHot, .durationCold]
+
+        /// The duration rule's kind for a temperature outside the welfare range.
+        static func duration(_ temperature: Double) -> Kind {
+            temperature > AlarmTrigger.welfareRange.upperBound ? .durationHot : .durationCold
+        }
     }
 
     public enum Severity: String, Sendable, Codable, Comparable {
@@ -48,10 +62,20 @@ public final class Alarm: Model, @unchecked Sendable {
     @OptionalField(key: "resolved_at") public var resolvedAt: Date?
     /// When the staff were last told (opened, or reminded while nobody acknowledged).
     @Field(key: "notified_at") public var notifiedAt: Date
+    /// When the readings came back within the rules, for an alarm that closed by itself
+    /// (nobody in `resolvedBy`) or a past episode: the first reading inside them again.
+    @OptionalField(key: "normal_since") public var normalSince: Date?
+    /// When nobody had acknowledged it in time and every director and doctor was told.
+    @OptionalField(key: "escalated_at") public var escalatedAt: Date?
+    /// A spell already over when its readings arrived (a device's late buffer): recorded
+    /// closed, to be known, not to call anyone.
+    @Field(key: "past_episode") public var pastEpisode: Bool
 
-    public init() {}
+    public init() {
+        pastEpisode = false
+    }
 
-    public var alarmKind: Kind { Kind(rawValue: kind) ?? .temperature }
+    public var alarmKind: Kind { Kind(rawValue: kind) ?? .tooHot }
     public var alarmSeverity: Severity { Severity(rawValue: severity) ?? .warning }
     public var isOpen: Bool { resolvedAt == nil }
 }
@@ -67,8 +91,10 @@ public struct AlarmTrigger: Sendable, Equatable {
     public static func of(_ reading: Reading, in conditions: EnclosureConditions) -> [AlarmTrigger] {
         var triggers: [AlarmTrigger] = []
         let t = reading.temperature, h = reading.humidity
-        if t < conditions.minTemperature || t > conditions.maxTemperature {
-            triggers.append(AlarmTrigger(kind: .temperature, severity: .warning, value: t, at: reading.at))
+        if t > conditions.maxTemperature {
+            triggers.append(AlarmTrigger(kind: .tooHot, severity: .warning, value: t, at: reading.at))
+        } else if t < conditions.minTemperature {
+            triggers.append(AlarmTrigger(kind: .tooCold, severity: .warning, value: t, at: reading.at))
         }
         if h < conditions.minHumidity || h > conditions.maxHumidity {
             triggers.append(AlarmTrigger(kind: .humidity, severity: .warning, value: h, at: reading.at))

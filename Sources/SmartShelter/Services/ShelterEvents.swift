@@ -17,7 +17,9 @@ public enum ShelterEvents {
         let enclosureId: UUID
         let kind: String
         let severity: String
-        /// `open`, `reminder`, `acknowledged` or `resolved`.
+        /// `open`, `reminder`, `escalated` (reminded to every director and doctor),
+        /// `acknowledged`, `resolved` (by a person or by itself) or `past` (a spell recorded
+        /// after it was over).
         let state: String
 
         init(_ alarm: Alarm, state: String) throws {

@@ -7,7 +7,7 @@ enum AlarmText {
     static func describe(_ alarm: Alarm, unit: TemperatureUnit, _ l: Localizer) -> String {
         guard let value = alarm.value else { return l.text("ss.alarm.describe.\(alarm.kind)", ["value": ""]) }
         let shown: String = switch alarm.alarmKind {
-        case .temperature, .duration: ShelterFormat.temperature(value, unit, l)
+        case .tooHot, .tooCold, .durationHot, .durationCold: ShelterFormat.temperature(value, unit, l)
         case .humidity, .water, .foodNotEaten, .notRefilled: ShelterFormat.percent(value, l)
         case .heatStress: l.number(value, fractionDigits: 0)
         case .silence: l.duration(minutes: Int(value / 60))

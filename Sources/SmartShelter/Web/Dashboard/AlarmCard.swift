@@ -1,24 +1,33 @@
 import Foundation
 import Kernel
 
-/// One alarm as a card: what broke, since when, its state, and (while open) «Беруся» and
-/// «Вирішено». On the dashboard it names the animals at risk; the enclosure's page lists
-/// them once above, so there the card leaves them out and its buttons come back to it.
+/// One alarm as a card: what broke, since when, its history — escalated to everyone, taken
+/// by whom and when, resolved by whom and when or closed by itself when the readings came
+/// back to normal, or recorded after it was over — the animals at risk, and the buttons
+/// while it is open. The enclosure's page lists its animals once above, so there the card
+/// leaves them out and its buttons come back to that page.
 struct AlarmCard {
     enum Place { case dashboard, enclosure }
 
     let summary: AlarmSummary
     let person: StaffMember
-    let place: Place
+    var place: Place = .dashboard
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
+    private var alarm: Alarm { summary.alarm }
+
+    /// `open`, `acknowledged`, `resolved` (by a person), `closed_itself` or `past`.
+    var state: String {
+        if alarm.pastEpisode { return "past" }
+        if alarm.resolvedAt != nil { return alarm.resolvedBy == nil ? "closed_itself" : "resolved" }
+        return alarm.acknowledgedAt != nil ? "acknowledged" : "open"
+    }
 
     var html: HTML {
-        let alarm = summary.alarm
         let id = alarm.id!.uuidString.lowercased()
-        let state = alarm.resolvedAt != nil ? "resolved" : alarm.acknowledgedAt != nil ? "acknowledged" : "open"
-        return H.li(.id("alarm-\(id)"), .class("card alarm alarm-\(alarm.severity) alarm-\(state)")) {
+        let css = alarm.resolvedAt != nil ? "resolved" : state
+        return H.li(.id("alarm-\(id)"), .class("card alarm alarm-\(alarm.severity) alarm-\(css)")) {
             H.h3 { AlarmService.title(alarm, summary.enclosureName, l) }
             H.p { AlarmText.describe(alarm, unit: person.unit, l) }
             H.p(.class("hint")) {
@@ -26,7 +35,10 @@ struct AlarmCard {
                 if alarm.repeats > 0 { " "; l.plural("ss.alarm.repeats", count: alarm.repeats) }
             }
             H.p(.class("alarm-state")) { H.strong { l.text("ss.alarm.state.\(state)") } }
-            if place == .dashboard && !summary.residents.isEmpty { residents(summary.residents) }
+            if !history.isEmpty {
+                H.ul(.class("alarm-history")) { HTMLBuilder.join(history.map { line in H.li { line } }) }
+            }
+            if place == .dashboard && !summary.residents.isEmpty { residents }
             if alarm.isOpen {
                 H.div(.class("button-row")) {
                     if alarm.acknowledgedAt == nil {
@@ -48,12 +60,32 @@ struct AlarmCard {
         }
     }
 
+    /// What happened to it, in order: escalated, taken, closed.
+    var history: [String] {
+        var lines: [String] = []
+        let someone = l.text("ss.alarm.someone")
+        if let at = alarm.escalatedAt { lines.append(l.text("ss.alarm.history.escalated", ["time": l.dateTime(at)])) }
+        if let at = alarm.acknowledgedAt {
+            lines.append(l.text("ss.alarm.history.acknowledged", ["name": summary.acknowledgedByName ?? someone, "time": l.dateTime(at)]))
+        }
+        if alarm.pastEpisode, let normal = alarm.normalSince {
+            lines.append(l.text("ss.alarm.history.past", ["time": l.dateTime(normal)]))
+        } else if let at = alarm.resolvedAt {
+            if alarm.resolvedBy != nil {
+                lines.append(l.text("ss.alarm.history.resolved", ["name": summary.resolvedByName ?? someone, "time": l.dateTime(at)]))
+            } else {
+                lines.append(l.text("ss.alarm.history.closed_itself", ["normal": l.time(alarm.normalSince ?? at), "time": l.dateTime(at)]))
+            }
+        }
+        return lines
+    }
+
     /// Who lives where the alarm is, the sick ones with their diseases named.
-    private func residents(_ residents: [AlarmSummary.Resident]) -> HTML {
+    private var residents: HTML {
         H.div(.class("alarm-animals")) {
             H.p { H.strong { l.text("ss.alarm.animals") } }
             H.ul {
-                HTMLBuilder.join(residents.map { resident in
+                HTMLBuilder.join(summary.residents.map { resident in
                     H.li {
                         H.a(.href(AnimalPage.path(resident.animal.id!))) { resident.animal.name }
                         if !resident.openDiseases.isEmpty {
