@@ -31,7 +31,8 @@ public struct SmartShelter: HromadaApp {
                                                  CreateRollups(), CreateAnimals(), CreateMedical(), CreateFeeding(),
                                                  CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
                                                  AddItemKinds(), AddMealToRefills(), AddSensorLifecycle(),
-                                                 AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson()] }
+                                                 AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson(),
+                                                 AddStatisticsIndexes()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

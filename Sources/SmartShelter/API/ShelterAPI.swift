@@ -43,6 +43,7 @@ enum ShelterAPI {
         AnimalAPI.register(on: api)
         TaskAPI.register(on: api)
         AdoptionAPI.register(on: api)
+        StatisticsAPI.register(on: api)
     }
 
     // The ids in paths, read by the areas' handlers (`…API.swift`): one that is not a UUID

@@ -4,8 +4,8 @@ import Kernel
 /// larger area's in its own file beside this one.
 enum ShelterStrings {
     static let catalog = Catalog(name: SmartShelter.id,
-                                 uk: joined([uk, AdoptionStrings.uk, AlarmStrings.uk]),
-                                 en: joined([en, AdoptionStrings.en, AlarmStrings.en]))
+                                 uk: joined([uk, AdoptionStrings.uk, AlarmStrings.uk, StatisticsStrings.uk]),
+                                 en: joined([en, AdoptionStrings.en, AlarmStrings.en, StatisticsStrings.en]))
 
     /// The areas' texts as one table; a key written twice is a mistake caught at start-up.
     private static func joined(_ parts: [[String: String]]) -> [String: String] {

@@ -28,6 +28,7 @@ enum ShelterWeb {
         BackupPage.register(on: web)
         AdoptPage.register(on: web)
         ApplicationsPage.register(on: web)
+        StatisticsPage.register(on: web)
         web.get("live", use: live)
     }
 
