@@ -151,10 +151,9 @@ struct StatisticsFigures {
 
     /// A table whose rows stack into labelled lines on a narrow screen: each cell carries
     /// its column's title (`data-label`), shown before it there.
-    private func stackedTable<Row>(id: String, caption: String, rowTitle: String, rows: [Row], name: (Row) -> String,
+    private func stackedTable<Row>(id: String, labelledBy heading: String, rowTitle: String, rows: [Row], name: (Row) -> String,
                                    columns: [Column<Row>]) -> HTML {
-        H.table(.class("stacked-table"), .id(id)) {
-            H.element("caption", [], content: HTML(text: caption))
+        H.table(.class("stacked-table"), .id(id), .aria("labelledby", heading)) {
             H.thead {
                 H.tr {
                     H.th(Attribute("scope", "col")) { rowTitle }
@@ -181,7 +180,7 @@ struct StatisticsFigures {
             }
         return H.section(.aria("labelledby", "statistics-by-month")) {
             H.h2(.id("statistics-by-month")) { l.text("ss.statistics.by_month") }
-            stackedTable(id: "table-months", caption: l.text("ss.statistics.by_month"), rowTitle: l.text("ss.statistics.month"),
+            stackedTable(id: "table-months", labelledBy: "statistics-by-month", rowTitle: l.text("ss.statistics.month"),
                          rows: s.months.reversed(), name: { monthName($0.month) }, columns: columns)
             H.p(.class("hint")) { l.text("ss.statistics.intake_hint") }
         }
@@ -199,7 +198,7 @@ struct StatisticsFigures {
             }
         return H.section(.aria("labelledby", "statistics-by-species")) {
             H.h2(.id("statistics-by-species")) { l.text("ss.statistics.by_species") }
-            stackedTable(id: "table-species", caption: l.text("ss.statistics.by_species"), rowTitle: l.text("ss.statistics.species"),
+            stackedTable(id: "table-species", labelledBy: "statistics-by-species", rowTitle: l.text("ss.statistics.species"),
                          rows: species, name: { l.text("ss.species.\($0.rawValue)") }, columns: columns)
         }
     }
