@@ -32,7 +32,7 @@ public struct SmartShelter: HromadaApp {
                                                  CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
                                                  AddItemKinds(), AddMealToRefills(), AddSensorLifecycle(),
                                                  AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson(),
-                                                 AddSensorPower(), SplitHotAndCold(), AddAlarmClosing()] }
+                                                 AddSensorPower(), SplitHotAndCold(), AddAlarmClosing(), AddStatisticsIndexes()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

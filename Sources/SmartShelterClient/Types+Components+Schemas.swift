@@ -4421,5 +4421,243 @@ extension Components {
                 case applications
             }
         }
+        /// - Remark: Generated from `#/components/schemas/StatisticsCount`.
+        public struct StatisticsCount: Codable, Hashable, Sendable {
+            /// An intake's kind (`new`, `returned`) or an outcome's (`adoption`, `return_to_owner`, `transfer`, `death`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatisticsCount/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatisticsCount/species`.
+            @frozen public enum SpeciesPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case dog = "dog"
+                case cat = "cat"
+                case rabbit = "rabbit"
+                case bird = "bird"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/StatisticsCount/species`.
+            public var species: Components.Schemas.StatisticsCount.SpeciesPayload
+            /// - Remark: Generated from `#/components/schemas/StatisticsCount/count`.
+            public var count: Swift.Int
+            /// Creates a new `StatisticsCount`.
+            ///
+            /// - Parameters:
+            ///   - kind: An intake's kind (`new`, `returned`) or an outcome's (`adoption`, `return_to_owner`, `transfer`, `death`).
+            ///   - species:
+            ///   - count:
+            public init(
+                kind: Swift.String,
+                species: Components.Schemas.StatisticsCount.SpeciesPayload,
+                count: Swift.Int
+            ) {
+                self.kind = kind
+                self.species = species
+                self.count = count
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case species
+                case count
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatisticsMonth`.
+        public struct StatisticsMonth: Codable, Hashable, Sendable {
+            /// `YYYY-MM`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatisticsMonth/month`.
+            public var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatisticsMonth/intakes`.
+            public var intakes: [Components.Schemas.StatisticsCount]
+            /// - Remark: Generated from `#/components/schemas/StatisticsMonth/outcomes`.
+            public var outcomes: [Components.Schemas.StatisticsCount]
+            /// Creates a new `StatisticsMonth`.
+            ///
+            /// - Parameters:
+            ///   - month: `YYYY-MM`.
+            ///   - intakes:
+            ///   - outcomes:
+            public init(
+                month: Swift.String,
+                intakes: [Components.Schemas.StatisticsCount],
+                outcomes: [Components.Schemas.StatisticsCount]
+            ) {
+                self.month = month
+                self.intakes = intakes
+                self.outcomes = outcomes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case month
+                case intakes
+                case outcomes
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Census`.
+        public struct Census: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Census/total`.
+            public var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Census/BySpeciesPayload`.
+            public struct BySpeciesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Census/BySpeciesPayload/species`.
+                @frozen public enum SpeciesPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case dog = "dog"
+                    case cat = "cat"
+                    case rabbit = "rabbit"
+                    case bird = "bird"
+                    case other = "other"
+                }
+                /// - Remark: Generated from `#/components/schemas/Census/BySpeciesPayload/species`.
+                public var species: Components.Schemas.Census.BySpeciesPayloadPayload.SpeciesPayload
+                /// - Remark: Generated from `#/components/schemas/Census/BySpeciesPayload/count`.
+                public var count: Swift.Int
+                /// Creates a new `BySpeciesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - species:
+                ///   - count:
+                public init(
+                    species: Components.Schemas.Census.BySpeciesPayloadPayload.SpeciesPayload,
+                    count: Swift.Int
+                ) {
+                    self.species = species
+                    self.count = count
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case species
+                    case count
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Census/bySpecies`.
+            public typealias BySpeciesPayload = [Components.Schemas.Census.BySpeciesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Census/bySpecies`.
+            public var bySpecies: Components.Schemas.Census.BySpeciesPayload
+            /// - Remark: Generated from `#/components/schemas/Census/ByEnclosurePayload`.
+            public struct ByEnclosurePayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Census/ByEnclosurePayload/enclosureId`.
+                public var enclosureId: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/Census/ByEnclosurePayload/name`.
+                public var name: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/Census/ByEnclosurePayload/count`.
+                public var count: Swift.Int
+                /// Creates a new `ByEnclosurePayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - enclosureId:
+                ///   - name:
+                ///   - count:
+                public init(
+                    enclosureId: Swift.String? = nil,
+                    name: Swift.String? = nil,
+                    count: Swift.Int
+                ) {
+                    self.enclosureId = enclosureId
+                    self.name = name
+                    self.count = count
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case enclosureId
+                    case name
+                    case count
+                }
+            }
+            /// By the enclosure's name; animals in none last (`enclosureId` and `name` absent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Census/byEnclosure`.
+            public typealias ByEnclosurePayload = [Components.Schemas.Census.ByEnclosurePayloadPayload]
+            /// By the enclosure's name; animals in none last (`enclosureId` and `name` absent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Census/byEnclosure`.
+            public var byEnclosure: Components.Schemas.Census.ByEnclosurePayload
+            /// Creates a new `Census`.
+            ///
+            /// - Parameters:
+            ///   - total:
+            ///   - bySpecies:
+            ///   - byEnclosure: By the enclosure's name; animals in none last (`enclosureId` and `name` absent).
+            public init(
+                total: Swift.Int,
+                bySpecies: Components.Schemas.Census.BySpeciesPayload,
+                byEnclosure: Components.Schemas.Census.ByEnclosurePayload
+            ) {
+                self.total = total
+                self.bySpecies = bySpecies
+                self.byEnclosure = byEnclosure
+            }
+            public enum CodingKeys: String, CodingKey {
+                case total
+                case bySpecies
+                case byEnclosure
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Statistics`.
+        public struct Statistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Statistics/from`.
+            public var from: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Statistics/to`.
+            public var to: Swift.String
+            /// Every month the range touches, in order, empty ones too.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Statistics/months`.
+            public var months: [Components.Schemas.StatisticsMonth]
+            /// - Remark: Generated from `#/components/schemas/Statistics/intakes`.
+            public var intakes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Statistics/outcomes`.
+            public var outcomes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Statistics/liveOutcomes`.
+            public var liveOutcomes: Swift.Int
+            /// Live outcomes ÷ all outcomes, 0–1; absent without outcomes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Statistics/liveReleaseRate`.
+            public var liveReleaseRate: Swift.Double?
+            /// Absent without outcomes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Statistics/medianStayDays`.
+            public var medianStayDays: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Statistics/census`.
+            public var census: Components.Schemas.Census
+            /// Creates a new `Statistics`.
+            ///
+            /// - Parameters:
+            ///   - from:
+            ///   - to:
+            ///   - months: Every month the range touches, in order, empty ones too.
+            ///   - intakes:
+            ///   - outcomes:
+            ///   - liveOutcomes:
+            ///   - liveReleaseRate: Live outcomes ÷ all outcomes, 0–1; absent without outcomes.
+            ///   - medianStayDays: Absent without outcomes.
+            ///   - census:
+            public init(
+                from: Swift.String,
+                to: Swift.String,
+                months: [Components.Schemas.StatisticsMonth],
+                intakes: Swift.Int,
+                outcomes: Swift.Int,
+                liveOutcomes: Swift.Int,
+                liveReleaseRate: Swift.Double? = nil,
+                medianStayDays: Swift.Double? = nil,
+                census: Components.Schemas.Census
+            ) {
+                self.from = from
+                self.to = to
+                self.months = months
+                self.intakes = intakes
+                self.outcomes = outcomes
+                self.liveOutcomes = liveOutcomes
+                self.liveReleaseRate = liveReleaseRate
+                self.medianStayDays = medianStayDays
+                self.census = census
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
+                case to
+                case months
+                case intakes
+                case outcomes
+                case liveOutcomes
+                case liveReleaseRate
+                case medianStayDays
+                case census
+            }
+        }
     }
 }

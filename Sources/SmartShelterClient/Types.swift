@@ -586,6 +586,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /people/{personID}`.
     /// - Remark: Generated from `#/paths//people/{personID}/put(updatePerson)`.
     func updatePerson(_ input: Operations.UpdatePerson.Input) async throws -> Operations.UpdatePerson.Output
+    /// Intakes and outcomes, measured
+    ///
+    /// Over a range of days (both included; both left out: the last twelve months up to today, the first month whole): intakes per month by kind (`new`: an animal's first; `returned`: one that had left before) and species, outcomes per month by kind (`adoption`, `return_to_owner`, `transfer`, `death`) and species, the live-release rate, the median length of stay, and today's census by species and by enclosure. The live-release rate is live outcomes (adoption, return to owner, transfer) divided by all outcomes (those and deaths), as the Asilomar Accords define it; our records keep one kind of death (euthanasia and death in care together), so every death counts and owner-requested euthanasia is not left out. A stay is the days from the animal's latest intake to its outcome; the median is over the range's outcomes. Roles: the director and doctors (403 `forbidden` for storekeepers, `role_pending` for a pending person).
+    ///
+    /// - Remark: HTTP `GET /statistics`.
+    /// - Remark: Generated from `#/paths//statistics/get(getStatistics)`.
+    func getStatistics(_ input: Operations.GetStatistics.Input) async throws -> Operations.GetStatistics.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1756,6 +1763,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Intakes and outcomes, measured
+    ///
+    /// Over a range of days (both included; both left out: the last twelve months up to today, the first month whole): intakes per month by kind (`new`: an animal's first; `returned`: one that had left before) and species, outcomes per month by kind (`adoption`, `return_to_owner`, `transfer`, `death`) and species, the live-release rate, the median length of stay, and today's census by species and by enclosure. The live-release rate is live outcomes (adoption, return to owner, transfer) divided by all outcomes (those and deaths), as the Asilomar Accords define it; our records keep one kind of death (euthanasia and death in care together), so every death counts and owner-requested euthanasia is not left out. A stay is the days from the animal's latest intake to its outcome; the median is over the range's outcomes. Roles: the director and doctors (403 `forbidden` for storekeepers, `role_pending` for a pending person).
+    ///
+    /// - Remark: HTTP `GET /statistics`.
+    /// - Remark: Generated from `#/paths//statistics/get(getStatistics)`.
+    public func getStatistics(
+        query: Operations.GetStatistics.Input.Query = .init(),
+        headers: Operations.GetStatistics.Input.Headers = .init()
+    ) async throws -> Operations.GetStatistics.Output {
+        try await getStatistics(Operations.GetStatistics.Input(
+            query: query,
+            headers: headers
         ))
     }
 }

@@ -44,6 +44,7 @@ enum ShelterAPI {
         TaskAPI.register(on: api)
         AdoptionAPI.register(on: api)
         PeopleAPI.register(on: api)
+        StatisticsAPI.register(on: api)
     }
 
     // The ids in paths, read by the areas' handlers (`…API.swift`): one that is not a UUID

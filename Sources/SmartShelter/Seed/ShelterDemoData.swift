@@ -53,6 +53,7 @@ enum ShelterDemoData {
         try await seedAnimals(context, seed, enclosures: made, food: (dogs: items[0], cats: items[1]), bandages: items[3],
                               doctor: people[1], storekeeper: people[2])
         try await seedAdoption(context, doctor: people[1])
+        try await seedHistory(context, doctor: people[1], today: LocalDay(now, in: people[1].timeZone))
     }
 
     /// (name, species, breed, sex, born years ago, enclosure index, kilograms four weeks ago

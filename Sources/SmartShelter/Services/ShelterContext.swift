@@ -24,6 +24,7 @@ public struct ShelterContext: ServiceScoped {
     public var listing: ListingService { ListingService(context: self) }
     public var people: PeopleService { PeopleService(context: self) }
     public var applications: ApplicationService { ApplicationService(context: self) }
+    public var statistics: StatisticsService { StatisticsService(context: self) }
     public var audit: AuditLog { AuditLog(app: SmartShelter.id, clock: clock) }
     public var auditTrail: AuditService { AuditService(context: self) }
 

@@ -4,8 +4,8 @@ import Kernel
 /// larger area's in its own file beside this one.
 enum ShelterStrings {
     static let catalog = Catalog(name: SmartShelter.id,
-                                 uk: joined([uk, AdoptionStrings.uk, AlarmStrings.uk, EnclosureStrings.uk, PeopleStrings.uk]),
-                                 en: joined([en, AdoptionStrings.en, AlarmStrings.en, EnclosureStrings.en, PeopleStrings.en]))
+                                 uk: joined([uk, AdoptionStrings.uk, AlarmStrings.uk, EnclosureStrings.uk, PeopleStrings.uk, StatisticsStrings.uk]),
+                                 en: joined([en, AdoptionStrings.en, AlarmStrings.en, EnclosureStrings.en, PeopleStrings.en, StatisticsStrings.en]))
 
     /// The areas' texts as one table; a key written twice is a mistake caught at start-up.
     private static func joined(_ parts: [[String: String]]) -> [String: String] {

@@ -29,6 +29,7 @@ enum ShelterWeb {
         AdoptPage.register(on: web)
         ApplicationsPage.register(on: web)
         PeoplePage.register(on: web)
+        StatisticsPage.register(on: web)
         web.get("live", use: live)
     }
 

@@ -23,6 +23,7 @@ struct AnimalsView {
                 H.p { H.a(.class("button primary"), .href("\(AnimalsPage.path)/new")) { l.text("ss.animals.new") } }
                 H.p { H.a(.href(ApplicationsPage.path)) { l.text("ss.adopt.applications_title") } }
                 H.p { H.a(.href(PeoplePage.path)) { l.text("ss.person.link") } }
+                H.p { H.a(.href(StatisticsPage.path)) { l.text("ss.statistics.link") } }
                 dueSection
             }
             H.section(.aria("labelledby", "animals-list")) {
