@@ -37,14 +37,16 @@ public enum TestHarness {
     public static func withDatabase<T>(_ body: (DatabaseLocation, _ channel: String) async throws -> T) async throws -> T {
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         if let url = postgresURL {
-            try await runAdminSQL("CREATE SCHEMA \"\(name)\"", url: url)
-            do {
-                let result = try await body(.postgres(url: url, searchPath: String(name)), "events_\(name)")
-                try await runAdminSQL("DROP SCHEMA \"\(name)\" CASCADE", url: url)
-                return result
-            } catch {
-                try? await runAdminSQL("DROP SCHEMA \"\(name)\" CASCADE", url: url)
-                throw error
+            return try await withPostgresSlot {
+                try await runAdminSQL("CREATE SCHEMA \"\(name)\"", url: url)
+                do {
+                    let result = try await body(.postgres(url: url, searchPath: String(name)), "events_\(name)")
+                    try await runAdminSQL("DROP SCHEMA \"\(name)\" CASCADE", url: url)
+                    return result
+                } catch {
+                    try? await runAdminSQL("DROP SCHEMA \"\(name)\" CASCADE", url: url)
+                    throw error
+                }
             }
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hromada-\(name).sqlite").path
@@ -52,6 +54,50 @@ public enum TestHarness {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         return try await body(.sqlite(path: path), "events_\(name)")
+    }
+
+    /// How many tests use PostgreSQL at once. Each holds an application's pool (up to
+    /// `databasePoolSize` connections per event loop), its event listener and admin
+    /// statements, some several applications; a whole run starting its 653 tests together
+    /// passed the throwaway server's 1,000 connections («sorry, too many clients already»
+    /// 201 times, failing ~50 tests at random). 40 at a time stay well under it.
+    static let postgresSlots = Slots(40)
+
+    /// Whether this task already holds a slot: a database made inside another test's
+    /// (nested) takes none, so waiting can never go round in a circle.
+    @TaskLocal static var holdsPostgresSlot = false
+
+    static func withPostgresSlot<T>(_ body: () async throws -> T) async throws -> T {
+        if holdsPostgresSlot { return try await body() }
+        await postgresSlots.acquire()
+        do {
+            let result = try await $holdsPostgresSlot.withValue(true) { try await body() }
+            await postgresSlots.release()
+            return result
+        } catch {
+            await postgresSlots.release()
+            throw error
+        }
+    }
+
+    /// A counting semaphore for async code: `acquire` waits (in order) while none is free.
+    actor Slots {
+        private var free: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        init(_ count: Int) { free = count }
+
+        func acquire() async {
+            if free > 0 {
+                free -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func release() {
+            if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+        }
     }
 
     /// A configuration for tests: fast bcrypt, no demo data unless asked.
