@@ -47,9 +47,7 @@ enum AnimalPage {
         let items = try await req.shelter.warehouse.itemsByName(for: person)
         let hasPhoto = try await req.shelter.photos.withPhotos([record.animal.id!]).contains(record.animal.id!)
         // The people a movement may name (a fosterer, an adopter): theirs who record movements.
-        let people = [.doctor, .director].contains(person.role)
-            ? try await req.shelter.people.list(for: person).map { ($0.id!.uuidString.lowercased(), "\($0.name) · \(PersonText.contacts($0, req.viewContext(for: person.account).localizer))") }
-            : []
+        let people = [.doctor, .director].contains(person.role) ? try await req.shelter.people.list(for: person) : []
         return req.render(AnimalView(person: person, record: record, hasPhoto: hasPhoto, enclosures: try await AnimalsPage.enclosureChoices(req, person), items: items,
                                      people: people, today: LocalDay(req.kernel.clock.now, in: person.timeZone), c: req.viewContext(for: person.account)).page)
     }

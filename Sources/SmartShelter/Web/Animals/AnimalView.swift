@@ -10,7 +10,7 @@ struct AnimalView {
     let enclosures: [(value: String, label: String)]
     let items: [StockItem]
     /// The person records a movement may name (for those who record movements).
-    var people: [(value: String, label: String)] = []
+    var people: [ShelterPerson] = []
     let today: LocalDay
     let c: ViewContext
 
@@ -195,7 +195,8 @@ struct AnimalView {
                 Components.postForm(c, action: "\(path)/movements") {
                     SelectField(name: "kind", label: l.text("ss.field.movement"), options: kinds.map { ($0.rawValue, l.text("ss.movement_kind.\($0.rawValue)")) })
                         .render(FormState(), l)
-                    SelectField(name: "personId", label: l.text("ss.field.movement_person"), options: people, required: false,
+                    SelectField(name: "personId", label: l.text("ss.field.movement_person"),
+                                options: people.map { ($0.id!.uuidString.lowercased(), "\($0.name) · \(PersonText.contacts($0, l))") }, required: false,
                                 emptyLabel: l.text("ss.person.nobody")).render(FormState(), l)
                     H.p(.class("hint")) { l.text("ss.person.movement_hint"); " "; H.a(.href(PeoplePage.path)) { l.text("ss.person.link") } }
                     FormField(name: "onDay", label: l.text("ss.field.day"), type: "date").render(FormState(values: ["onDay": today.description]), l)
