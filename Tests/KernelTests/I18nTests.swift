@@ -41,6 +41,17 @@ extension KernelTests {
             #expect(Localizer.fill("{name}", with: [:]) == "{name}")
         }
 
+        @Test("whole numbers below a thousand are written as Foundation writes them, in both languages; larger ones grouped")
+        func smallNumbers() {
+            for language in Language.allCases {
+                let l = Localizer(language: language, catalogs: [])
+                let differing = (0..<1000).filter { l.number($0) != $0.formatted(IntegerFormatStyle<Int>(locale: language.locale)) }
+                #expect(differing.isEmpty, "\(language): \(differing.prefix(5))")
+                #expect(l.number(-5) == (-5).formatted(IntegerFormatStyle<Int>(locale: language.locale)))
+                #expect(l.number(12_345) == 12_345.formatted(IntegerFormatStyle<Int>(locale: language.locale)) && l.number(12_345).count == 6)
+            }
+        }
+
         @Test("Ukrainian plural forms follow CLDR")
         func plurals() {
             let forms = [1, 2, 5, 11, 12, 21, 22, 25, 111, 104].map { PluralForm.form(for: $0, in: .uk) }

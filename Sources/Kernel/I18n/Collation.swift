@@ -26,11 +26,13 @@ public struct Collation: Sendable {
         Dictionary(uniqueKeysWithValues: letters.enumerated().map { ($0.element, start + UInt32($0.offset)) })
     }
 
-    private var letterRanks: [Character: UInt32] {
-        // Digits 10…19, the person's script from 100, the other from 200.
-        let (first, second) = language == .en ? (Self.latin, Self.ukrainian) : (Self.ukrainian, Self.latin)
-        return Self.ranks(first, from: 100).merging(Self.ranks(second, from: 200)) { a, _ in a }
-    }
+    // Digits 10…19, the person's script from 100, the other from 200. Made once: a list of
+    // twenty names sorted compares some hundred keys, and building the table for each was
+    // most of the statistics page's time (bench/README.md, "Statistics").
+    private static let latinFirst = ranks(latin, from: 100).merging(ranks(ukrainian, from: 200)) { a, _ in a }
+    private static let ukrainianFirst = ranks(ukrainian, from: 100).merging(ranks(latin, from: 200)) { a, _ in a }
+
+    private var letterRanks: [Character: UInt32] { language == .en ? Self.latinFirst : Self.ukrainianFirst }
 
     /// The key that orders `text`: compare keys to compare texts.
     public func key(_ text: String) -> [UInt32] {

@@ -123,7 +123,10 @@ public struct Localizer: Sendable {
 
     /// "1 234,5" / "1,234.5".
     public func number(_ value: Int) -> String {
-        value.formatted(IntegerFormatStyle<Int>(locale: language.locale))
+        // Below a thousand every language of ours writes the plain digits; Foundation's
+        // formatting of them was a tenth of a five-year statistics page (600 numbers).
+        if (0..<1000).contains(value) { return String(value) }
+        return value.formatted(IntegerFormatStyle<Int>(locale: language.locale))
     }
 
     public func number(_ value: Double, fractionDigits: Int = 1) -> String {

@@ -51,6 +51,9 @@ public struct BarChart: Sendable {
     private var scaleTop: Double { max(totals.max() ?? 0, yTicks.map(\.value).max() ?? 0, 1) }
 
     public var figure: HTML {
+        // The scale is worked out once: sixty months of bars place some four hundred shapes.
+        let scale = scaleTop
+        func y(_ value: Double) -> Double { top + (height - top - bottom) * (1 - value / scale) }
         var parts: [String] = []
         for tick in yTicks {
             parts.append("<line class=\"grid\" x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(y(tick.value)))\" y2=\"\(f(y(tick.value)))\"/>")
@@ -91,7 +94,5 @@ public struct BarChart: Sendable {
         return H.element("figure", [.class("chart-figure")], content: HTMLBuilder.join([caption, HTML(unsafeRaw: svg)]))
     }
 
-    private func y(_ value: Double) -> Double { top + (height - top - bottom) * (1 - value / scaleTop) }
-
-    private func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func f(_ value: Double) -> String { SVGNumber.oneDecimal(value) }
 }

@@ -159,5 +159,5 @@ public struct LineChart: Sendable {
         return top + (height - top - bottom) * (1 - (value - r.lowerBound) / (r.upperBound - r.lowerBound))
     }
 
-    private func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func f(_ value: Double) -> String { SVGNumber.oneDecimal(value) }
 }

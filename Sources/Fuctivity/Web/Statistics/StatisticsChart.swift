@@ -73,6 +73,6 @@ struct StatisticsChart {
 
     private func y(_ minutes: Int) -> Double { top + plotHeight * (1 - Double(minutes) / Double(maxHours * 60)) }
     private func x(_ index: Int) -> Double { left + step * Double(index) + step / 2 }
-    private func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func f(_ value: Double) -> String { SVGNumber.oneDecimal(value) }
     private func short(_ day: LocalDay) -> String { l.text("fx.weekday.short.\(day.weekday)") }
 }

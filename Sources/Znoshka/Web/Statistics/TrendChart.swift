@@ -31,5 +31,5 @@ struct TrendChart {
         return H.element("figure", [.class("chart-figure")], content: HTML(unsafeRaw: svg))
     }
 
-    private func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func f(_ value: Double) -> String { SVGNumber.oneDecimal(value) }
 }
