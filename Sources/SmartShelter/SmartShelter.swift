@@ -32,7 +32,8 @@ public struct SmartShelter: HromadaApp {
                                                  CreateTasks(), CreatePhotos(), AddOnDuty(), DropReadingsSensorCheck(), AddChartRevision(),
                                                  AddItemKinds(), AddMealToRefills(), AddSensorLifecycle(),
                                                  AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson(),
-                                                 AddSensorPower(), SplitHotAndCold(), AddAlarmClosing(), AddStatisticsIndexes()] }
+                                                 AddSensorPower(), SplitHotAndCold(), AddAlarmClosing(), AddStatisticsIndexes(),
+                                                 AddMovementFacts()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

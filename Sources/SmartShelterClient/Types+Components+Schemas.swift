@@ -4495,6 +4495,10 @@ extension Components {
         public struct Census: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Census/total`.
             public var total: Swift.Int
+            /// The shelter's animals with a fosterer today; not in `total`, `bySpecies` or `byEnclosure`, which count the animals on site.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Census/inFoster`.
+            public var inFoster: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Census/BySpeciesPayload`.
             public struct BySpeciesPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Census/BySpeciesPayload/species`.
@@ -4571,19 +4575,23 @@ extension Components {
             ///
             /// - Parameters:
             ///   - total:
+            ///   - inFoster: The shelter's animals with a fosterer today; not in `total`, `bySpecies` or `byEnclosure`, which count the animals on site.
             ///   - bySpecies:
             ///   - byEnclosure: By the enclosure's name; animals in none last (`enclosureId` and `name` absent).
             public init(
                 total: Swift.Int,
+                inFoster: Swift.Int,
                 bySpecies: Components.Schemas.Census.BySpeciesPayload,
                 byEnclosure: Components.Schemas.Census.ByEnclosurePayload
             ) {
                 self.total = total
+                self.inFoster = inFoster
                 self.bySpecies = bySpecies
                 self.byEnclosure = byEnclosure
             }
             public enum CodingKeys: String, CodingKey {
                 case total
+                case inFoster
                 case bySpecies
                 case byEnclosure
             }

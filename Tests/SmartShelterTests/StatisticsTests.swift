@@ -112,11 +112,48 @@ extension ShelterTests {
                 let fostered = try await send(app, .POST, "/animals/\(g)/movements", as: doctor,
                                               ["kind": "foster", "onDay": Self.ago(app, 30), "personId": hanna.uuidString])
                 #expect(fostered.status == .created)
+                // With the fosterer: the shelter's, but not in the census of those here.
+                let away = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
+                #expect(away.census.inFoster == 1 && away.census.total == before.census.total && before.census.inFoster == 0)
                 try await Self.move(app, by: doctor, g, "foster_return", daysAgo: 3)
                 let after = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
+                #expect(after.census.inFoster == 0 && after.census.total == before.census.total + 1)
                 #expect(after.intakes == before.intakes + 1 && after.outcomes == before.outcomes)
                 #expect(after.liveReleaseRate == before.liveReleaseRate && after.medianStayDays == before.medianStayDays)
                 #expect(after.months.flatMap(\.outcomes).allSatisfy { ["adoption", "return_to_owner", "transfer", "death"].contains($0.kind) })
+            }
+        }
+
+        @Test("a change reaches figures already read: a movement dated before another, a species corrected")
+        func changesReachFiguresAlreadyRead() async throws {
+            try await withShelter(clock: ManualClock(Date(timeIntervalSince1970: 1_790_000_000))) { app in
+                let director = try await confirmedDirector(app)
+                let doctor = try await staff(app, .doctor)
+                let query = "/statistics?from=\(Self.ago(app, 60))&to=\(Self.ago(app, 0))"
+                let luna = try await Self.takeIn(app, by: doctor, "Луна", "cat", daysAgo: 30)
+                try await Self.move(app, by: doctor, luna, "adoption", daysAgo: 25)
+                let first = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
+                #expect(first.medianStayDays == 5 && first.intakes == 1 && first.outcomes == 1)
+                // The page's figures are drawn once per revision (`StatisticsView.FiguresCache`).
+                let browser = TestBrowser(app)
+                _ = try await browser.post("/shelter/login", form: ["email": doctor.login, "password": password])
+                let pagePath = "/shelter/statistics?from=\(Self.ago(app, 60))&to=\(Self.ago(app, 0))"
+                #expect(try await browser.get(pagePath).body.string.contains("5 дн."))
+                // She came back, the return typed in late with a day before the adoption's: the
+                // adoption now follows that intake, two days on.
+                try await Self.move(app, by: doctor, luna, "intake", daysAgo: 27)
+                let second = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
+                #expect(second.medianStayDays == 2 && second.intakes == 2)
+                let redrawn = try await browser.get(pagePath).body.string
+                #expect(redrawn.contains("2 дн.") && !redrawn.contains("5 дн."))
+                #expect(second.months.flatMap(\.intakes).filter { $0.kind == "returned" }.isEmpty)
+                // A dog after all: every count of hers moves to the dogs.
+                let corrected = try await send(app, .PUT, "/animals/\(luna)", as: director,
+                                               ["name": "Луна", "species": "dog", "sex": "unknown"])
+                #expect(corrected.status == .ok, "\(corrected.body.string)")
+                let third = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
+                let counted = third.months.flatMap { $0.intakes + $0.outcomes }
+                #expect(counted.allSatisfy { $0.species == "dog" } && counted.reduce(0) { $0 + $1.count } == 3)
             }
         }
 

@@ -47,6 +47,8 @@ extension SSModels {
 
         struct Census: Content {
             let total: Int
+            /// The shelter's animals with a fosterer (not in `total`: not here).
+            let inFoster: Int
             let bySpecies: [SpeciesCount]
             let byEnclosure: [EnclosureCount]
         }
@@ -83,7 +85,7 @@ extension SSModels {
             liveOutcomes = s.liveOutcomes
             liveReleaseRate = s.liveReleaseRate
             medianStayDays = s.medianStayDays
-            census = Census(total: s.censusTotal,
+            census = Census(total: s.censusTotal, inFoster: s.censusInFoster,
                             bySpecies: Animal.Species.allCases.compactMap { species in
                                 s.censusBySpecies[species].map { SpeciesCount(species: species.rawValue, count: $0) }
                             },

@@ -79,6 +79,8 @@ public struct BackupService: Sendable {
                 guard expected == rows else { throw BackupError("\(table.name): \(rows) rows read, the manifest says \(expected ?? 0).") }
                 written.append(.init(name: table.name, rows: rows))
             }
+            // The statistics' facts are not in the archive: they follow from the movements.
+            try await MovementFacts.refresh(animal: nil, on: db)
             return written
         }
     }

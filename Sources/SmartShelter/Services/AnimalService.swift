@@ -108,6 +108,7 @@ public struct AnimalService: Sendable {
             try await context.audit.record("animal.create", entityType: "animal", entityID: Self.key(id), actor: person.id,
                                            after: AuditedAnimal(animal), on: db)
             try await addMovement(.intake, of: id, on: intake!, note: animal.intakeReason, by: person, on: db)
+            try await MovementFacts.refresh(animal: id, on: db)
             if let enclosureID { try await addMove(of: id, from: nil, to: enclosureID, by: person, on: db) }
             if let grams { try await addWeighing(of: id, grams: grams, on: intake!, by: person, on: db) }
         }
@@ -174,7 +175,9 @@ public struct AnimalService: Sendable {
         }
         try await context.audit.record("animal.status", entityType: "animal", entityID: Self.key(id), actor: person.id,
                                        before: ["status": animal.status], after: ["status": kind.status.rawValue], on: db)
-        return try await addMovement(kind, of: id, on: day, note: note, personID: personID, by: person, on: db)
+        let movement = try await addMovement(kind, of: id, on: day, note: note, personID: personID, by: person, on: db)
+        try await MovementFacts.refresh(animal: id, on: db)
+        return movement
     }
 
     /// Moves an animal that is here into another enclosure (or out of any, `nil`).

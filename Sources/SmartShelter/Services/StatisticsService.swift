@@ -4,7 +4,7 @@ import Kernel
 import SQLKit
 
 /// Days from `from` to `to`, both included, as the statistics read them.
-public struct StatisticsRange: Sendable, Equatable {
+public struct StatisticsRange: Sendable, Hashable {
     public let from: LocalDay
     public let to: LocalDay
 
@@ -58,6 +58,8 @@ public struct ShelterStatistics: Sendable {
     }
 
     public let range: StatisticsRange
+    /// The animals' revision the months and stays were counted at (`AnimalsRevision`).
+    public let revision: Int64
     /// Every month of the range, empty ones too.
     public let months: [Month]
     /// Days each outcome of the range came after the animal's latest intake, by days: how
@@ -65,6 +67,8 @@ public struct ShelterStatistics: Sendable {
     public let stays: [Int: Int]
     public let censusBySpecies: [Animal.Species: Int]
     public let censusByEnclosure: [EnclosureCensus]
+    /// The shelter's animals living with a fosterer today (not in the census above: not here).
+    public let censusInFoster: Int
 
     public func intakes(_ kind: IntakeKind, _ species: Animal.Species? = nil) -> Int {
         months.reduce(0) { total, month in total + (species.map { month.intakes[kind]?[$0] ?? 0 } ?? month.intakes(kind)) }
@@ -145,9 +149,26 @@ public struct StatisticsService: Sendable {
 
     public func statistics(over range: StatisticsRange, for person: StaffMember) async throws -> ShelterStatistics {
         try context.authorize(person, Self.readers)
+        async let counted = counted(over: range)
+        async let census = census()
+        let (revision, months, stays) = try await counted
+        let (bySpecies, byEnclosure, inFoster) = try await census
+        // By name in the person's alphabet; the animals in no enclosure last.
+        let enclosures = byEnclosure.filter { $0.name != nil }.sorted(byName: { $0.name ?? "" }, in: person.collation.language)
+            + byEnclosure.filter { $0.name == nil }
+        return ShelterStatistics(range: range, revision: revision, months: months, stays: stays, censusBySpecies: bySpecies, censusByEnclosure: enclosures,
+                                 censusInFoster: inFoster)
+    }
+
+    /// The range's months and stays: the server's copy while the animals' revision read
+    /// first is the one it was counted at (`AnimalsRevision`), else counted again — a write
+    /// that lands between the revision and the counts leaves an entry that the next read
+    /// finds out of date, never one that looks current and is not.
+    private func counted(over range: StatisticsRange) async throws -> (Int64, [ShelterStatistics.Month], [Int: Int]) {
+        let revision = try await AnimalsRevision.read(on: db)
+        if let entry = cache.entry(for: range, revision: revision) { return (revision, entry.months, entry.stays) }
         async let movements = movementCounts(over: range)
         async let stays = stays(over: range)
-        async let census = census()
         var months = Dictionary(uniqueKeysWithValues: range.months.map { ($0, ShelterStatistics.Month(month: $0)) })
         for row in try await movements {
             guard var month = months[row.month] else { continue }
@@ -159,24 +180,19 @@ public struct StatisticsService: Sendable {
             }
             months[row.month] = month
         }
-        let (bySpecies, byEnclosure) = try await census
-        let enclosures = byEnclosure.sorted { a, b in
-            switch (a.name, b.name) {
-            case let (x?, y?): person.collation.areInIncreasingOrder(x, y)
-            case (_?, nil): true
-            default: false
-            }
-        }
-        return ShelterStatistics(range: range, months: range.months.map { months[$0]! }, stays: try await stays,
-                                 censusBySpecies: bySpecies, censusByEnclosure: enclosures)
+        let entry = StatisticsCache.Entry(revision: revision, months: range.months.map { months[$0]! }, stays: try await stays)
+        cache.store(entry, for: range)
+        return (revision, entry.months, entry.stays)
     }
 
-    // MARK: Queries (portable SQL: SQLite and PostgreSQL alike, but the day arithmetic)
+    private var cache: StatisticsCache { context.state.shared { StatisticsCache() } }
+
+    // MARK: Queries (portable SQL over the movements' facts, `MovementFacts`)
 
     /// The outcome kinds as an SQL list (constants of ours, never typed by anyone): foster
     /// care out and back is neither an intake nor an outcome — the animal stays the
     /// shelter's.
-    private static let outcomeList = ShelterStatistics.outcomeKinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    static let outcomeList = ShelterStatistics.outcomeKinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 
     private struct MovementCount: Decodable {
         let month: String
@@ -187,17 +203,12 @@ public struct StatisticsService: Sendable {
     }
 
     /// Movements of the range by month, kind and species; an intake is `returned` when the
-    /// animal had left before it (an outcome earlier that day or before).
+    /// animal had left before it (`came_back`).
     private func movementCounts(over range: StatisticsRange) async throws -> [MovementCount] {
         let m = AnimalMovement.schema
         let rows = try await db.sql.raw("""
             SELECT substr(m.on_day, 1, 7) AS month, m.kind AS kind, a.species AS species,
-                   CASE WHEN m.kind = 'intake' AND EXISTS (
-                       SELECT 1 FROM \(unsafeRaw: m) p
-                       WHERE p.animal_id = m.animal_id AND p.kind IN (\(unsafeRaw: Self.outcomeList))
-                         AND (p.on_day < m.on_day OR (p.on_day = m.on_day AND p.created_at < m.created_at)))
-                   THEN 1 ELSE 0 END AS returned,
-                   count(*) AS count
+                   CASE WHEN m.came_back THEN 1 ELSE 0 END AS returned, count(*) AS count
             FROM \(unsafeRaw: m) m JOIN \(unsafeRaw: Animal.schema) a ON a.id = m.animal_id
             WHERE m.on_day >= \(bind: range.from.description) AND m.on_day <= \(bind: range.to.description)
               AND m.kind IN ('intake', \(unsafeRaw: Self.outcomeList))
@@ -211,28 +222,23 @@ public struct StatisticsService: Sendable {
     }
 
     /// The outcomes of the range by how many days after the animal's latest intake before
-    /// them they came.
+    /// them they came (`stay_days`; none for an animal with no intake kept).
     private func stays(over range: StatisticsRange) async throws -> [Int: Int] {
-        let m = AnimalMovement.schema
-        let days = db.sql.dialect.name == "postgresql" ? "(o.on_day::date - o.intake_day::date)"
-            : "CAST(julianday(o.on_day) - julianday(o.intake_day) AS INTEGER)"
         let rows = try await db.sql.raw("""
-            SELECT \(unsafeRaw: days) AS days, count(*) AS count
-            FROM (SELECT m.on_day AS on_day,
-                         (SELECT max(i.on_day) FROM \(unsafeRaw: m) i
-                          WHERE i.animal_id = m.animal_id AND i.kind = 'intake' AND i.on_day <= m.on_day) AS intake_day
-                  FROM \(unsafeRaw: m) m
-                  WHERE m.kind IN (\(unsafeRaw: Self.outcomeList)) AND m.on_day >= \(bind: range.from.description) AND m.on_day <= \(bind: range.to.description)) o
-            WHERE o.intake_day IS NOT NULL
-            GROUP BY 1
+            SELECT stay_days AS days, count(*) AS count FROM \(unsafeRaw: AnimalMovement.schema)
+            WHERE kind IN (\(unsafeRaw: Self.outcomeList)) AND on_day >= \(bind: range.from.description) AND on_day <= \(bind: range.to.description)
+              AND stay_days IS NOT NULL
+            GROUP BY stay_days
             """).all()
         var stays: [Int: Int] = [:]
         for row in rows { stays[try row.decode(column: "days", as: Int.self), default: 0] += try row.decode(column: "count", as: Int.self) }
         return stays
     }
 
-    /// The animals here now, by species and by enclosure (by name; those in none last).
-    private func census() async throws -> ([Animal.Species: Int], [ShelterStatistics.EnclosureCensus]) {
+    /// The animals here now, by species and by enclosure (by name; those in none last), and
+    /// how many of the shelter's are in foster care.
+    private func census() async throws -> ([Animal.Species: Int], [ShelterStatistics.EnclosureCensus], Int) {
+        async let inFoster = Animal.query(on: db).filter(\.$status == Animal.Status.inFoster.rawValue).count()
         let rows = try await db.sql.raw("""
             SELECT a.species AS species, a.enclosure_id AS enclosure_id, e.name AS name, count(*) AS count
             FROM \(unsafeRaw: Animal.schema) a LEFT JOIN \(unsafeRaw: Enclosure.schema) e ON e.id = a.enclosure_id
@@ -249,6 +255,6 @@ public struct StatisticsService: Sendable {
             byEnclosure[id, default: (name, 0)].count += count
         }
         let enclosures = byEnclosure.map { ShelterStatistics.EnclosureCensus(enclosureID: $0.key, name: $0.value.name, count: $0.value.count) }
-        return (bySpecies, enclosures)
+        return (bySpecies, enclosures, try await inFoster)
     }
 }

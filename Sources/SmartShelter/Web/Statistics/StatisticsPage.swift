@@ -19,11 +19,15 @@ enum StatisticsPage {
         do {
             let statistics = try await req.shelter.statistics.statistics(from: typed["from"], to: typed["to"], for: person)
             let form = FormState(values: ["from": statistics.range.from.description, "to": statistics.range.to.description])
-            return req.render(StatisticsView(person: person, form: form, statistics: statistics, c: c).page)
+            return req.render(StatisticsView(person: person, form: form, statistics: statistics, figures: figures(req), c: c).page)
         } catch let error as AppError where error.status == .unprocessableEntity {
             // Only for someone who may read the figures: the service refuses others first.
             let form = FormState(values: typed, errors: error.fieldErrors)
-            return req.render(StatisticsView(person: person, form: form, statistics: nil, c: c).page)
+            return req.render(StatisticsView(person: person, form: form, statistics: nil, figures: figures(req), c: c).page)
         }
+    }
+
+    private static func figures(_ req: Request) -> StatisticsView.FiguresCache {
+        req.kernel.state.shared { StatisticsView.FiguresCache(capacity: 64) }
     }
 }

@@ -6,10 +6,21 @@ import Kernel
 /// same numbers in tables, the range by species, and today's census. Tables are stacked
 /// rows on a phone (`.stacked-table`), so nothing scrolls sideways at 320 px.
 struct StatisticsView {
+    /// Which range's counted figures, in which language.
+    struct FiguresKey: Hashable, Sendable {
+        let range: StatisticsRange
+        let language: Language
+    }
+
+    /// The counted figures rendered once per range, language and animals' revision
+    /// (`ShelterStatistics.revision`): five years are some 600 numbers and two charts.
+    typealias FiguresCache = FragmentCache<FiguresKey, Int64>
+
     let person: StaffMember
     let form: FormState
     /// Nil when the range typed is not one (the form says why).
     let statistics: ShelterStatistics?
+    let figures: FiguresCache
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -21,7 +32,10 @@ struct StatisticsView {
             H.h1 { l.text("ss.statistics.title") }
             rangeForm
             if let statistics {
-                StatisticsFigures(statistics: statistics, l: l).html
+                figures.html(FiguresKey(range: statistics.range, language: c.language), statistics.revision, in: c) { c in
+                    StatisticsFigures(statistics: statistics, l: c.localizer).counted
+                }
+                StatisticsFigures(statistics: statistics, l: l).census
             }
         }
     }
@@ -46,13 +60,14 @@ struct StatisticsFigures {
 
     private var s: ShelterStatistics { statistics }
 
-    var html: HTML {
+    /// Everything of the range but today's census: a function of the range's counts and the
+    /// language alone.
+    var counted: HTML {
         HTMLBuilder.join([
             summary,
             s.intakeTotal + s.outcomeTotal == 0 ? H.p(.class("empty")) { l.text("ss.statistics.empty") } : HTMLBuilder.join([
                 intakesChart, outcomesChart, monthTable, speciesTable,
             ]),
-            census,
         ])
     }
 
@@ -203,9 +218,12 @@ struct StatisticsFigures {
         }
     }
 
-    private var census: HTML {
+    var census: HTML {
         H.section(.class("card"), .aria("labelledby", "statistics-census")) {
             H.h2(.id("statistics-census")) { l.text("ss.statistics.census") }
+            if s.censusInFoster > 0 {
+                H.p(.id("census-foster")) { l.text("ss.statistics.census_foster", ["count": l.number(s.censusInFoster)]) }
+            }
             if s.censusTotal == 0 {
                 H.p(.class("empty")) { l.text("ss.statistics.census_none") }
             } else {
