@@ -101,6 +101,20 @@ extension ShelterTests {
 
                 let history = try await read(SSModels.PersonDetailDTO.self, app, .GET, "/people/\(hanna)", as: doctor)
                 #expect(Set(history.movements.map(\.kind)) == ["foster", "foster_return"] && history.movements.allSatisfy { $0.animalName == "Рекс" })
+
+                // The animal's history names the fosterer for those who read people records,
+                // and only for them.
+                let storekeeper = try await staff(app, .storekeeper, name: "Петро")
+                for (person, seesName) in [(doctor, true), (storekeeper, false)] {
+                    let browser = TestBrowser(app)
+                    _ = try await browser.post("/shelter/login", form: ["email": person.login, "password": password])
+                    let page = try await browser.get("/shelter/animals/\(rex.uuidString.lowercased())")
+                    #expect(page.status == .ok)
+                    let html = page.body.string
+                    // (The doctor's movement form lists people too; the link is the history's.)
+                    #expect(html.contains(#"/shelter/people/\#(hanna.uuidString.lowercased())">Ганна Левченко</a>"#) == seesName)
+                    if !seesName { #expect(!html.contains("Ганна Левченко")) }
+                }
             }
         }
 

@@ -258,7 +258,7 @@ extension ShelterTests {
             move.actorID = moverID
             move.at = Date(timeIntervalSince1970: 1_788_264_000)  // 2026-09-01 12:00 UTC
             return AnimalRecord(animal: rex(), enclosureName: "Карантин", movements: [], moves: [move], moverNames: [moverID: "Ольга"], weights: weights,
-                                medical: MedicalHistory(diseases: [parvovirus(open: open)], treatments: [], supplies: [:], regimens: []), meals: [meal])
+                                medical: MedicalHistory(diseases: [parvovirus(open: open)], treatments: [], supplies: [:], regimens: []), meals: [meal], movementPeople: [:])
         }
 
         @Test("an animal's record for a doctor: who it is, where it lives, its weight chart, the open disease to end, the meal with its food, in English")

@@ -14,6 +14,9 @@ public struct AnimalRecord: Sendable {
     public let weights: [Weighing]
     public let medical: MedicalHistory?
     public let meals: [MealPlan]
+    /// The names of the people the movements were with (a fosterer, an adopter), by
+    /// person id — for those who read people records, else empty.
+    public let movementPeople: [UUID: String]
 }
 
 /// An animal as typed in a form or sent to the API (text, checked by `AnimalService`).
@@ -77,9 +80,19 @@ public struct AnimalService: Sendable {
         // The medical history is the doctors' (and the director's).
         let medical = person.role == .storekeeper ? nil : try await context.medical.history(of: id)
         let moved = try await moves
-        return AnimalRecord(animal: animal, enclosureName: enclosure?.name, movements: try await movements, moves: moved,
+        let steps = try await movements
+        let people = try await movementPeople(steps, for: person)
+        return AnimalRecord(animal: animal, enclosureName: enclosure?.name, movements: steps, moves: moved,
                             moverNames: try await Account.displayNames(of: moved.compactMap(\.actorID), on: db),
-                            weights: try await weights, medical: medical, meals: try await meals)
+                            weights: try await weights, medical: medical, meals: try await meals, movementPeople: people)
+    }
+
+    /// Who the movements were with, for a person who may read people records.
+    private func movementPeople(_ movements: [AnimalMovement], for person: StaffMember) async throws -> [UUID: String] {
+        let ids = Set(movements.compactMap(\.personID))
+        guard !ids.isEmpty, (try? context.authorize(person, PeopleService.readers)) != nil else { return [:] }
+        let people = try await ShelterPerson.query(on: db).filter(\.$id ~~ ids).all()
+        return Dictionary(uniqueKeysWithValues: people.compactMap { person in person.id.map { ($0, person.name) } })
     }
 
     /// Takes an animal in: its record, the intake movement, its first enclosure and weight.

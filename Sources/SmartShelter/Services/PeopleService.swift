@@ -36,6 +36,8 @@ public struct PeopleService: Sendable {
     public static let textMaxLength = 2000
     /// The most people a list shows: a search narrows it.
     public static let listLimit = 200
+    /// Who reads people records: doctors and the director (personal data, not the warehouse's).
+    public static let readers: Set<ShelterRole> = [.doctor]
 
     let context: ShelterContext
     var db: any Database { context.db }
@@ -44,7 +46,7 @@ public struct PeopleService: Sendable {
     /// shelter keeps hundreds of people, not millions, so they are matched here, where
     /// Cyrillic letters compare without regard to case as they do not in SQL's LIKE).
     public func list(for person: StaffMember, search: String? = nil) async throws -> [ShelterPerson] {
-        try context.authorize(person, [.doctor])
+        try context.authorize(person, Self.readers)
         let all = try await ShelterPerson.query(on: db).all()
         let words = (search ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         let digits = words.filter(\.isNumber)
@@ -82,7 +84,7 @@ public struct PeopleService: Sendable {
     }
 
     public func history(_ id: UUID, for staff: StaffMember) async throws -> PersonHistory {
-        try context.authorize(staff, [.doctor])
+        try context.authorize(staff, Self.readers)
         let record = try await find(id)
         let movements = try await AnimalMovement.query(on: db).filter(\.$personID == id).sort(\.$onDay, .descending).all()
         let applications = try await AdoptionApplication.query(on: db).filter(\.$personID == id).sort(\.$createdAt, .descending).all()

@@ -186,7 +186,11 @@ struct AnimalView {
                 HTMLBuilder.join(record.movements.map { m in
                     H.li {
                         H.strong { LocalDay(m.onDay).map { AnimalText.day($0, l) } ?? m.onDay }
-                        " — " + l.text("ss.movement_kind.\(m.kind)") + (m.note.isEmpty ? "" : ": \(m.note)")
+                        " — " + l.text("ss.movement_kind.\(m.kind)")
+                        if let id = m.personID, let name = record.movementPeople[id] {
+                            " — "; H.a(.href(PeoplePage.path(id))) { name }
+                        }
+                        m.note.isEmpty ? "" : ": \(m.note)"
                     }
                 })
             }
