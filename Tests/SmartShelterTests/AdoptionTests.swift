@@ -125,6 +125,54 @@ extension ShelterTests {
                 #expect(try await Self.get(app, "/shelter/adopt/\(rex)/photo/thumbnail").status == .notFound)
             }
         }
+
+        @Test("a page of 24 at a time, longest-waiting first, the species kept from page to page; a page past the last is the last")
+        func pages() async throws {
+            try await withShelter { app in
+                let doctor = try await staff(app, .doctor)
+                var names: [String] = []
+                for n in 1...26 {
+                    let name = String(format: "Пес %02d", n)
+                    names.append(name)
+                    let id = try await Self.takeIn(app, by: doctor, name: name)
+                    #expect(try await Self.list(app, ["public": true], id, as: doctor).status == .ok)
+                }
+                let cat = try await Self.takeIn(app, by: doctor, name: "Кицька", species: "cat")
+                #expect(try await Self.list(app, ["public": true], cat, as: doctor).status == .ok)
+
+                let first = try await Self.get(app, "/shelter/adopt").body.string
+                // Same intake day: by name, so the dogs before the cat («К» < «П»)… all 27 ordered.
+                #expect(first.contains("Тварини 1–24 з 27") && first.contains("Сторінка 1 з 2"))
+                #expect(first.contains(#"href="/shelter/adopt?page=2" rel="next""#) && !first.contains(#"rel="prev""#))
+                #expect(first.contains("Кицька") && first.contains("Пес 23") && !first.contains("Пес 24"))
+                let second = try await Self.get(app, "/shelter/adopt?page=2").body.string
+                #expect(second.contains("Тварини 25–27 з 27") && second.contains("Пес 24") && second.contains("Пес 26") && !second.contains("Пес 23"))
+                #expect(second.contains(#"href="/shelter/adopt" rel="prev""#) && !second.contains(#"rel="next""#))
+                #expect(try await Self.get(app, "/shelter/adopt?page=9").body.string.contains("Тварини 25–27 з 27"))
+                #expect(try await Self.get(app, "/shelter/adopt?page=x").body.string.contains("Тварини 1–24 з 27"))
+                let dogs = try await Self.get(app, "/shelter/adopt?species=dog").body.string
+                #expect(dogs.contains(#"href="/shelter/adopt?species=dog&amp;page=2" rel="next""#) && !dogs.contains("Кицька"))
+                // One species on one page: no pager.
+                let cats = try await Self.get(app, "/shelter/adopt?species=cat").body.string
+                #expect(cats.contains("Кицька") && !cats.contains("adopt-pager") && !cats.contains("adopt-shown"))
+            }
+        }
+
+        @Test("a change written by another server (straight into the database) reaches the public pages at once")
+        func anotherServersChange() async throws {
+            try await withShelter { app in
+                let doctor = try await staff(app, .doctor)
+                let rex = try await Self.takeIn(app, by: doctor, name: "Рекс")
+                #expect(try await Self.list(app, ["public": true], rex, as: doctor).status == .ok)
+                #expect(try await Self.get(app, "/shelter/adopt").body.string.contains("Рекс"))
+                #expect(try await Self.get(app, "/shelter/adopt/\(rex)").status == .ok)
+                try await app.db.sql.update(Animal.schema).set("name", to: SQLBind("Рекс Великий")).where("id", .equal, SQLBind(rex)).run()
+                #expect(try await Self.get(app, "/shelter/adopt").body.string.contains("Рекс Великий"))
+                try await app.db.sql.update(Animal.schema).set("listed", to: SQLBind(false)).where("id", .equal, SQLBind(rex)).run()
+                #expect(!(try await Self.get(app, "/shelter/adopt").body.string.contains("Рекс")))
+                #expect(try await Self.get(app, "/shelter/adopt/\(rex)").status == .notFound)
+            }
+        }
     }
 }
 

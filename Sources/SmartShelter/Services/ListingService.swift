@@ -56,25 +56,35 @@ public struct ListingService: Sendable {
         }
     }
 
-    /// The animals waiting for a home, longest-waiting first, in one query (the photo's
-    /// digest by a join, never its bytes); `species` narrows it.
+    /// The animals waiting for a home, longest-waiting first; `species` narrows it.
     public func available(species: Animal.Species? = nil) async throws -> [PublicAnimal] {
-        var query = Self.select(db.sql).where(SQLColumn("listed", table: "a"), .equal, SQLBind(true))
-            .where(SQLColumn("status", table: "a"), .equal, SQLBind(Animal.Status.inShelter.rawValue))
-        if let species { query = query.where(SQLColumn("species", table: "a"), .equal, SQLBind(species.rawValue)) }
-        return try await query.orderBy(SQLColumn("intake_on", table: "a")).orderBy(SQLColumn("name", table: "a")).all().map(Self.decode)
+        let all = try await listed().animals
+        return species.map { kind in all.filter { $0.species == kind } } ?? all
     }
 
     /// One public animal, or 404 for one that is not (or no longer) public: the page of an
     /// adopted animal is gone with it.
     public func animal(_ id: UUID) async throws -> PublicAnimal {
-        guard let row = try await Self.select(db.sql).where(SQLColumn("id", table: "a"), .equal, SQLBind(id))
-            .where(SQLColumn("listed", table: "a"), .equal, SQLBind(true))
-            .where(SQLColumn("status", table: "a"), .equal, SQLBind(Animal.Status.inShelter.rawValue)).first() else {
-            throw Self.notFound
-        }
-        return try Self.decode(row)
+        guard let animal = try await listed().byID[id] else { throw Self.notFound }
+        return animal
     }
+
+    /// Every public animal, from the server's copy while the animals' revision read first
+    /// is the one it was read at (`AnimalsRevision`: any write to an animal, a movement or
+    /// a photo, by any server, moves it), else in one query (the photo's digest by a join,
+    /// never its bytes). A public page is then one small read, however many are listed.
+    private func listed() async throws -> ListingCache.Entry {
+        let revision = try await AnimalsRevision.read(on: db)
+        if let entry = cache.entry(at: revision) { return entry }
+        let animals = try await Self.select(db.sql).where(SQLColumn("listed", table: "a"), .equal, SQLBind(true))
+            .where(SQLColumn("status", table: "a"), .equal, SQLBind(Animal.Status.inShelter.rawValue))
+            .orderBy(SQLColumn("intake_on", table: "a")).orderBy(SQLColumn("name", table: "a")).all().map(Self.decode)
+        let entry = ListingCache.Entry(revision: revision, animals: animals)
+        cache.store(entry)
+        return entry
+    }
+
+    private var cache: ListingCache { context.state.shared { ListingCache() } }
 
     /// A public animal's photo or thumbnail; a non-public animal's is a 404, as if it had none.
     public func image(of id: UUID, thumbnail: Bool) async throws -> StoredImage {

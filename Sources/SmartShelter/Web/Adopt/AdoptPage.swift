@@ -27,11 +27,12 @@ enum AdoptPage {
     static func list(_ req: Request) async throws -> Response {
         // A species that is not one of ours lists every animal rather than failing.
         let species = req.query[String.self, at: "species"].flatMap(Animal.Species.init(rawValue:))
-        let animals = try await req.shelter.listing.available(species: species)
+        let listing = AdoptListing(all: try await req.shelter.listing.available(species: species), page: req.query[String.self, at: "page"])
         let today = LocalDay(req.kernel.clock.now, in: req.shelter.timeZone)
-        let tag = etag(["list", species?.rawValue ?? "", today.description] + animals.map(fingerprint), req)
+        let tag = etag(["list", species?.rawValue ?? "", today.description, String(listing.page), String(listing.total)]
+                       + listing.animals.map(fingerprint), req)
         return try cacheable(req, etag: tag) {
-            req.render(AdoptListView(animals: animals, species: species, today: today, publicURL: req.shelter.publicURL, c: req.viewContext).page)
+            req.render(AdoptListView(listing: listing, species: species, today: today, publicURL: req.shelter.publicURL, c: req.viewContext).page)
         }
     }
 

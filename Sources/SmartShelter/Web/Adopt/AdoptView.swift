@@ -33,10 +33,31 @@ enum AdoptText {
     }
 }
 
-/// `/shelter/adopt`: the animals waiting for a home, the longest-waiting first, with a
-/// list of species to narrow it (links, nothing to type).
-struct AdoptListView {
+/// One page of the animals waiting for a home: `pageSize` cards, so that a phone loads
+/// a screenful or two, not a shelter's every photo.
+struct AdoptListing {
+    static let pageSize = 24
+
+    let total: Int
+    /// From 1; a page typed past the last (or not a number) is the nearest real one.
+    let page: Int
+    let pageCount: Int
     let animals: [PublicAnimal]
+    /// The first card's place in the whole list, from 1.
+    var first: Int { (page - 1) * Self.pageSize + 1 }
+
+    init(all: [PublicAnimal], page typed: String?) {
+        total = all.count
+        pageCount = max(1, (all.count + Self.pageSize - 1) / Self.pageSize)
+        page = min(max(1, typed.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1), pageCount)
+        animals = Array(all.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize))
+    }
+}
+
+/// `/shelter/adopt`: the animals waiting for a home, the longest-waiting first, a page at a
+/// time, with a list of species to narrow it (links, nothing to type).
+struct AdoptListView {
+    let listing: AdoptListing
     let species: Animal.Species?
     let today: LocalDay
     let publicURL: String
@@ -53,14 +74,43 @@ struct AdoptListView {
             if animals.isEmpty {
                 H.p(.class("empty")) { l.text(species == nil ? "ss.adopt.none" : "ss.adopt.none_of_species") }
             } else {
+                if listing.pageCount > 1 {
+                    H.p(.class("hint"), .id("adopt-shown")) {
+                        l.text("ss.adopt.shown", ["first": l.number(listing.first), "last": l.number(listing.first + animals.count - 1),
+                                                  "total": l.number(listing.total)])
+                    }
+                }
                 H.ul(.class("plain-list adopt-list")) { HTMLBuilder.join(animals.map(card)) }
+                pager
             }
         }
-        let url = publicURL + AdoptPage.path + (species.map { "?species=\($0.rawValue)" } ?? "")
+        let url = publicURL + pagePath(listing.page)
         page.headMeta = [.init(property: "og:type", content: "website"), .init(property: "og:title", content: title),
                          .init(property: "og:description", content: l.text("ss.adopt.intro")), .init(property: "og:url", content: url)]
             + (animals.first { $0.photoDigest != nil }.map { [.init(property: "og:image", content: publicURL + AdoptPage.animalPath($0.id) + "/photo")] } ?? [])
         return page
+    }
+
+    private var animals: [PublicAnimal] { listing.animals }
+
+    /// This list's page `n` (the species kept).
+    private func pagePath(_ n: Int) -> String {
+        let query = [species.map { "species=\($0.rawValue)" }, n > 1 ? "page=\(n)" : nil].compactMap { $0 }
+        return AdoptPage.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
+    /// Earlier and later pages, as links a thumb can hit.
+    private var pager: HTML {
+        guard listing.pageCount > 1 else { return .empty }
+        return H.nav(.class("adopt-pager"), .aria("label", l.text("ss.adopt.pages"))) {
+            if listing.page > 1 {
+                H.a(.href(pagePath(listing.page - 1)), Attribute("rel", "prev")) { l.text("ss.adopt.previous") }
+            }
+            H.span(.class("hint")) { l.text("ss.adopt.page_of", ["page": l.number(listing.page), "pages": l.number(listing.pageCount)]) }
+            if listing.page < listing.pageCount {
+                H.a(.href(pagePath(listing.page + 1)), Attribute("rel", "next")) { l.text("ss.adopt.next") }
+            }
+        }
     }
 
     private var filter: HTML {
