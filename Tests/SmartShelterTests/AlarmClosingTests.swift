@@ -91,6 +91,37 @@ extension ShelterTests {
             }
         }
 
+        @Test("closing itself while a breach arrives over HTTP at the same moment: always exactly one open alarm, holding the breach")
+        func closingRacesABreach() async throws {
+            let clock = ManualClock(Self.start)
+            try await withShelter(clock: clock) { app in
+                let s = try await setUp(app)
+                var breach = clock.now.addingTimeInterval(-6 * 3600)
+                try await post(app, s, [reading(at: breach, temperature: 5, humidity: 45)])
+                let rounds = 10
+                try await TestHarness.withLiveServer(app) { base in
+                    for _ in 0..<rounds {
+                        // A quarter of an hour back to normal: the job would close it…
+                        try await post(app, s, (1...16).map { reading(at: breach.addingTimeInterval(Double($0) * 60), temperature: 15, humidity: 45) })
+                        // …as a cold reading arrives.
+                        breach = breach.addingTimeInterval(17 * 60)
+                        let body = json(["readings": [reading(at: breach, temperature: 5, humidity: 45)]])
+                        async let closing: Void = services(app).alarms.closeSettled()
+                        let response = try await app.client.post(URI(string: "\(base)\(api)/sensors/\(s.sensor)/readings"), headers: bearerHeaders(s.key)) {
+                            $0.body = body
+                        }
+                        try await closing
+                        #expect(response.status == .ok)
+                        let open = try await Alarm.query(on: app.db).filter(\.$kind == "too_cold").filter(\.$resolvedAt == nil).all()
+                        #expect(open.count == 1 && open.first?.lastSeenAt == breach, "open: \(open.map { ($0.openedAt, $0.lastSeenAt) })")
+                    }
+                }
+                // Every alarm the job closed came back to normal first; none closed by anyone else.
+                let closed = try await Alarm.query(on: app.db).filter(\.$kind == "too_cold").filter(\.$resolvedAt != nil).all()
+                #expect(closed.count <= rounds && closed.allSatisfy { $0.normalSince != nil && $0.resolvedBy == nil })
+            }
+        }
+
         @Test("a breach within the quarter of an hour keeps it open, and a later one counted by another sensor too")
         func breachKeepsItOpen() async throws {
             let clock = ManualClock(Self.start)

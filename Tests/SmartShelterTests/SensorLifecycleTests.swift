@@ -45,6 +45,46 @@ extension ShelterTests {
             }
         }
 
+        @Test("a silence alarm closes itself once the sensor is heard again; another silent sensor of the enclosure keeps it open")
+        func silenceClosesWhenHeard() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let s = try await enclosureWithSensor(app, by: director)
+                let alarms = ShelterContext(app.services).alarms
+                func open() async throws -> [Alarm] {
+                    try await Alarm.query(on: app.db).filter(\.$kind == "silence").filter(\.$resolvedAt == nil).all()
+                }
+                clock.advance(by: 600)
+                try await alarms.checkSilence()
+                #expect(try await open().count == 1)
+                // Heard again (a reading a second ago): the next check closes it, by itself.
+                clock.advance(by: 60)
+                let spoke = clock.now.addingTimeInterval(-1)
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: spoke)).status == .ok)
+                try await alarms.checkSilence()
+                #expect(try await open().isEmpty)
+                let closed = try #require(try await Alarm.query(on: app.db).filter(\.$kind == "silence").first())
+                #expect(closed.resolvedBy == nil && closed.normalSince == spoke)
+                #expect(try await AuditEntry.query(on: app.db).filter(\.$action == "alarm.resolve_itself").count() == 1)
+
+                // Two sensors: one heard again while the other is still silent keeps it open.
+                let second = try decode(SSModels.SensorKey.self, try await send(app, .POST, "/enclosures/\(s.enclosure)/sensors",
+                                                                                as: try await confirmedDirector(app),
+                                                                                ["name": "Другий", "intervalSeconds": 60]))
+                clock.advance(by: 600)
+                try await alarms.checkSilence()
+                #expect(try await open().count == 1)
+                #expect(try await postReadings(app, sensor: s.sensor, key: s.key, reading(at: clock.now)).status == .ok)
+                try await alarms.checkSilence()
+                #expect(try await open().count == 1, "the second sensor is still silent")
+                clock.advance(by: 1)
+                #expect(try await postReadings(app, sensor: second.sensor.id, key: second.key, reading(at: clock.now)).status == .ok)
+                try await alarms.checkSilence()
+                #expect(try await open().isEmpty)
+            }
+        }
+
         @Test("retired: the key stops at once, the sensor leaves the page and the silence rule, its readings stay")
         func retire() async throws {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))

@@ -367,14 +367,17 @@ public struct AlarmService: Sendable {
 
     /// Sensors silent for more than twice their interval raise a silence alarm in their
     /// enclosure (the background job, every minute).
+    /// A silence alarm closes itself here once every working sensor of its enclosure has been
+    /// heard again (`normal_since`: the first of them heard after the alarm last saw silence).
     public func checkSilence() async throws {
         let now = context.clock.now
         // A paused or retired sensor is silent on purpose.
         let sensors = try await Sensor.query(on: db).filter(\.$pausedAt == nil).filter(\.$retiredAt == nil).all()
-        var events: [ShelterEvents.AlarmEvent] = []
+        func isSilent(_ sensor: Sensor) -> Bool { now.timeIntervalSince(sensor.heardAt) > Double(2 * sensor.intervalSeconds) }
+        var events = try await closeHeardAgain(sensors.filter { !isSilent($0) }, silent: Set(sensors.filter(isSilent).map(\.enclosureID)))
         for sensor in sensors {
             let silent = now.timeIntervalSince(sensor.heardAt)
-            guard silent > Double(2 * sensor.intervalSeconds), let enclosure = try await Enclosure.find(sensor.enclosureID, on: db) else { continue }
+            guard isSilent(sensor), let enclosure = try await Enclosure.find(sensor.enclosureID, on: db) else { continue }
             let event = try await db.writeTransaction { db in
                 try await raise(Breaches(AlarmTrigger(kind: .silence, severity: .warning, value: silent.rounded(), at: now)),
                                 in: enclosure, sensor: sensor.id, on: db)
@@ -382,6 +385,31 @@ public struct AlarmService: Sendable {
             if let event { events.append(event) }
         }
         try await publish(events)
+    }
+
+    /// Closes the open silence alarms of enclosures with no silent sensor, where a sensor
+    /// was heard after the alarm last saw silence. Conditional on that moment, as
+    /// `closeSettled` is: a silence seen meanwhile keeps it open.
+    private func closeHeardAgain(_ speaking: [Sensor], silent: Set<UUID>) async throws -> [ShelterEvents.AlarmEvent] {
+        let open = try await Alarm.query(on: db).filter(\.$resolvedAt == nil).filter(\.$kind == Alarm.Kind.silence.rawValue).all()
+        var events: [ShelterEvents.AlarmEvent] = []
+        for alarm in open where !silent.contains(alarm.enclosureID) {
+            guard let heard = speaking.filter({ $0.enclosureID == alarm.enclosureID && $0.heardAt > alarm.lastSeenAt }).map(\.heardAt).min() else { continue }
+            let id = try alarm.requireID(), now = context.clock.now
+            let closed = try await db.writeTransaction { db -> Alarm? in
+                let changed = try await db.sql.update(Alarm.schema)
+                    .set("resolved_at", to: SQLBind(now)).set("normal_since", to: SQLBind(heard))
+                    .where("id", .equal, SQLBind(id)).where("resolved_at", .is, SQLLiteral.null)
+                    .where("last_seen_at", .lessThanOrEqual, SQLBind(alarm.lastSeenAt))
+                    .returning("id").all()
+                guard !changed.isEmpty else { return nil }
+                try await context.audit.record("alarm.resolve_itself", entityType: "alarm", entityID: id.uuidString.lowercased(), actor: nil,
+                                               after: ["normalSince": heard.ISO8601Format()], on: db)
+                return try await Alarm.find(id, on: db)
+            }
+            if let closed { events.append(try ShelterEvents.AlarmEvent(closed, state: "resolved")) }
+        }
+        return events
     }
 
     /// Raises what a scheduled rule found (the feeding rules): in its own transaction,
