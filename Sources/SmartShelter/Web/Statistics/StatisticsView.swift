@@ -218,16 +218,21 @@ struct StatisticsFigures {
         }
     }
 
+    /// The shelter's animals living with a fosterer, said under those here (none: nothing).
+    private var fostered: HTML {
+        guard s.censusInFoster > 0 else { return .empty }
+        return H.p(.id("census-foster")) { l.text("ss.statistics.census_foster", ["count": l.number(s.censusInFoster)]) }
+    }
+
     var census: HTML {
         H.section(.class("card"), .aria("labelledby", "statistics-census")) {
             H.h2(.id("statistics-census")) { l.text("ss.statistics.census") }
-            if s.censusInFoster > 0 {
-                H.p(.id("census-foster")) { l.text("ss.statistics.census_foster", ["count": l.number(s.censusInFoster)]) }
-            }
             if s.censusTotal == 0 {
                 H.p(.class("empty")) { l.text("ss.statistics.census_none") }
+                fostered
             } else {
                 H.p { l.text("ss.statistics.census_total", ["count": l.number(s.censusTotal)]) }
+                fostered
                 H.table(.class("census-table"), .id("census-species")) {
                     H.element("caption", [], content: HTML(text: l.text("ss.statistics.census_species")))
                     H.thead { H.tr { H.th(Attribute("scope", "col")) { l.text("ss.statistics.species") }; H.th(Attribute("scope", "col")) { l.text("ss.statistics.count") } } }
