@@ -348,25 +348,14 @@ public struct AlarmService: Sendable {
             }
             guard let normal = try await since(.ascending), let latest = try await since(.descending),
                   latest.timeIntervalSince(normal) >= Self.settleTime else { continue }
-            let id = try alarm.requireID(), now = context.clock.now
-            let closed = try await db.writeTransaction { db -> Alarm? in
-                let changed = try await db.sql.update(Alarm.schema)
-                    .set("resolved_at", to: SQLBind(now)).set("normal_since", to: SQLBind(normal))
-                    .where("id", .equal, SQLBind(id)).where("resolved_at", .is, SQLLiteral.null)
-                    .where("last_seen_at", .lessThanOrEqual, SQLBind(alarm.lastSeenAt))
-                    .returning("id").all()
-                guard !changed.isEmpty else { return nil }
-                try await context.audit.record("alarm.resolve_itself", entityType: "alarm", entityID: id.uuidString.lowercased(), actor: nil,
-                                               after: ["normalSince": normal.ISO8601Format()], on: db)
-                return try await Alarm.find(id, on: db)
-            }
-            if let closed { events.append(try ShelterEvents.AlarmEvent(closed, state: "resolved")) }
+            if let event = try await closeItself(alarm, normalSince: normal) { events.append(event) }
         }
         try await publish(events)
     }
 
     /// Sensors silent for more than twice their interval raise a silence alarm in their
     /// enclosure (the background job, every minute).
+    ///
     /// A silence alarm closes itself here once every working sensor of its enclosure has been
     /// heard again (`normal_since`: the first of them heard after the alarm last saw silence).
     public func checkSilence() async throws {
@@ -387,27 +376,35 @@ public struct AlarmService: Sendable {
         try await publish(events)
     }
 
+    /// Closes an alarm by itself — nobody in `resolved_by`, `normal_since` when things came
+    /// back to normal, an audit entry — unless something broke the rule again since the
+    /// caller looked (`last_seen_at` moved): a conditional update, decided by the database
+    /// on any number of instances. The live event to publish, if it closed.
+    private func closeItself(_ alarm: Alarm, normalSince normal: Date) async throws -> ShelterEvents.AlarmEvent? {
+        let id = try alarm.requireID(), now = context.clock.now
+        let closed = try await db.writeTransaction { db -> Alarm? in
+            let changed = try await db.sql.update(Alarm.schema)
+                .set("resolved_at", to: SQLBind(now)).set("normal_since", to: SQLBind(normal))
+                .where("id", .equal, SQLBind(id)).where("resolved_at", .is, SQLLiteral.null)
+                .where("last_seen_at", .lessThanOrEqual, SQLBind(alarm.lastSeenAt))
+                .returning("id").all()
+            guard !changed.isEmpty else { return nil }
+            try await context.audit.record("alarm.resolve_itself", entityType: "alarm", entityID: id.uuidString.lowercased(), actor: nil,
+                                           after: ["normalSince": normal.ISO8601Format()], on: db)
+            return try await Alarm.find(id, on: db)
+        }
+        return try closed.map { try ShelterEvents.AlarmEvent($0, state: "resolved") }
+    }
+
     /// Closes the open silence alarms of enclosures with no silent sensor, where a sensor
-    /// was heard after the alarm last saw silence. Conditional on that moment, as
-    /// `closeSettled` is: a silence seen meanwhile keeps it open.
+    /// was heard after the alarm last saw silence (`closeItself`: a silence seen meanwhile
+    /// keeps it open).
     private func closeHeardAgain(_ speaking: [Sensor], silent: Set<UUID>) async throws -> [ShelterEvents.AlarmEvent] {
         let open = try await Alarm.query(on: db).filter(\.$resolvedAt == nil).filter(\.$kind == Alarm.Kind.silence.rawValue).all()
         var events: [ShelterEvents.AlarmEvent] = []
         for alarm in open where !silent.contains(alarm.enclosureID) {
             guard let heard = speaking.filter({ $0.enclosureID == alarm.enclosureID && $0.heardAt > alarm.lastSeenAt }).map(\.heardAt).min() else { continue }
-            let id = try alarm.requireID(), now = context.clock.now
-            let closed = try await db.writeTransaction { db -> Alarm? in
-                let changed = try await db.sql.update(Alarm.schema)
-                    .set("resolved_at", to: SQLBind(now)).set("normal_since", to: SQLBind(heard))
-                    .where("id", .equal, SQLBind(id)).where("resolved_at", .is, SQLLiteral.null)
-                    .where("last_seen_at", .lessThanOrEqual, SQLBind(alarm.lastSeenAt))
-                    .returning("id").all()
-                guard !changed.isEmpty else { return nil }
-                try await context.audit.record("alarm.resolve_itself", entityType: "alarm", entityID: id.uuidString.lowercased(), actor: nil,
-                                               after: ["normalSince": heard.ISO8601Format()], on: db)
-                return try await Alarm.find(id, on: db)
-            }
-            if let closed { events.append(try ShelterEvents.AlarmEvent(closed, state: "resolved")) }
+            if let event = try await closeItself(alarm, normalSince: heard) { events.append(event) }
         }
         return events
     }
