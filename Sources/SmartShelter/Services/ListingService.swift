@@ -73,18 +73,32 @@ public struct ListingService: Sendable {
     /// is the one it was read at (`AnimalsRevision`: any write to an animal, a movement or
     /// a photo, by any server, moves it), else in one query (the photo's digest by a join,
     /// never its bytes). A public page is then one small read, however many are listed.
-    private func listed() async throws -> ListingCache.Entry {
+    private func listed() async throws -> Listed {
         let revision = try await AnimalsRevision.read(on: db)
-        if let entry = cache.entry(at: revision) { return entry }
+        if let kept = cache.value(for: .all, at: revision) { return kept }
         let animals = try await Self.select(db.sql).where(SQLColumn("listed", table: "a"), .equal, SQLBind(true))
             .where(SQLColumn("status", table: "a"), .equal, SQLBind(Animal.Status.inShelter.rawValue))
             .orderBy(SQLColumn("intake_on", table: "a")).orderBy(SQLColumn("name", table: "a")).all().map(Self.decode)
-        let entry = ListingCache.Entry(revision: revision, animals: animals)
-        cache.store(entry)
-        return entry
+        let listed = Listed(animals: animals)
+        cache.store(listed, for: .all, at: revision)
+        return listed
     }
 
-    private var cache: ListingCache { context.state.shared { ListingCache() } }
+    /// The public animals as kept: longest-waiting first, and by id for their own pages.
+    private struct Listed: Sendable {
+        let animals: [PublicAnimal]
+        let byID: [UUID: PublicAnimal]
+
+        init(animals: [PublicAnimal]) {
+            self.animals = animals
+            byID = Dictionary(animals.map { ($0.id, $0) }) { first, _ in first }
+        }
+    }
+
+    /// The one list kept (a shelter lists a few hundred animals at most).
+    private enum ListKey: Hashable, Sendable { case all }
+
+    private var cache: RevisionCache<ListKey, Listed> { context.state.shared { RevisionCache(limit: 1) } }
 
     /// A public animal's photo or thumbnail; a non-public animal's is a 404, as if it had none.
     public func image(of id: UUID, thumbnail: Bool) async throws -> StoredImage {

@@ -166,7 +166,7 @@ public struct StatisticsService: Sendable {
     /// finds out of date, never one that looks current and is not.
     private func counted(over range: StatisticsRange) async throws -> (Int64, [ShelterStatistics.Month], [Int: Int]) {
         let revision = try await AnimalsRevision.read(on: db)
-        if let entry = cache.entry(for: range, revision: revision) { return (revision, entry.months, entry.stays) }
+        if let kept = cache.value(for: range, at: revision) { return (revision, kept.months, kept.stays) }
         async let movements = movementCounts(over: range)
         async let stays = stays(over: range)
         var months = Dictionary(uniqueKeysWithValues: range.months.map { ($0, ShelterStatistics.Month(month: $0)) })
@@ -180,12 +180,19 @@ public struct StatisticsService: Sendable {
             }
             months[row.month] = month
         }
-        let entry = StatisticsCache.Entry(revision: revision, months: range.months.map { months[$0]! }, stays: try await stays)
-        cache.store(entry, for: range)
-        return (revision, entry.months, entry.stays)
+        let counted = Counted(months: range.months.map { months[$0]! }, stays: try await stays)
+        cache.store(counted, for: range, at: revision)
+        return (revision, counted.months, counted.stays)
     }
 
-    private var cache: StatisticsCache { context.state.shared { StatisticsCache() } }
+    /// A range's counts as kept: the ranges people look at are few (the default one changes
+    /// once a day), and twenty years of months are some 50 KB.
+    private struct Counted: Sendable {
+        let months: [ShelterStatistics.Month]
+        let stays: [Int: Int]
+    }
+
+    private var cache: RevisionCache<StatisticsRange, Counted> { context.state.shared { RevisionCache(limit: 200) } }
 
     // MARK: Queries (portable SQL over the movements' facts, `MovementFacts`)
 
