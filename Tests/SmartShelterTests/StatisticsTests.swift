@@ -115,6 +115,9 @@ extension ShelterTests {
                 // With the fosterer: the shelter's, but not in the census of those here.
                 let away = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
                 #expect(away.census.inFoster == 1 && away.census.total == before.census.total && before.census.inFoster == 0)
+                let browser = TestBrowser(app)
+                _ = try await browser.post("/shelter/login", form: ["email": doctor.login, "password": password])
+                #expect(try await browser.get("/shelter/statistics").body.string.contains("У тимчасових сім’ях: 1 (їх немає в таблицях нижче)"))
                 try await Self.move(app, by: doctor, g, "foster_return", daysAgo: 3)
                 let after = try await read(SSModels.StatisticsDTO.self, app, .GET, query, as: doctor)
                 #expect(after.census.inFoster == 0 && after.census.total == before.census.total + 1)
@@ -155,6 +158,17 @@ extension ShelterTests {
                 let counted = third.months.flatMap { $0.intakes + $0.outcomes }
                 #expect(counted.allSatisfy { $0.species == "dog" } && counted.reduce(0) { $0 + $1.count } == 3)
             }
+        }
+
+        @Test("the census with nobody on site but animals in foster care says how many, and of no tables below")
+        func censusOnlyFostered() {
+            let range = StatisticsRange(from: LocalDay("2026-01-01")!, to: LocalDay("2026-01-31")!)
+            let statistics = ShelterStatistics(range: range, revision: 0, months: [], stays: [:], censusBySpecies: [:], censusByEnclosure: [],
+                                               censusInFoster: 2)
+            let l = Localizer(language: .uk, timeZone: Self.kyiv, catalogs: [KernelStrings.catalog, ShelterStrings.catalog])
+            let html = StatisticsFigures(statistics: statistics, l: l).census.rendered
+            #expect(html.contains("Зараз у притулку немає тварин.") && html.contains("У тимчасових сім’ях: 2<"))
+            #expect(!html.contains("таблицях") && !html.contains("census-species"))
         }
 
         @Test("a range without outcomes has no rate and no median, and still counts its intakes and today's census")

@@ -218,10 +218,12 @@ struct StatisticsFigures {
         }
     }
 
-    /// The shelter's animals living with a fosterer, said under those here (none: nothing).
+    /// The shelter's animals living with a fosterer, said under those here (none: nothing);
+    /// with tables below, that they are not in them.
     private var fostered: HTML {
         guard s.censusInFoster > 0 else { return .empty }
-        return H.p(.id("census-foster")) { l.text("ss.statistics.census_foster", ["count": l.number(s.censusInFoster)]) }
+        let key = s.censusTotal == 0 ? "ss.statistics.census_foster_only" : "ss.statistics.census_foster"
+        return H.p(.id("census-foster")) { l.text(key, ["count": l.number(s.censusInFoster)]) }
     }
 
     var census: HTML {
