@@ -1,7 +1,7 @@
 """Smart Shelter's director at phone size: the password prompt keeps the change it
 interrupted (a new enclosure's typed name survives it, and the enclosure is made), and a
-person taken off the staff loses their open session at once and cannot sign in again.
-axe runs on every new screen. The director is the demo account; the dismissed person signs
+person taken off the staff loses their open session at once and cannot sign in again; a
+retired sensor's key is refused, a moved one's still works where it hangs now. axe runs on every new screen. The director is the demo account; the dismissed person signs
 up afresh, so the demo staff stay for the other tests.
 """
 
@@ -103,3 +103,29 @@ def test_a_retired_sensor_s_key_is_refused(new_browser, base_url):
                          json={"at": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"), "temperature": 21, "humidity": 50},
                          headers={"Authorization": f"Bearer {key}"}, timeout=10)
     assert sent.status_code == 401
+
+
+def test_a_moved_sensor_keeps_its_key_in_its_new_enclosure(new_browser, base_url):
+    from test_shelter import add_sensor
+    director = new_browser()
+    sensor, key = add_sensor(director, base_url, "Карантин")
+    tap(director, director.find_element(By.XPATH, "//a[normalize-space()='Готово, ключ записано']"))
+    settings = director.find_element(By.XPATH, f"//details[contains(@class,'sensor-settings')][.//form[contains(@action,'{sensor}')]]")
+    summary = settings.find_element(By.TAG_NAME, "summary")
+    director.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    assert "лишається в історії попереднього вольєра" in settings.text
+    place = Select(settings.find_element(By.NAME, "enclosureId"))
+    assert place.first_selected_option.text == "Карантин"
+    place.select_by_visible_text("Котяча кімната")
+    assert_accessible(director)
+    tap(director, settings.find_element(By.XPATH, ".//button[normalize-space()='Зберегти датчик']"))
+    if heading(director) == "Підтвердьте пароль":
+        confirm_in_place(director)
+    assert heading(director) == "Котяча кімната"
+    assert "перенесено сюди" in flash(director)
+    assert sensor in director.page_source
+    sent = requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",
+                         json={"at": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"), "temperature": 21, "humidity": 50},
+                         headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    assert sent.status_code == 200

@@ -33,7 +33,7 @@ public struct SmartShelter: HromadaApp {
                                                  AddItemKinds(), AddMealToRefills(), AddSensorLifecycle(),
                                                  AddPublicListing(), CreatePeople(), CreateAdoptionApplications(), AddMovementPerson(),
                                                  AddSensorPower(), SplitHotAndCold(), AddAlarmClosing(), AddStatisticsIndexes(),
-                                                 AddMovementFacts()] }
+                                                 AddMovementFacts(), CreateSensorPlacements()] }
 
     public var accounts: (any AppAccounts)? { ShelterAccounts() }
 

@@ -3607,9 +3607,9 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Rename, re-time, pause or resume a sensor
+    /// Rename, re-time, pause, resume or move a sensor
     ///
-    /// Changes a sensor's name and interval, or pauses it (no «sensor silent» alarm while paused; resuming starts the silence clock afresh). The change goes to the audit trail. Roles: the director, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
+    /// Changes a sensor's name and interval, pauses it (no «sensor silent» alarm while paused; resuming starts the silence clock afresh) or moves it to another enclosure (`enclosureId`, 404 `enclosure_not_found` for an unknown one: it keeps its key, the readings and roll-ups from before stay in the charts and readings of the enclosure it left, its silence clock starts afresh and an open «sensor silent» alarm is closed). The change goes to the audit trail. Roles: the director, within the password window (`POST /password-confirmation`; outside it 403 `password_confirmation_required`).
     ///
     /// - Remark: HTTP `PATCH /sensors/{sensorID}`.
     /// - Remark: Generated from `#/paths//sensors/{sensorID}/patch(updateSensor)`.

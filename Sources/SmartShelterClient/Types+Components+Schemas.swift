@@ -3818,25 +3818,33 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SensorUpdate/paused`.
             public var paused: Swift.Bool?
+            /// Move the sensor to this enclosure. It keeps its key; what it measured so far stays with the enclosure it leaves, and its silence is counted afresh.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SensorUpdate/enclosureId`.
+            public var enclosureId: Swift.String?
             /// Creates a new `SensorUpdate`.
             ///
             /// - Parameters:
             ///   - name:
             ///   - intervalSeconds: How often the device reports, 10–86400 seconds.
             ///   - paused: Pause (no silence alarm) or resume (the silence is counted afresh).
+            ///   - enclosureId: Move the sensor to this enclosure. It keeps its key; what it measured so far stays with the enclosure it leaves, and its silence is counted afresh.
             public init(
                 name: Swift.String? = nil,
                 intervalSeconds: Components.Schemas.SensorUpdate.IntervalSecondsPayload? = nil,
-                paused: Swift.Bool? = nil
+                paused: Swift.Bool? = nil,
+                enclosureId: Swift.String? = nil
             ) {
                 self.name = name
                 self.intervalSeconds = intervalSeconds
                 self.paused = paused
+                self.enclosureId = enclosureId
             }
             public enum CodingKeys: String, CodingKey {
                 case name
                 case intervalSeconds
                 case paused
+                case enclosureId
             }
         }
         /// Whether an animal is shown on the public adoption pages, and what the public reads about it.

@@ -54,6 +54,34 @@ extension ShelterTests {
             }
         }
 
+        @Test("an archive of version 1, from before sensors moved, restores with each sensor placed where it is")
+        func versionOne() async throws {
+            let (current, sensor): ([UInt8], UUID) = try await withShelter { app in
+                let setup = try await enclosureWithSensor(app, by: try await confirmedDirector(app))
+                #expect(try await postReadings(app, sensor: setup.sensor, key: setup.key, reading(at: Date().addingTimeInterval(-60))).status == .ok)
+                return (try await ShelterContext(app.services).backup.archive().bytes(modified: Date()), setup.sensor)
+            }
+            let archive = try TarArchive(reading: current)
+            let manifest = try BackupService.decoder().decode(BackupService.Manifest.self, from: Data(try #require(archive.file("manifest.json")).bytes))
+            let old = BackupService.Manifest(format: manifest.format, version: 1, createdAt: manifest.createdAt,
+                                             tables: manifest.tables.filter { $0.name != SensorPlacement.schema })
+            let files = [TarArchive.File(name: "manifest.json", bytes: Array(try BackupService.encoder().encode(old)))]
+                + archive.files.filter { $0.name != "manifest.json" && $0.name != "tables/\(SensorPlacement.schema).json" }
+            try await withShelter { app in
+                let written = try await ShelterContext(app.services).backup.restore(try TarArchive(files: files).bytes(modified: Date()))
+                #expect(written.first { $0.name == SensorPlacement.schema }?.rows == 1)
+                let placement = try #require(try await SensorPlacement.query(on: app.db).first())
+                #expect(placement.sensorID == sensor && placement.placedAt == SensorPlacement.beginning && placement.removedAt == nil)
+                let restored = try #require(try await Sensor.find(sensor, on: app.db))
+                #expect(placement.enclosureID == restored.enclosureID)
+                let login = try #require(try await Account.query(on: app.db).filter(\.$app == SmartShelter.id).first()).login
+                let session = try decode(SSModels.Session.self, try await sendJSON(app, .POST, "\(api)/session", body: ["email": login, "password": password]))
+                let director = Person(id: session.profile.id, login: login, token: session.token)
+                let chart = try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(restored.enclosureID)/chart", as: director)
+                #expect(chart.points.map(\.readings) == [1], "the restored history is charted where it was measured")
+            }
+        }
+
         @Test("what is not a backup is refused and nothing is written")
         func refusals() async throws {
             try await withShelter { app in

@@ -113,6 +113,66 @@ extension ShelterTests {
             }
         }
 
+        @Test("moved to another enclosure: same key, its past stays in the charts and readings of the enclosure it left, silence counted afresh")
+        func move() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000)) // 13 minutes into an hour
+            try await withShelter(clock: clock) { app in
+                let director = try await confirmedDirector(app)
+                let a = try await enclosureWithSensor(app, by: director)
+                let b = try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": "Вольєр 2"]).id
+                let before = clock.now.addingTimeInterval(-2 * 3600)
+                #expect(try await postReadings(app, sensor: a.sensor, key: a.key, reading(at: before)).status == .ok)
+                func week(_ enclosure: UUID) async throws -> [Int] {
+                    try await read(SSModels.ChartDTO.self, app, .GET, "/enclosures/\(enclosure)/chart?range=week", as: director).points.map(\.readings)
+                }
+                func recent(_ enclosure: UUID) async throws -> [Date] {
+                    try await read([SSModels.ReadingDTO].self, app, .GET, "/enclosures/\(enclosure)/readings", as: director).map(\.at)
+                }
+                func sensors(_ enclosure: UUID) async throws -> [UUID] {
+                    try await read(SSModels.EnclosureDTO.self, app, .GET, "/enclosures/\(enclosure)", as: director).sensors.map(\.id)
+                }
+                // Drawn once before the move, so a server keeping the chart must notice it.
+                #expect(try await week(a.enclosure) == [1])
+                #expect(try await week(b) == [])
+                clock.advance(by: 600)
+                try await ShelterContext(app.services).alarms.checkSilence()
+                #expect(try await silenceAlarms(app) == 1)
+
+                // Ten minutes on, the first director's window has closed: one confirmed now.
+                let confirmed = try await confirmedDirector(app)
+                #expect(try await send(app, .PATCH, "/sensors/\(a.sensor)", as: try await staff(app, .doctor), ["enclosureId": b.uuidString]).status == .forbidden)
+                let unknown = try await send(app, .PATCH, "/sensors/\(a.sensor)", as: confirmed, ["enclosureId": UUID().uuidString, "name": "Інша назва"])
+                #expect(unknown.status == .notFound && codeOf(unknown) == "enclosure_not_found")
+                #expect(try await sensors(a.enclosure) == [a.sensor], "nothing changed")
+                let moved = try await read(SSModels.SensorDTO.self, app, .PATCH, "/sensors/\(a.sensor)", as: confirmed, ["enclosureId": b.uuidString])
+                #expect(moved.enclosureId == b && moved.name == "Датчик")
+                #expect(try await sensors(a.enclosure) == [])
+                #expect(try await sensors(b) == [a.sensor])
+                let silence = try #require(try await Alarm.query(on: app.db).filter(\.$kind == "silence").first())
+                #expect(silence.resolvedAt == clock.now && silence.resolvedBy == confirmed.id, "the silence where it hung is closed")
+                try await ShelterContext(app.services).alarms.checkSilence()
+                #expect(try await silenceAlarms(app) == 1, "and counted afresh where it hangs now")
+
+                // The same key reports from the new enclosure; the old one keeps what came before.
+                #expect(try await postReadings(app, sensor: a.sensor, key: a.key, reading(at: clock.now)).status == .ok)
+                #expect(try await week(a.enclosure) == [1])
+                #expect(try await week(b) == [1])
+                #expect(try await recent(a.enclosure) == [before])
+                #expect(try await recent(b) == [clock.now])
+                let trail = try await AuditEntry.query(on: app.db).filter(\.$action == "sensor.update").filter(\.$entityID == a.sensor.uuidString.lowercased())
+                    .all()
+                #expect(trail.count == 1 && trail.first?.after?.contains(b.uuidString.lowercased()) == true)
+
+                // Back again an hour on: each enclosure's chart has what was measured in it.
+                clock.advance(by: 3600)
+                let again = try await confirmedDirector(app)
+                #expect(try await send(app, .PATCH, "/sensors/\(a.sensor)", as: again, ["enclosureId": a.enclosure.uuidString]).status == .ok)
+                #expect(try await postReadings(app, sensor: a.sensor, key: a.key, reading(at: clock.now)).status == .ok)
+                #expect(try await week(a.enclosure).reduce(0, +) == 2)
+                #expect(try await week(b) == [1])
+            }
+        }
+
         @Test("a device's battery and signal: kept from its newest reading, never from an older buffer; impossible ones refused; a low battery flagged")
         func batteryAndSignal() async throws {
             try await withShelter { app in

@@ -172,7 +172,11 @@ extension ShelterTests {
 
         @Test("an enclosure for the storekeeper: its conditions in words, no forms to change them or the sensors, the last readings")
         func enclosureStorekeeper() throws {
-            let page = EnclosureView(person: Self.person(.storekeeper), overview: Self.overview(latest: Self.hot), readings: [(Self.sensorID, Self.hot)],
+            // A reading of a sensor moved away since is named all the same.
+            let movedID = UUID(uuidString: "5e000000-0000-4000-8000-000000000002")!
+            let page = EnclosureView(person: Self.person(.storekeeper), overview: Self.overview(latest: Self.hot),
+                                     readings: [(Self.sensorID, Self.hot), (movedID, Self.hot)], enclosureNames: Self.enclosureNames,
+                                     sensorNames: [Self.sensorID: "Датчик 1", movedID: "Датчик біля дверей"],
                                      c: Self.context(.uk, path: "/shelter/enclosures/x")).page
             #expect(page.title == "Карантин")
             let html = page.content.rendered
@@ -183,7 +187,13 @@ extension ShelterTests {
             #expect(!html.contains(#"id="alarms""#))
             let recent = try #require(html.firstMatch(of: /<section class="card" aria-labelledby="recent">.*?<\/section>/)).output
             #expect(recent.contains("<td>Датчик 1</td><td>30 °C</td><td>50 %</td><td>увага</td>"))
+            #expect(recent.contains("<td>Датчик біля дверей</td><td>30 °C</td>"))
+            #expect(!html.contains("enclosureId"))
         }
+
+        static let isolationID = UUID(uuidString: "e0c10000-0000-4000-8000-000000000002")!
+        static let catsID = UUID(uuidString: "e0c10000-0000-4000-8000-000000000003")!
+        static let enclosureNames = [quarantineID: "Карантин", isolationID: "Ізолятор", catsID: "Вольєр для котів"]
 
         @Test("an enclosure on one screen: its alarm (whose buttons come back here), the animals with their open diseases, today's meals done and due")
         func enclosureOneScreen() throws {
@@ -197,7 +207,8 @@ extension ShelterTests {
             let overview = Self.overview(latest: Self.hot, alarms: [Self.openAlarm()],
                                          residents: [AlarmSummary.Resident(animal: Self.rex(), openDiseases: [Self.parvovirus()])], meals: [meal],
                                          sensor: flat)
-            let html = EnclosureView(person: Self.person(.doctor), overview: overview, readings: [], c: Self.context(.uk)).page.content.rendered
+            let html = EnclosureView(person: Self.person(.doctor), overview: overview, readings: [], enclosureNames: Self.enclosureNames, sensorNames: [:],
+                                     c: Self.context(.uk)).page.content.rendered
             let order = ["id=\"latest\"", "id=\"alarms\"", "id=\"animals\"", "id=\"meals\"", "id=\"conditions\"", "id=\"sensors\""]
                 .map { html.range(of: $0)?.lowerBound }
             #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
@@ -220,16 +231,23 @@ extension ShelterTests {
             #expect(html.contains(#"<strong class="low-label">Батарея сідає (15 %): замініть або зарядіть.</strong>"#))
         }
 
-        @Test("an enclosure for the director: the conditions form filled in, and the sensor's key rotation and a new sensor")
-        func enclosureDirector() {
-            let html = EnclosureView(person: Self.person(.director), overview: Self.overview(latest: nil), readings: [], c: Self.context(.en)).page.content.rendered
+        @Test("an enclosure for the director: the conditions form filled in, the sensor's key rotation, its move and a new sensor")
+        func enclosureDirector() throws {
+            let html = EnclosureView(person: Self.person(.director), overview: Self.overview(latest: nil), readings: [], enclosureNames: Self.enclosureNames,
+                                     sensorNames: [:], c: Self.context(.uk)).page.content.rendered
             let path = "/shelter/enclosures/e0c10000-0000-4000-8000-000000000001"
             #expect(html.contains(#"<form method="post" action="\#(path)/conditions">"#))
             #expect(html.contains(#"name="minTemperature""#) && html.contains(#"value="18""#) && html.contains(#"value="26""#))
             #expect(html.contains(#"action="/shelter/sensors/5e000000-0000-4000-8000-000000000001/key""#))
             #expect(html.contains(#"<form method="post" action="\#(path)/sensors">"#))
-            #expect(html.contains("No readings in the last day.") && !html.contains("<tbody>"))
-            #expect(html.contains("The sensor has not sent any readings yet."))
+            // The sensor's enclosure: this one first and chosen, then the others by name.
+            let select = try #require(html.firstMatch(of: /<select id="sensor-enclosure-5e000000-0000-4000-8000-000000000001" name="enclosureId".*?<\/select>/))
+                .output
+            let options = select.matches(of: /<option value="([^"]+)"( selected)?>([^<]+)<\/option>/).map { "\($0.output.3)\($0.output.2 ?? "")" }
+            #expect(options == ["Карантин selected", "Вольєр для котів", "Ізолятор"])
+            #expect(html.contains(#"<label for="sensor-enclosure-5e000000-0000-4000-8000-000000000001">Вольєр</label>"#))
+            #expect(html.contains("За останню добу показників немає.") && !html.contains("<tbody>"))
+            #expect(html.contains("Датчик ще не надсилав показників."))
         }
 
         // MARK: Animal

@@ -107,8 +107,18 @@ public struct SelectField: Sendable {
         self.warning = warning
     }
 
+    /// The select's id when one page repeats a form, as `FormField.elementID`.
+    public var elementID: String?
+
+    /// This field with its own id (`elementID`).
+    public func withID(_ id: String) -> SelectField {
+        var field = self
+        field.elementID = id
+        return field
+    }
+
     public func render(_ state: FormState, _ l: Localizer) -> HTML {
-        let id = "field-\(name)"
+        let id = elementID ?? "field-\(name)"
         let error = state.error(for: name)
         let selected = state.values[name]
         let describedBy = [error != nil ? "\(id)-error" : nil, warning != nil ? "\(id)-warning" : nil].compactMap { $0 }.joined(separator: " ")

@@ -70,7 +70,7 @@ extension ShelterAPI {
         let person = try await req.staffMember()
         let input = try req.content.decode(M.SensorUpdate.self)
         return M.SensorDTO(try await req.shelter.sensors.update(try sensorID(req), name: input.name, intervalSeconds: input.intervalSeconds?.text,
-                                                                paused: input.paused, by: person))
+                                                                paused: input.paused, enclosureID: input.enclosureId, by: person))
     }
 
     static func retireSensor(_ req: Request) async throws -> HTTPStatus {

@@ -93,6 +93,8 @@ extension SSModels {
         let name: String?
         let intervalSeconds: FlexibleNumber?
         let paused: Bool?
+        /// Moves the sensor there (`SensorService.update`).
+        let enclosureId: UUID?
     }
 
     struct NewSensor: Content {

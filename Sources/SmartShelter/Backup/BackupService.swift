@@ -13,7 +13,9 @@ import SQLKit
 /// report after a restore): keep it as safe as the database.
 public struct BackupService: Sendable {
     public static let format = "hromada-shelter-backup"
-    public static let version = 1
+    /// Version 2 added `ss_sensor_placements`; an archive of version 1 is read with one
+    /// placement per sensor, where it is, from the beginning (what the migration does).
+    public static let version = 2
 
     let context: ShelterContext
     var db: any Database { context.db }
@@ -21,7 +23,7 @@ public struct BackupService: Sendable {
     /// Every table in the order a restore writes them (each after those it refers to).
     static let tables: [any BackupTable] = [
         ModelTable<Account>(filter: { $0.filter(\.$app == SmartShelter.id) }),
-        ModelTable<ShelterProfile>(), ModelTable<Enclosure>(), ModelTable<Sensor>(),
+        ModelTable<ShelterProfile>(), ModelTable<Enclosure>(), ModelTable<Sensor>(), ModelTable<SensorPlacement>(),
         RawTable(name: "ss_readings", key: ["sensor_id", "device_time"], columns: [
             ("sensor_id", .uuid), ("device_time", .time), ("received_at", .time), ("temperature", .number), ("humidity", .number),
             ("water_level", .optionalNumber), ("food_level", .optionalNumber), ("thi", .number)]),
@@ -66,14 +68,22 @@ public struct BackupService: Sendable {
         guard let manifestFile = archive.file("manifest.json"),
               let manifest = try? decoder.decode(Manifest.self, from: Data(manifestFile.bytes)),
               manifest.format == Self.format else { throw BackupError("Not a Smart Shelter backup: manifest.json is missing or not ours.") }
-        guard manifest.version == Self.version else { throw BackupError("Backup format version \(manifest.version); this server reads \(Self.version).") }
+        guard (1...Self.version).contains(manifest.version) else {
+            throw BackupError("Backup format version \(manifest.version); this server reads 1 to \(Self.version).")
+        }
         for table in Self.tables where try await table.count(on: db) > 0 {
             throw BackupError("The shelter is not empty (\(table.name) has rows): a backup is restored into an empty installation.")
         }
         return try await db.writeTransaction { db in
             var written: [Manifest.Table] = []
             for table in Self.tables {
-                guard let file = archive.file("tables/\(table.name).json") else { throw BackupError("The archive has no tables/\(table.name).json.") }
+                guard let file = archive.file("tables/\(table.name).json") else {
+                    guard manifest.version == 1, table.name == SensorPlacement.schema else {
+                        throw BackupError("The archive has no tables/\(table.name).json.")
+                    }
+                    written.append(.init(name: table.name, rows: try await Self.placeEverySensor(on: db)))
+                    continue
+                }
                 let rows = try await table.restore(file.bytes, on: db, decoder: decoder)
                 let expected = manifest.tables.first { $0.name == table.name }?.rows
                 guard expected == rows else { throw BackupError("\(table.name): \(rows) rows read, the manifest says \(expected ?? 0).") }
@@ -83,6 +93,16 @@ public struct BackupService: Sendable {
             try await MovementFacts.refresh(animal: nil, on: db)
             return written
         }
+    }
+
+    /// For an archive of version 1: each sensor placed where it is, from the beginning.
+    private static func placeEverySensor(on db: any Database) async throws -> Int {
+        let sensors = try await Sensor.query(on: db).all()
+        for sensor in sensors {
+            try await SensorPlacement(sensorID: sensor.requireID(), enclosureID: sensor.enclosureID, placedAt: SensorPlacement.beginning, by: nil)
+                .create(on: db)
+        }
+        return sensors.count
     }
 
     public struct Manifest: Codable, Sendable {

@@ -149,3 +149,32 @@ public final class Sensor: Model, @unchecked Sendable {
         self.createdAt = now
     }
 }
+
+/// Where a sensor hung and when: its readings and roll-ups from `placedAt` until
+/// `removedAt` belong to `enclosureID`'s history, so moving a sensor leaves its past with
+/// the enclosure it measured. A roll-up belongs to the placement its end falls in: the
+/// hour of a move (the day, on a month's chart) goes with the enclosure the sensor moved to.
+public final class SensorPlacement: Model, @unchecked Sendable {
+    public static let schema = "ss_sensor_placements"
+
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "sensor_id") public var sensorID: UUID
+    @Field(key: "enclosure_id") public var enclosureID: UUID
+    @Field(key: "placed_at") public var placedAt: Date
+    /// Nil while the sensor is still there.
+    @OptionalField(key: "removed_at") public var removedAt: Date?
+    @OptionalField(key: "actor_id") public var actorID: UUID?
+
+    public init() {}
+
+    /// A sensor's first placement reaches back to 1970, so readings a device buffered
+    /// before it was registered still belong somewhere.
+    public static let beginning = Date(timeIntervalSince1970: 0)
+
+    public init(sensorID: UUID, enclosureID: UUID, placedAt: Date, by actorID: UUID?) {
+        self.sensorID = sensorID
+        self.enclosureID = enclosureID
+        self.placedAt = placedAt
+        self.actorID = actorID
+    }
+}

@@ -7,7 +7,8 @@ import NIOConcurrencyHelpers
 /// A chart's points other than its last cover hours that are over; they change only when
 /// a reading comes late into one of them, and every writer of such a reading counts it in
 /// its sensor's `chart_revision` (`ReadingService.isLate`) in the transaction that changes
-/// the roll-ups. An entry holds the sum of those counts over the enclosure's sensors, read
+/// the roll-ups (moving a sensor counts there too: `SensorService.place`). An entry holds
+/// the sum of those counts over the sensors ever placed in the enclosure, read
 /// in the same statement as its points; `ChartStatement` reads the sum again with every
 /// chart and the points are used only while it has not moved — so a late reading stored
 /// by any server is seen by all. An entry is also only for the window it was read for:

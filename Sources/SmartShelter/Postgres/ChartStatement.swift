@@ -2,17 +2,17 @@ import FluentPostgresDriver
 import Foundation
 import Kernel
 
-/// Signs the caller in and reads enclosure `$4`'s chart: its sensors' roll-ups of period
-/// `$5` in [`$6`, `$7`) summed per point — numbered from `$8` (seconds since 1970) in
-/// points `$9` seconds wide — a row per point in their order (one row without a point when
-/// there is none; a missing level as -1). Only a member of the staff who may read charts
-/// (`ReadingService.chartReaders`, and the director) reads anything; `found` says whether
-/// the enclosure exists for them. (Rows, not arrays: eleven ordered `array_agg`s sorted
-/// the points eleven times.)
+/// Signs the caller in and reads enclosure `$4`'s chart: the roll-ups of period `$5` in
+/// [`$6`, `$7`) of its sensors while they hung there (`SensorPlacement`), summed per point
+/// — numbered from `$8` (seconds since 1970) in points `$9` seconds wide — a row per point
+/// in their order (one row without a point when there is none; a missing level as -1).
+/// Only a member of the staff who may read charts (`ReadingService.chartReaders`, and the
+/// director) reads anything; `found` says whether the enclosure exists for them. (Rows, not
+/// arrays: eleven ordered `array_agg`s sorted the points eleven times.)
 ///
-/// Every row also holds the sum of the sensors' `chart_revision`s; when it is `$10`, the
-/// revision of the points the server holds (`ChartCache`), only the roll-ups from `$11`
-/// on are read: the last point's.
+/// Every row also holds the sum of the `chart_revision`s of the sensors ever placed there;
+/// when it is `$10`, the revision of the points the server holds (`ChartCache`), only the
+/// roll-ups from `$11` on are read: the last point's.
 struct ChartStatement: PostgresPreparedStatement {
     static let name = "ss_chart"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
@@ -24,13 +24,14 @@ struct ChartStatement: PostgresPreparedStatement {
             FROM signed_in
             LEFT JOIN \(Enclosure.schema) e
                 ON e.id = $4 AND \(caller.accountID) IS NOT NULL AND signed_in.role IN (\(readers.joined(separator: ", ")))
-            LEFT JOIN LATERAL (SELECT coalesce(sum(s.chart_revision), 0)::int8 AS revision FROM \(Sensor.schema) s WHERE s.enclosure_id = e.id) v ON true
+            LEFT JOIN LATERAL (SELECT coalesce(sum(s.chart_revision), 0)::int8 AS revision FROM \(Sensor.schema) s
+                               WHERE s.id IN (SELECT pl.sensor_id FROM \(SensorPlacement.schema) pl WHERE pl.enclosure_id = e.id)) v ON true
             LEFT JOIN LATERAL (
                 SELECT \(point) AS point, sum(r.n)::int8 AS n, min(r.t_min) AS t_min, max(r.t_max) AS t_max, sum(r.t_sum) AS t_sum,
                        min(r.h_min) AS h_min, max(r.h_max) AS h_max, sum(r.h_sum) AS h_sum, max(r.thi_max) AS thi_max,
                        coalesce(min(r.water_min), -1) AS water_min, coalesce(min(r.food_min), -1) AS food_min
-                FROM ss_rollups r
-                WHERE r.sensor_id IN (SELECT s.id FROM \(Sensor.schema) s WHERE s.enclosure_id = e.id)
+                FROM \(ReadingService.placedRollups(postgres: true))
+                WHERE pl.enclosure_id = e.id
                   AND r.period = $5 AND r.start >= CASE WHEN v.revision = $10 THEN $11 ELSE $6 END AND r.start < $7
                 GROUP BY 1) p ON true
             ORDER BY p.point

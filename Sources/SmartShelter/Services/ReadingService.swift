@@ -214,20 +214,43 @@ public struct ReadingService: Sendable {
         postgres ? "floor((extract(epoch FROM \(column))::float8 - \(from)) / \(width))::int8" : "CAST((\(column) - \(from)) / \(width) AS INTEGER)"
     }
 
+    /// A `FROM` clause: the rows of `table` (as `alias`) of every sensor placement `pl`
+    /// (`SensorPlacement`) that holds them; filter `pl.enclosure_id` for what an enclosure's
+    /// sensors measured while they hung there. A reading belongs to the placement its
+    /// `time` falls in; a row covering `width` seconds from its `time` (an SQL expression),
+    /// to the one its end falls in, so the hour of a move goes with the enclosure the sensor
+    /// moved to.
+    static func placed(_ table: String, as alias: String, time: String, width: String? = nil, postgres: Bool) -> String {
+        let held: String
+        if let width {
+            let end = postgres ? "(\(alias).\(time) + (\(width)) * interval '1 second')" : "(\(alias).\(time) + (\(width)))"
+            held = "\(end) > pl.placed_at AND (pl.removed_at IS NULL OR \(end) <= pl.removed_at)"
+        } else {
+            held = "\(alias).\(time) >= pl.placed_at AND (pl.removed_at IS NULL OR \(alias).\(time) < pl.removed_at)"
+        }
+        return "\(SensorPlacement.schema) pl JOIN \(table) \(alias) ON \(alias).sensor_id = pl.sensor_id AND \(held)"
+    }
+
+    /// `placed` for `ss_rollups r`, of whichever period each is.
+    static func placedRollups(postgres: Bool) -> String {
+        placed("ss_rollups", as: "r", time: "start", width: "CASE r.period WHEN 'day' THEN \(Int(Rollup.Period.day.seconds)) ELSE \(Int(Rollup.Period.hour.seconds)) END",
+               postgres: postgres)
+    }
+
     /// The roll-ups of the enclosure's sensors summed per point of the range (a week's
     /// point is six hours), by the database: a week is 28 rows to read, not 168.
     private func spans(of enclosureID: UUID, over range: ChartRange, from start: Date, to end: Date) async throws -> [Rollup] {
         let sql = db.sql
         // The point a roll-up falls in, counted from the range's start (whole seconds both).
         let from = Int(start.timeIntervalSince1970), width = Int(range.pointSeconds)
-        let point = Self.point(postgres: ReadingPartitions.isPostgres(sql), from: String(from), width: String(width))
+        let point = Self.point(postgres: ReadingPartitions.isPostgres(sql), column: "r.start", from: String(from), width: String(width))
         let rows = try await sql.raw("""
-            SELECT \(unsafeRaw: point) AS point, SUM(n) AS n, MIN(t_min) AS t_min, MAX(t_max) AS t_max, SUM(t_sum) AS t_sum,
-                   MIN(h_min) AS h_min, MAX(h_max) AS h_max, SUM(h_sum) AS h_sum, MAX(thi_max) AS thi_max,
-                   MIN(water_min) AS water_min, MIN(food_min) AS food_min
-            FROM ss_rollups
-            WHERE sensor_id IN (SELECT id FROM \(ident: Sensor.schema) WHERE enclosure_id = \(bind: enclosureID))
-              AND period = \(bind: range.period.rawValue) AND start >= \(bind: start) AND start < \(bind: end)
+            SELECT \(unsafeRaw: point) AS point, SUM(r.n) AS n, MIN(r.t_min) AS t_min, MAX(r.t_max) AS t_max, SUM(r.t_sum) AS t_sum,
+                   MIN(r.h_min) AS h_min, MAX(r.h_max) AS h_max, SUM(r.h_sum) AS h_sum, MAX(r.thi_max) AS thi_max,
+                   MIN(r.water_min) AS water_min, MIN(r.food_min) AS food_min
+            FROM \(unsafeRaw: Self.placedRollups(postgres: ReadingPartitions.isPostgres(sql)))
+            WHERE pl.enclosure_id = \(bind: enclosureID)
+              AND r.period = \(bind: range.period.rawValue) AND r.start >= \(bind: start) AND r.start < \(bind: end)
             GROUP BY 1 ORDER BY 1
             """).all()
         return try rows.map { row in
@@ -260,24 +283,23 @@ public struct ReadingService: Sendable {
     public func recent(in enclosureID: UUID, since: Date, limit: Int, for person: StaffMember) async throws -> [(sensorID: UUID, reading: Reading)] {
         try context.authorize(person, [.doctor, .storekeeper])
         _ = try await context.enclosures.find(enclosureID)
-        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == enclosureID).all().compactMap(\.id)
-        guard !sensors.isEmpty else { return [] }
-        let rows = try await db.sql.select().columns(["sensor_id"] + Self.columns).from("ss_readings")
-            .where("sensor_id", .in, SQLBind.group(sensors))
-            .where("device_time", .greaterThanOrEqual, SQLBind(since))
-            .orderBy("device_time", .descending).limit(limit).all()
+        let rows = try await db.sql.select().columns((["sensor_id"] + Self.columns).map { SQLColumn($0, table: "x") })
+            .from(SQLRaw(Self.placed("ss_readings", as: "x", time: "device_time", postgres: ReadingPartitions.isPostgres(db.sql))))
+            .where(SQLColumn("enclosure_id", table: "pl"), .equal, SQLBind(enclosureID))
+            .where(SQLColumn("device_time", table: "x"), .greaterThanOrEqual, SQLBind(since))
+            .orderBy(SQLOrderBy(expression: SQLColumn("device_time", table: "x"), direction: SQLDirection.descending)).limit(limit).all()
         return try rows.map { (try $0.decode(column: "sensor_id", as: UUID.self), try Self.decode($0)) }
     }
 
     /// The food level its sensors last reported in an enclosure between two moments.
     func lastFoodLevel(in enclosureID: UUID, after from: Date, before to: Date) async throws -> Double? {
-        let sensors = try await Sensor.query(on: db).filter(\.$enclosureID == enclosureID).all().compactMap(\.id)
-        guard !sensors.isEmpty else { return nil }
-        return try await db.sql.select().column("food_level").from("ss_readings")
-            .where("sensor_id", .in, SQLBind.group(sensors))
-            .where("device_time", .greaterThan, SQLBind(from)).where("device_time", .lessThan, SQLBind(to))
-            .where("food_level", .isNot, SQLLiteral.null)
-            .orderBy("device_time", .descending).limit(1)
+        try await db.sql.select().column(SQLColumn("food_level", table: "x"))
+            .from(SQLRaw(Self.placed("ss_readings", as: "x", time: "device_time", postgres: ReadingPartitions.isPostgres(db.sql))))
+            .where(SQLColumn("enclosure_id", table: "pl"), .equal, SQLBind(enclosureID))
+            .where(SQLColumn("device_time", table: "x"), .greaterThan, SQLBind(from))
+            .where(SQLColumn("device_time", table: "x"), .lessThan, SQLBind(to))
+            .where(SQLColumn("food_level", table: "x"), .isNot, SQLLiteral.null)
+            .orderBy(SQLOrderBy(expression: SQLColumn("device_time", table: "x"), direction: SQLDirection.descending)).limit(1)
             .first().flatMap { try $0.optional("food_level", as: Double.self) }
     }
 

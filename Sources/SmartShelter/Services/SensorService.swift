@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Kernel
+import SQLKit
 
 /// A sensor and its secret key, shown this once.
 public struct IssuedSensorKey: Sendable {
@@ -31,6 +32,8 @@ public struct SensorService: Sendable {
                             at: context.clock.now)
         try await db.writeTransaction { db in
             try await sensor.create(on: db)
+            try await SensorPlacement(sensorID: sensor.requireID(), enclosureID: enclosureID, placedAt: SensorPlacement.beginning, by: director.id)
+                .create(on: db)
             try await context.audit.record("sensor.create", entityType: "sensor", entityID: sensor.requireID().uuidString.lowercased(),
                                            actor: director.id,
                                            after: ["enclosure": enclosureID.uuidString.lowercased(), "name": sensor.name,
@@ -56,10 +59,13 @@ public struct SensorService: Sendable {
         return IssuedSensorKey(sensor: sensor, key: key)
     }
 
-    /// Renames a sensor, changes how often it reports, pauses or resumes it (the director,
-    /// with a fresh confirmation). A paused sensor raises no silence alarm; resuming starts
-    /// its silence clock afresh. Fields left out stay as they are.
-    public func update(_ sensorID: UUID, name typedName: String?, intervalSeconds: String?, paused: Bool?,
+    /// Renames a sensor, changes how often it reports, pauses or resumes it, or moves it to
+    /// another enclosure (the director, with a fresh confirmation). A paused sensor raises
+    /// no silence alarm; resuming starts its silence clock afresh. A moved sensor keeps its
+    /// key; what it measured so far stays in the history of the enclosure it left
+    /// (`SensorPlacement`), its silence clock starts afresh and its open silence alarm there
+    /// is closed. Fields left out stay as they are.
+    public func update(_ sensorID: UUID, name typedName: String?, intervalSeconds: String?, paused: Bool?, enclosureID target: UUID? = nil,
                        by director: StaffMember) async throws -> Sensor {
         try context.authorizeChange(director, [])
         let sensor = try await find(sensorID)
@@ -68,22 +74,41 @@ public struct SensorService: Sendable {
         let name = typedName == nil ? nil : v.text("name", typedName, maxLength: Self.nameMaxLength)
         let interval = intervalSeconds == nil ? nil : Self.interval(intervalSeconds, &v)
         try v.throwIfInvalid()
+        let move = target.flatMap { $0 == sensor.enclosureID ? nil : $0 }
+        if let move { _ = try await context.enclosures.find(move) }
         let before = Self.facts(sensor)
+        let now = context.clock.now
         if let name { sensor.name = name }
         if let interval { sensor.intervalSeconds = interval }
         if let paused, paused != (sensor.pausedAt != nil) {
-            sensor.pausedAt = paused ? context.clock.now : nil
-            if !paused { sensor.watchedSince = context.clock.now }
+            sensor.pausedAt = paused ? now : nil
+            if !paused { sensor.watchedSince = now }
+        }
+        if let move {
+            sensor.enclosureID = move
+            sensor.watchedSince = now
         }
         let pausing = sensor.pausedAt != nil && before["paused"] == "false"
         let closed = try await db.writeTransaction { db in
             try await sensor.save(on: db)
+            if let move { try await Self.place(sensor, in: move, at: now, by: director, on: db) }
             try await context.audit.record("sensor.update", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
                                            before: before, after: Self.facts(sensor), on: db)
-            return pausing ? try await context.alarms.resolveSilence(of: sensorID, by: director, on: db) : []
+            return pausing || move != nil ? try await context.alarms.resolveSilence(of: sensorID, by: director, on: db) : []
         }
         try await context.alarms.publish(closed)
         return sensor
+    }
+
+    /// Ends the sensor's placement where it was and starts one in `enclosureID` at `now`.
+    /// Its chart revision moves, so no server keeps either enclosure's chart as it was drawn
+    /// with the sensor where it hung before (`ChartCache`).
+    private static func place(_ sensor: Sensor, in enclosureID: UUID, at now: Date, by director: StaffMember, on db: any Database) async throws {
+        let sensorID = try sensor.requireID()
+        try await SensorPlacement.query(on: db).filter(\.$sensorID == sensorID).filter(\.$removedAt == nil).set(\.$removedAt, to: now).update()
+        try await SensorPlacement(sensorID: sensorID, enclosureID: enclosureID, placedAt: now, by: director.id).create(on: db)
+        try await db.sql.update(Sensor.schema).set("chart_revision", to: SQLRaw("chart_revision + 1"))
+            .where("id", .equal, SQLBind(sensorID)).run()
     }
 
     /// Retires a sensor (the director, with a fresh confirmation): its key stops working at
@@ -106,10 +131,17 @@ public struct SensorService: Sendable {
     }
 
     private static func facts(_ sensor: Sensor) -> [String: String] {
-        ["name": sensor.name, "intervalSeconds": String(sensor.intervalSeconds), "paused": String(sensor.pausedAt != nil)]
+        ["name": sensor.name, "intervalSeconds": String(sensor.intervalSeconds), "paused": String(sensor.pausedAt != nil),
+         "enclosure": sensor.enclosureID.uuidString.lowercased()]
     }
 
     static let retired = AppError(.conflict, code: "sensor_retired", key: "ss.error.sensor_retired")
+
+    /// The names of these sensors (those retired or moved away included), by id.
+    func names(of ids: Set<UUID>) async throws -> [UUID: String] {
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(uniqueKeysWithValues: try await Sensor.query(on: db).filter(\.$id ~~ Array(ids)).all().map { ($0.id!, $0.name) })
+    }
 
     public func find(_ id: UUID) async throws -> Sensor {
         guard let sensor = try await Sensor.find(id, on: db) else {

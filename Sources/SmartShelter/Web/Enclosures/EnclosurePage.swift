@@ -15,16 +15,25 @@ enum EnclosurePage {
         web.post("sensors", ":sensorID", "retirement", use: retireSensor)
     }
 
-    /// The sensor form: its name, interval and «paused» box (a box left unticked is not sent).
+    /// The sensor form: its name, interval, «paused» box (a box left unticked is not sent)
+    /// and enclosure. A moved sensor is shown where it hangs now.
     static func updateSensor(_ req: Request) async throws -> Response {
         let person = try await req.staffMember()
         let id = try req.uuidParameter("sensorID", notFound: "sensor_not_found", key: "ss.error.sensor_not_found")
         let sensor = try await req.shelter.sensors.find(id)
         let form = FormState.submitted(by: req).values
-        return try await ShelterWeb.change(req, back: ShelterWeb.enclosurePath(sensor.enclosureID)) {
-            _ = try await req.shelter.sensors.update(id, name: form["name"], intervalSeconds: form["intervalSeconds"], paused: form["paused"] == "1",
-                                                     by: person)
-            return req.redirect(to: ShelterWeb.enclosurePath(sensor.enclosureID), flash: .success, "ss.sensor.saved")
+        let target = try form["enclosureId"].flatMap { text in
+            guard let id = UUID(uuidString: text) else { throw EnclosureService.notFound }
+            return id
+        }
+        let from = sensor.enclosureID
+        return try await ShelterWeb.change(req, back: ShelterWeb.enclosurePath(from)) {
+            let saved = try await req.shelter.sensors.update(id, name: form["name"], intervalSeconds: form["intervalSeconds"],
+                                                             paused: form["paused"] == "1", enclosureID: target, by: person)
+            guard saved.enclosureID != from else {
+                return req.redirect(to: ShelterWeb.enclosurePath(from), flash: .success, "ss.sensor.saved")
+            }
+            return req.redirect(to: ShelterWeb.enclosurePath(saved.enclosureID), flash: .success, "ss.sensor.moved", ["name": saved.name])
         }
     }
 
@@ -46,7 +55,12 @@ enum EnclosurePage {
         let overview = try await req.shelter.enclosures.overview(id, for: person)
         let since = req.shelter.clock.now.addingTimeInterval(-24 * 3600)
         let readings = try await req.shelter.readings.recent(in: id, since: since, limit: recentLimit, for: person)
-        return req.render(EnclosureView(person: person, overview: overview, readings: readings, c: req.viewContext(for: person.account)).page)
+        let here = Dictionary(uniqueKeysWithValues: overview.summary.sensors.map { ($0.id!, $0.name) })
+        let movedAway = Set(readings.map(\.sensorID)).subtracting(here.keys)
+        let sensorNames = here.merging(try await req.shelter.sensors.names(of: movedAway)) { a, _ in a }
+        let view = EnclosureView(person: person, overview: overview, readings: readings, enclosureNames: try await req.shelter.enclosures.names(for: person),
+                                 sensorNames: sensorNames, c: req.viewContext(for: person.account))
+        return req.render(view.page)
     }
 
     static func setConditions(_ req: Request) async throws -> Response {

@@ -8,6 +8,11 @@ struct EnclosureView {
     let person: StaffMember
     let overview: EnclosureOverview
     let readings: [(sensorID: UUID, reading: Reading)]
+    /// Every enclosure's name by id: where a sensor may be moved, and the names of sensors
+    /// that measured here and hang elsewhere now, in the readings.
+    let enclosureNames: [UUID: String]
+    /// The name of every sensor in `readings`, those moved away included.
+    let sensorNames: [UUID: String]
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -127,7 +132,7 @@ struct EnclosureView {
         }
     }
 
-    /// Folded under the sensor: its name, interval and pause, and retiring it.
+    /// Folded under the sensor: its name, interval, pause and enclosure, and retiring it.
     private func sensorSettings(_ sensor: Sensor) -> HTML {
         let id = sensor.id!.uuidString.lowercased()
         let action = "\(ShelterWeb.prefix)/sensors/\(id)"
@@ -145,6 +150,9 @@ struct EnclosureView {
                     }
                     H.p(.class("hint")) { l.text("ss.sensor.pause_hint") }
                 }
+                SelectField(name: "enclosureId", label: l.text("ss.field.sensor_enclosure"), options: enclosureOptions, includeEmpty: false)
+                    .withID("sensor-enclosure-\(id)").render(FormState(values: ["enclosureId": enclosure.id!.uuidString.lowercased()]), l)
+                H.p(.class("hint")) { l.text("ss.sensor.move_hint") }
                 Components.primaryButton(l.text("ss.sensor.save"))
             }
             Components.postForm(c, action: "\(action)/retirement", confirm: l.text("ss.sensor.retire_confirm", ["name": sensor.name])) {
@@ -152,6 +160,12 @@ struct EnclosureView {
                 Components.dangerButton(l.text("ss.sensor.retire"))
             }
         }
+    }
+
+    /// The enclosures by name, this one first.
+    private var enclosureOptions: [(value: String, label: String)] {
+        let others = enclosureNames.filter { $0.key != enclosure.id }.sorted { person.collation.areInIncreasingOrder($0.value, $1.value) }
+        return ([(enclosure.id!, enclosure.name)] + others.map { ($0.key, $0.value) }).map { ($0.0.uuidString.lowercased(), $0.1) }
     }
 
     private var sensors: HTML {
@@ -194,7 +208,7 @@ struct EnclosureView {
     }
 
     private var recent: HTML {
-        let names = Dictionary(uniqueKeysWithValues: summary.sensors.map { ($0.id!, $0.name) })
+        let names = sensorNames
         return H.section(.class("card"), .aria("labelledby", "recent")) {
             H.h2(.id("recent")) { l.text("ss.enclosure.recent") }
             if readings.isEmpty {
