@@ -7,11 +7,7 @@ import Foundation
 public enum SecretToken {
     /// 32 random bytes, base64url without padding (43 characters).
     public static func generate() -> String {
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        return bytes.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        SymmetricKey(size: .bits256).withUnsafeBytes { Base64URL.encode($0) }
     }
 
     /// The SHA-256 of `token` in lower-case hex, as stored. (Every signed-in request

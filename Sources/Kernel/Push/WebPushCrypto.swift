@@ -220,10 +220,7 @@ public enum WebPushCrypto {
 
     /// base64url without padding.
     public static func base64URL<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var text = Data(bytes).base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
+        Base64URL.encode(Array(bytes))
     }
 
     /// Decodes base64url with or without padding; nil for anything else (including the
