@@ -158,6 +158,29 @@ extension ShelterTests {
             }
         }
 
+        @Test("a kept public page: each visitor gets their own form token in it, and the next day's ages and waits")
+        func keptPages() async throws {
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+            try await withShelter(clock: clock) { app in
+                let doctor = try await staff(app, .doctor)
+                let rex = try await Self.takeIn(app, by: doctor, name: "Рекс")
+                #expect(try await Self.list(app, ["public": true], rex, as: doctor).status == .ok)
+                func token(_ html: String) -> String? {
+                    html.firstMatch(of: /name="_csrf" value="([^"]+)"/).map { String($0.output.1) }
+                }
+                let first = try await Self.get(app, "/shelter/adopt/\(rex)"), second = try await Self.get(app, "/shelter/adopt/\(rex)")
+                let mine = try #require(token(first.body.string)), theirs = try #require(token(second.body.string))
+                #expect(mine != theirs, "two first-time visitors, two tokens")
+                #expect(first.headers.setCookie?["hromada_csrf"]?.string == mine)
+                #expect(first.body.string.contains("чекає 0 днів"))
+                let tag = try #require(first.headers.first(name: .eTag))
+                clock.advance(by: 86_400)
+                let tomorrow = try await Self.get(app, "/shelter/adopt/\(rex)", headers: ["If-None-Match": tag])
+                #expect(tomorrow.status == .ok && tomorrow.body.string.contains("чекає 1 день"))
+                #expect(try await Self.get(app, "/shelter/adopt").body.string.contains("чекає 1 день"))
+            }
+        }
+
         @Test("a change written by another server (straight into the database) reaches the public pages at once")
         func anotherServersChange() async throws {
             try await withShelter { app in
@@ -166,8 +189,14 @@ extension ShelterTests {
                 #expect(try await Self.list(app, ["public": true], rex, as: doctor).status == .ok)
                 #expect(try await Self.get(app, "/shelter/adopt").body.string.contains("Рекс"))
                 #expect(try await Self.get(app, "/shelter/adopt/\(rex)").status == .ok)
+                let own = try await Self.get(app, "/shelter/adopt/\(rex)")
+                let listTag = try #require(try await Self.get(app, "/shelter/adopt").headers.first(name: .eTag))
                 try await app.db.sql.update(Animal.schema).set("name", to: SQLBind("Рекс Великий")).where("id", .equal, SQLBind(rex)).run()
                 #expect(try await Self.get(app, "/shelter/adopt").body.string.contains("Рекс Великий"))
+                // The animal's page, drawn once and kept, is drawn again; both validators moved.
+                let renamed = try await Self.get(app, "/shelter/adopt/\(rex)", headers: ["If-None-Match": try #require(own.headers.first(name: .eTag))])
+                #expect(renamed.status == .ok && renamed.body.string.contains("<h1>Рекс Великий</h1>"))
+                #expect(try await Self.get(app, "/shelter/adopt", headers: ["If-None-Match": listTag]).status == .ok)
                 try await app.db.sql.update(Animal.schema).set("listed", to: SQLBind(false)).where("id", .equal, SQLBind(rex)).run()
                 #expect(!(try await Self.get(app, "/shelter/adopt").body.string.contains("Рекс")))
                 #expect(try await Self.get(app, "/shelter/adopt/\(rex)").status == .notFound)

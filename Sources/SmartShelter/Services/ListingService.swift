@@ -19,6 +19,31 @@ public struct PublicAnimal: Sendable, Equatable {
     public let photoDigest: String?
 }
 
+/// The public animals as read at the animals' revision `revision` (or just after it: what
+/// the pages show changes only when it moves), longest-waiting first.
+public struct PublicListing: Sendable {
+    public let revision: Int64
+    public let animals: [PublicAnimal]
+    private let byID: [UUID: PublicAnimal]
+
+    init(revision: Int64, animals: [PublicAnimal]) {
+        self.revision = revision
+        self.animals = animals
+        byID = Dictionary(animals.map { ($0.id, $0) }) { first, _ in first }
+    }
+
+    /// `species` only, or all.
+    public func available(species: Animal.Species?) -> [PublicAnimal] {
+        species.map { kind in animals.filter { $0.species == kind } } ?? animals
+    }
+
+    /// One public animal, or 404.
+    public func animal(_ id: UUID) throws -> PublicAnimal {
+        guard let animal = byID[id] else { throw ListingService.notFound }
+        return animal
+    }
+}
+
 /// The public adoption listing: which animals are shown (the staff's decision, by the
 /// `listed` flag) and what the public reads of them. Reading needs no sign-in; an animal
 /// is public only while listed and here (in the shelter, not adopted, not in foster care).
@@ -58,47 +83,34 @@ public struct ListingService: Sendable {
 
     /// The animals waiting for a home, longest-waiting first; `species` narrows it.
     public func available(species: Animal.Species? = nil) async throws -> [PublicAnimal] {
-        let all = try await listed().animals
-        return species.map { kind in all.filter { $0.species == kind } } ?? all
+        try await current().available(species: species)
     }
 
     /// One public animal, or 404 for one that is not (or no longer) public: the page of an
     /// adopted animal is gone with it.
     public func animal(_ id: UUID) async throws -> PublicAnimal {
-        guard let animal = try await listed().byID[id] else { throw Self.notFound }
-        return animal
+        try await current().animal(id)
     }
 
     /// Every public animal, from the server's copy while the animals' revision read first
     /// is the one it was read at (`AnimalsRevision`: any write to an animal, a movement or
     /// a photo, by any server, moves it), else in one query (the photo's digest by a join,
     /// never its bytes). A public page is then one small read, however many are listed.
-    private func listed() async throws -> Listed {
-        let revision = try await AnimalsRevision.read(on: db)
+    public func current() async throws -> PublicListing {
+        let revision = try await context.revisionStore.animalsRevision()
         if let kept = cache.value(for: .all, at: revision) { return kept }
         let animals = try await Self.select(db.sql).where(SQLColumn("listed", table: "a"), .equal, SQLBind(true))
             .where(SQLColumn("status", table: "a"), .equal, SQLBind(Animal.Status.inShelter.rawValue))
             .orderBy(SQLColumn("intake_on", table: "a")).orderBy(SQLColumn("name", table: "a")).all().map(Self.decode)
-        let listed = Listed(animals: animals)
-        cache.store(listed, for: .all, at: revision)
-        return listed
-    }
-
-    /// The public animals as kept: longest-waiting first, and by id for their own pages.
-    private struct Listed: Sendable {
-        let animals: [PublicAnimal]
-        let byID: [UUID: PublicAnimal]
-
-        init(animals: [PublicAnimal]) {
-            self.animals = animals
-            byID = Dictionary(animals.map { ($0.id, $0) }) { first, _ in first }
-        }
+        let listing = PublicListing(revision: revision, animals: animals)
+        cache.store(listing, for: .all, at: revision)
+        return listing
     }
 
     /// The one list kept (a shelter lists a few hundred animals at most).
     private enum ListKey: Hashable, Sendable { case all }
 
-    private var cache: RevisionCache<ListKey, Listed> { context.state.shared { RevisionCache(limit: 1) } }
+    private var cache: RevisionCache<ListKey, PublicListing> { context.state.shared { RevisionCache(limit: 1) } }
 
     /// A public animal's photo or thumbnail; a non-public animal's is a 404, as if it had none.
     public func image(of id: UUID, thumbnail: Bool) async throws -> StoredImage {

@@ -165,7 +165,7 @@ public struct StatisticsService: Sendable {
     /// that lands between the revision and the counts leaves an entry that the next read
     /// finds out of date, never one that looks current and is not.
     private func counted(over range: StatisticsRange) async throws -> (Int64, [ShelterStatistics.Month], [Int: Int]) {
-        let revision = try await AnimalsRevision.read(on: db)
+        let revision = try await context.revisionStore.animalsRevision()
         if let kept = cache.value(for: range, at: revision) { return (revision, kept.months, kept.stays) }
         async let movements = movementCounts(over: range)
         async let stays = stays(over: range)

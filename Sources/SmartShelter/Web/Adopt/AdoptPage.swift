@@ -1,12 +1,12 @@
-import Crypto
 import Foundation
 import Kernel
 import Vapor
 
 /// `/shelter/adopt`: the public adoption pages — the animals waiting for a home (by
 /// species) and each one's own page — with no sign-in. They are cacheable and shareable:
-/// `Cache-Control: public` with an ETag made of what the page shows (a repeat visit is a
-/// 304 without rendering), `Vary: Cookie` so that no cache hands one visitor's page (its
+/// `Cache-Control: public` with an ETag of the animals' revision and the day (a repeat
+/// visit is a 304 without rendering; each server draws a page's content once per revision
+/// and day, `AdoptCache`), `Vary: Cookie` so that no cache hands one visitor's page (its
 /// form token) to another, and Open Graph tags with the public address.
 enum AdoptPage {
     static let path = "\(ShelterWeb.prefix)/adopt"
@@ -26,23 +26,25 @@ enum AdoptPage {
 
     static func list(_ req: Request) async throws -> Response {
         // A species that is not one of ours lists every animal rather than failing.
-        let species = req.query[String.self, at: "species"].flatMap(Animal.Species.init(rawValue:))
-        let listing = AdoptListing(all: try await req.shelter.listing.available(species: species), page: req.query[String.self, at: "page"])
+        let species = req.queryValue("species").flatMap(Animal.Species.init(rawValue:))
+        let current = try await req.shelter.listing.current()
+        let listing = AdoptListing(all: current.available(species: species), page: req.queryValue("page"))
         let today = LocalDay(req.kernel.clock.now, in: req.shelter.timeZone)
-        let tag = etag(["list", species?.rawValue ?? "", today.description, String(listing.page), String(listing.total)]
-                       + listing.animals.map(fingerprint), req)
+        let tag = etag(["list", species?.rawValue ?? "all", String(listing.page)], revision: current.revision, today: today, req)
         return try cacheable(req, etag: tag) {
-            req.render(AdoptListView(listing: listing, species: species, today: today, publicURL: req.shelter.publicURL, c: req.viewContext).page)
+            req.render(AdoptListView(listing: listing, species: species, today: today, revision: current.revision, publicURL: req.shelter.publicURL,
+                                     c: req.viewContext, kept: req.kernel.state.shared { AdoptCache.Lists(capacity: 256) }).page)
         }
     }
 
     static func show(_ req: Request) async throws -> Response {
-        let animal = try await req.shelter.listing.animal(try animalID(req))
+        let current = try await req.shelter.listing.current()
+        let animal = try current.animal(try animalID(req))
         let today = LocalDay(req.kernel.clock.now, in: req.shelter.timeZone)
-        let tag = etag(["animal", today.description, fingerprint(animal)], req)
+        let tag = etag(["animal", animal.id.uuidString.lowercased()], revision: current.revision, today: today, req)
         return try cacheable(req, etag: tag) {
             req.render(AdoptAnimalView(animal: animal, today: today, publicURL: req.shelter.publicURL, c: req.viewContext,
-                                       form: ApplicationForm(animalID: animal.id, state: FormState(), c: req.viewContext).html).page)
+                                       kept: (req.kernel.state.shared { AdoptCache.Animals(capacity: 1_024) }, current.revision)).page)
         }
     }
 
@@ -67,7 +69,7 @@ enum AdoptPage {
         }
         let animal = try await req.shelter.listing.animal(id)
         let page = AdoptAnimalView(animal: animal, today: LocalDay(req.kernel.clock.now, in: req.shelter.timeZone), publicURL: req.shelter.publicURL,
-                                   c: req.viewContext, form: ApplicationForm(animalID: id, state: state, problem: problem, c: req.viewContext).html).page
+                                   c: req.viewContext, sentBack: state, problem: problem).page
         var answer = page
         answer.status = status
         return req.render(answer)
@@ -111,17 +113,12 @@ enum AdoptPage {
         return response
     }
 
-    /// A weak validator over what the page shows and the language it is in (the form token
-    /// and the header differ per visitor, so the bytes are not the same: weak).
-    private static func etag(_ parts: [String], _ req: Request) -> String {
-        let text = ([req.viewContext.language.rawValue] + parts).joined(separator: "\u{1F}")
-        let digest = SHA256.hash(data: Data(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
-        return "W/\"\(digest)\""
-    }
-
-    private static func fingerprint(_ a: PublicAnimal) -> String {
-        [a.id.uuidString, a.name, a.species.rawValue, a.breed, a.sex.rawValue, a.bornOn?.description ?? "", String(a.birthEstimated),
-         a.intakeOn?.description ?? "", a.description, a.photoDigest ?? ""].joined(separator: "\u{1E}")
+    /// A weak validator of what the page shows: the public animals' revision (any change
+    /// to what a page shows moves it), the day its ages are counted to, the page and the
+    /// language (the form token and the header differ per visitor, so the bytes are not the
+    /// same: weak).
+    private static func etag(_ parts: [String], revision: Int64, today: LocalDay, _ req: Request) -> String {
+        "W/\"" + ([req.viewContext.language.rawValue, String(revision), today.description] + parts).joined(separator: "-") + "\""
     }
 
     static func animalID(_ req: Request) throws -> UUID {

@@ -54,37 +54,57 @@ struct AdoptListing {
     }
 }
 
+/// The public pages' content depends on nothing but the public animals (so on the animals'
+/// revision), the day (ages and waits are counted to it) and what is asked: each server
+/// renders a page's content once per revision and day (`FragmentCache`) and serves it to
+/// every visitor, their form token filled in.
+enum AdoptCache {
+    /// One list page: which species, which page, in which language.
+    struct ListKey: Hashable, Sendable {
+        let species: Animal.Species?
+        let page: Int
+        let language: Language
+    }
+
+    /// One animal's page in one language.
+    struct AnimalKey: Hashable, Sendable {
+        let animal: UUID
+        let language: Language
+    }
+
+    /// What a kept page was drawn from.
+    struct Drawn: Equatable, Sendable {
+        let revision: Int64
+        let today: LocalDay
+    }
+
+    typealias Lists = FragmentCache<ListKey, Drawn>
+    typealias Animals = FragmentCache<AnimalKey, Drawn>
+}
+
 /// `/shelter/adopt`: the animals waiting for a home, the longest-waiting first, a page at a
 /// time, with a list of species to narrow it (links, nothing to type).
 struct AdoptListView {
     let listing: AdoptListing
     let species: Animal.Species?
     let today: LocalDay
+    /// The animals' revision `listing` was read at.
+    let revision: Int64
     let publicURL: String
     let c: ViewContext
+    let kept: AdoptCache.Lists
 
     private var l: Localizer { c.localizer }
 
     var page: Page {
         let title = l.text("ss.adopt.title")
         var page = ShelterWeb.shell(nil, title: title, section: .none, c) {
-            H.h1 { title }
-            H.p { l.text("ss.adopt.intro") }
-            filter
-            if animals.isEmpty {
-                H.p(.class("empty")) { l.text(species == nil ? "ss.adopt.none" : "ss.adopt.none_of_species") }
-            } else {
-                if listing.pageCount > 1 {
-                    H.p(.class("hint"), .id("adopt-shown")) {
-                        l.text("ss.adopt.shown", ["first": l.number(listing.first), "last": l.number(listing.first + animals.count - 1),
-                                                  "total": l.number(listing.total)])
-                    }
-                }
-                H.ul(.class("plain-list adopt-list")) { HTMLBuilder.join(animals.map(card)) }
-                pager
+            kept.html(AdoptCache.ListKey(species: species, page: listing.page, language: c.language), AdoptCache.Drawn(revision: revision, today: today),
+                      in: c) { c in
+                AdoptListContent(listing: listing, species: species, today: today, l: c.localizer).html
             }
         }
-        let url = publicURL + pagePath(listing.page)
+        let url = publicURL + AdoptListContent.pagePath(listing.page, species: species)
         page.headMeta = [.init(property: "og:type", content: "website"), .init(property: "og:title", content: title),
                          .init(property: "og:description", content: l.text("ss.adopt.intro")), .init(property: "og:url", content: url)]
             + (animals.first { $0.photoDigest != nil }.map { [.init(property: "og:image", content: publicURL + AdoptPage.animalPath($0.id) + "/photo")] } ?? [])
@@ -92,12 +112,43 @@ struct AdoptListView {
     }
 
     private var animals: [PublicAnimal] { listing.animals }
+}
 
-    /// This list's page `n` (the species kept).
-    private func pagePath(_ n: Int) -> String {
+/// The list page's content: the title, the species, the cards and the pager.
+struct AdoptListContent {
+    let listing: AdoptListing
+    let species: Animal.Species?
+    let today: LocalDay
+    let l: Localizer
+
+    @HTMLBuilder
+    var html: HTML {
+        H.h1 { l.text("ss.adopt.title") }
+        H.p { l.text("ss.adopt.intro") }
+        filter
+        if animals.isEmpty {
+            H.p(.class("empty")) { l.text(species == nil ? "ss.adopt.none" : "ss.adopt.none_of_species") }
+        } else {
+            if listing.pageCount > 1 {
+                H.p(.class("hint"), .id("adopt-shown")) {
+                    l.text("ss.adopt.shown", ["first": l.number(listing.first), "last": l.number(listing.first + animals.count - 1),
+                                              "total": l.number(listing.total)])
+                }
+            }
+            H.ul(.class("plain-list adopt-list")) { HTMLBuilder.join(animals.map(card)) }
+            pager
+        }
+    }
+
+    private var animals: [PublicAnimal] { listing.animals }
+
+    /// The list's page `n` of `species` (or all).
+    static func pagePath(_ n: Int, species: Animal.Species?) -> String {
         let query = [species.map { "species=\($0.rawValue)" }, n > 1 ? "page=\(n)" : nil].compactMap { $0 }
         return AdoptPage.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
+
+    private func pagePath(_ n: Int) -> String { Self.pagePath(n, species: species) }
 
     /// Earlier and later pages, as links a thumb can hit.
     private var pager: HTML {
@@ -150,42 +201,58 @@ struct AdoptAnimalView {
     let today: LocalDay
     let publicURL: String
     let c: ViewContext
-    var form: HTML = .empty
+    /// The application form as sent back to be corrected; nil for the empty one, and then
+    /// the page's content is drawn once per revision and day (`kept`, at `revision`).
+    var sentBack: FormState? = nil
+    var problem: String? = nil
+    var kept: (cache: AdoptCache.Animals, revision: Int64)? = nil
 
     private var l: Localizer { c.localizer }
 
     var page: Page {
         let a = animal
         var page = ShelterWeb.shell(nil, title: a.name, section: .none, c) {
-            H.p(.class("breadcrumb")) { H.a(.href(AdoptPage.path)) { l.text("ss.adopt.title") } }
-            H.h1 { a.name }
-            if a.photoDigest != nil {
-                H.a(.href("\(AdoptPage.animalPath(a.id))/photo")) {
-                    H.img(Attribute("src", "\(AdoptPage.animalPath(a.id))/photo/thumbnail"), Attribute("alt", l.text("ss.photo.alt", ["name": a.name])),
-                          .class("adopt-photo"))
-                }
+            if let kept, sentBack == nil {
+                kept.cache.html(AdoptCache.AnimalKey(animal: a.id, language: c.language), AdoptCache.Drawn(revision: kept.revision, today: today),
+                                in: c) { c in content(c) }
+            } else {
+                content(c)
             }
-            H.section(.class("card"), .aria("label", l.text("ss.animal.facts"))) {
-                H.dl(.class("facts")) {
-                    H.dt { l.text("ss.field.species") }
-                    H.dd { AdoptText.kind(a, l) }
-                    if let age = AdoptText.age(a, today: today, l) {
-                        H.dt { l.text("ss.adopt.age") }
-                        H.dd { age }
-                    }
-                    if let waited = AdoptText.waited(a, today: today, l) {
-                        H.dt { l.text("ss.adopt.waiting") }
-                        H.dd { waited }
-                    }
-                }
-                if !a.description.isEmpty { H.p(.class("adopt-description")) { a.description } }
-            }
-            form
         }
         let url = publicURL + AdoptPage.animalPath(a.id)
         page.headMeta = [.init(property: "og:type", content: "website"), .init(property: "og:title", content: l.text("ss.adopt.og_title", ["name": a.name])),
                          .init(property: "og:description", content: AdoptText.summary(a, today: today, l)), .init(property: "og:url", content: url)]
             + (a.photoDigest != nil ? [.init(property: "og:image", content: url + "/photo")] : [])
         return page
+    }
+
+    /// The photo, the facts and the form, in `c` (whose token may be a hole to fill).
+    @HTMLBuilder
+    private func content(_ c: ViewContext) -> HTML {
+        let a = animal, l = c.localizer
+        H.p(.class("breadcrumb")) { H.a(.href(AdoptPage.path)) { l.text("ss.adopt.title") } }
+        H.h1 { a.name }
+        if a.photoDigest != nil {
+            H.a(.href("\(AdoptPage.animalPath(a.id))/photo")) {
+                H.img(Attribute("src", "\(AdoptPage.animalPath(a.id))/photo/thumbnail"), Attribute("alt", l.text("ss.photo.alt", ["name": a.name])),
+                      .class("adopt-photo"))
+            }
+        }
+        H.section(.class("card"), .aria("label", l.text("ss.animal.facts"))) {
+            H.dl(.class("facts")) {
+                H.dt { l.text("ss.field.species") }
+                H.dd { AdoptText.kind(a, l) }
+                if let age = AdoptText.age(a, today: today, l) {
+                    H.dt { l.text("ss.adopt.age") }
+                    H.dd { age }
+                }
+                if let waited = AdoptText.waited(a, today: today, l) {
+                    H.dt { l.text("ss.adopt.waiting") }
+                    H.dd { waited }
+                }
+            }
+            if !a.description.isEmpty { H.p(.class("adopt-description")) { a.description } }
+        }
+        ApplicationForm(animalID: a.id, state: sentBack ?? FormState(), problem: problem, c: c).html
     }
 }
