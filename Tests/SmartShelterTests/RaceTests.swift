@@ -73,4 +73,36 @@ extension ShelterTests.RaceTests {
             #expect(try await ShelterPerson.query(on: app.db).count() == 1)
         }
     }
+
+    @Test("a sensor moved to two enclosures at once over HTTP: one open placement, where the sensor says it is")
+    func twoMovesOneSensor() async throws {
+        try await withShelter { app in
+            let director = try await confirmedDirector(app)
+            let setup = try await enclosureWithSensor(app, by: director)
+            var targets: [UUID] = []
+            for name in ["Вольєр 2", "Вольєр 3"] {
+                targets.append(try await read(WithID.self, app, .POST, "/enclosures", as: director, ["name": name]).id)
+            }
+            for round in 0..<5 {
+                // Both to different enclosures, then both to the same one (a double tap).
+                let aims = round % 2 == 0 ? targets : [targets[round % 4 == 1 ? 0 : 1], targets[round % 4 == 1 ? 0 : 1]]
+                let statuses = try await TestHarness.withLiveServer(app) { base in
+                    try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                        for aim in aims {
+                            group.addTask {
+                                try await app.client.patch(URI(string: "\(base)\(api)/sensors/\(setup.sensor)"), headers: director.auth) {
+                                    try $0.content.encode(["enclosureId": aim.uuidString])
+                                }.status
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                }
+                #expect(statuses == [.ok, .ok], "round \(round): \(statuses)")
+                let open = try await SensorPlacement.query(on: app.db).filter(\.$sensorID == setup.sensor).filter(\.$removedAt == nil).all()
+                let sensor = try #require(try await Sensor.find(setup.sensor, on: app.db))
+                #expect(open.map(\.enclosureID) == [sensor.enclosureID], "round \(round)")
+            }
+        }
+    }
 }

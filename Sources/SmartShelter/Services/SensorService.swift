@@ -90,6 +90,7 @@ public struct SensorService: Sendable {
         }
         let pausing = sensor.pausedAt != nil && before["paused"] == "false"
         let closed = try await db.writeTransaction { db in
+            // The sensor's row first: two moves of one sensor at once then take turns.
             try await sensor.save(on: db)
             if let move { try await Self.place(sensor, in: move, at: now, by: director, on: db) }
             try await context.audit.record("sensor.update", entityType: "sensor", entityID: sensorID.uuidString.lowercased(), actor: director.id,
@@ -103,8 +104,15 @@ public struct SensorService: Sendable {
     /// Ends the sensor's placement where it was and starts one in `enclosureID` at `now`.
     /// Its chart revision moves, so no server keeps either enclosure's chart as it was drawn
     /// with the sensor where it hung before (`ChartCache`).
+    ///
+    /// Called after the sensor's row is written in the same transaction, so two moves of
+    /// one sensor at once take turns and the second reads the placement the first left
+    /// (one open placement, always: the race test fails if this runs first); a second tap
+    /// moving it where the first has just put it adds nothing.
     private static func place(_ sensor: Sensor, in enclosureID: UUID, at now: Date, by director: StaffMember, on db: any Database) async throws {
         let sensorID = try sensor.requireID()
+        let open = try await SensorPlacement.query(on: db).filter(\.$sensorID == sensorID).filter(\.$removedAt == nil).all()
+        guard open.map(\.enclosureID) != [enclosureID] else { return }
         try await SensorPlacement.query(on: db).filter(\.$sensorID == sensorID).filter(\.$removedAt == nil).set(\.$removedAt, to: now).update()
         try await SensorPlacement(sensorID: sensorID, enclosureID: enclosureID, placedAt: now, by: director.id).create(on: db)
         try await db.sql.update(Sensor.schema).set("chart_revision", to: SQLRaw("chart_revision + 1"))
