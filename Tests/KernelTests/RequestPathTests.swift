@@ -31,13 +31,13 @@ extension KernelTests {
                 #expect(r.queryValue("species") == "cat" && r.queryValue("page") == "2")
                 #expect(r.queryValue("name") == "Кіт Мур" && r.queryValue("empty") == "" && r.queryValue("flag") == "")
                 #expect(r.queryValue("spec") == nil && r.queryValue("missing") == nil)
-                for url in ["/a?species=dog&page=7", "/a?page=%32", "/a?species=a+b", "/a?x=1&&species=cat"] {
+                for url in ["/a?species=dog&page=7", "/a?page=%32", "/a?species=a+b", "/a?x=1&&species=cat", "/a?page=%ZZ"] {
                     let r = request(url)
                     for name in ["species", "page"] {
                         #expect(r.queryValue(name) == r.query[String.self, at: name], "\(url) \(name)")
                     }
                 }
-                #expect(request("/a").queryValue("page") == nil && request("/a?page=%ZZ").queryValue("page") == nil)
+                #expect(request("/a").queryValue("page") == nil)
             }
         }
     }
