@@ -81,15 +81,29 @@ def test_a_dismissed_member_is_signed_out_and_cannot_sign_in(new_browser, base_u
     assert_accessible(member)
 
 
-def test_a_retired_sensor_s_key_is_refused(new_browser, base_url):
+def new_sensor_settings(director, base_url):
+    """The director adds a sensor to «Карантин» and opens its folded settings; returns the
+    sensor's id, its key and the settings element."""
     from test_shelter import add_sensor
-    director = new_browser()
     sensor, key = add_sensor(director, base_url, "Карантин")
     tap(director, director.find_element(By.XPATH, "//a[normalize-space()='Готово, ключ записано']"))
     settings = director.find_element(By.XPATH, f"//details[contains(@class,'sensor-settings')][.//form[contains(@action,'{sensor}')]]")
     summary = settings.find_element(By.TAG_NAME, "summary")
     director.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
     summary.click()
+    return sensor, key, settings
+
+
+def post_reading(base_url, sensor, key) -> int:
+    """A device's reading with the sensor's key, now; the answer's status."""
+    return requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",
+                         json={"at": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"), "temperature": 21, "humidity": 50},
+                         headers={"Authorization": f"Bearer {key}"}, timeout=10).status_code
+
+
+def test_a_retired_sensor_s_key_is_refused(new_browser, base_url):
+    director = new_browser()
+    sensor, key, settings = new_sensor_settings(director, base_url)
     assert "Ключ датчика перестане діяти одразу" in settings.text
     assert_accessible(director)
     retire = settings.find_element(By.XPATH, ".//button[normalize-space()='Вивести з роботи']")
@@ -99,21 +113,12 @@ def test_a_retired_sensor_s_key_is_refused(new_browser, base_url):
     tap(director, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
     assert "виведено з роботи" in flash(director)
     assert sensor not in director.page_source
-    sent = requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",
-                         json={"at": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"), "temperature": 21, "humidity": 50},
-                         headers={"Authorization": f"Bearer {key}"}, timeout=10)
-    assert sent.status_code == 401
+    assert post_reading(base_url, sensor, key) == 401
 
 
 def test_a_moved_sensor_keeps_its_key_in_its_new_enclosure(new_browser, base_url):
-    from test_shelter import add_sensor
     director = new_browser()
-    sensor, key = add_sensor(director, base_url, "Карантин")
-    tap(director, director.find_element(By.XPATH, "//a[normalize-space()='Готово, ключ записано']"))
-    settings = director.find_element(By.XPATH, f"//details[contains(@class,'sensor-settings')][.//form[contains(@action,'{sensor}')]]")
-    summary = settings.find_element(By.TAG_NAME, "summary")
-    director.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
-    summary.click()
+    sensor, key, settings = new_sensor_settings(director, base_url)
     assert "лишається в історії попереднього вольєра" in settings.text
     place = Select(settings.find_element(By.NAME, "enclosureId"))
     assert place.first_selected_option.text == "Карантин"
@@ -125,7 +130,4 @@ def test_a_moved_sensor_keeps_its_key_in_its_new_enclosure(new_browser, base_url
     assert heading(director) == "Котяча кімната"
     assert "перенесено сюди" in flash(director)
     assert sensor in director.page_source
-    sent = requests.post(f"{base_url}{PREFIX}/api/v1/sensors/{sensor}/readings",
-                         json={"at": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"), "temperature": 21, "humidity": 50},
-                         headers={"Authorization": f"Bearer {key}"}, timeout=10)
-    assert sent.status_code == 200
+    assert post_reading(base_url, sensor, key) == 200
