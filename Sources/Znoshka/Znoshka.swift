@@ -28,7 +28,7 @@ public struct Znoshka: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
-         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount()]
+         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

@@ -1,4 +1,6 @@
+import Fluent
 import Foundation
+import SQLKit
 import Testing
 @testable import Znoshka
 
@@ -20,6 +22,23 @@ extension ZnoshkaTests {
                 #expect(rendered.formulaErrors.isEmpty, "\(page.subject)/\(page.slug): \(rendered.formulaErrors)")
                 #expect(!rendered.html.contains("formula-error") && rendered.html.count > 1_000, "\(page.subject)/\(page.slug)")
                 if page.subject == "mathematics" { #expect(rendered.html.contains("<math"), "\(page.slug) has formulas") }
+            }
+        }
+
+        @Test("a page saved with the old drawing of its formulas is drawn again by the migration; one without formulas is left alone")
+        func drawnAgain() async throws {
+            try await withZnoshka { app in
+                let pages = try await TheoryPage.query(on: app.db).all()
+                let logarithms = try #require(pages.first { $0.markdown.contains("\\log_") })
+                let plain = try #require(pages.first { !$0.markdown.contains("$") })
+                let old = "<p>log<sub>2</sub>32, drawn before</p>"
+                for page in [logarithms, plain] {
+                    try await app.db.sql.update(TheoryPage.schema).set("html", to: SQLBind(old)).where("id", .equal, SQLBind(page.id!)).run()
+                }
+                try await RenderFormulasAgain().prepare(on: app.db)
+                let redrawn = try #require(try await TheoryPage.find(logarithms.id, on: app.db)).html
+                #expect(redrawn == TheoryMarkdown.render(logarithms.markdown).html && redrawn.contains("<msub><mi>log</mi>"))
+                #expect(try await TheoryPage.find(plain.id, on: app.db)?.html == old, "no formula, nothing drawn")
             }
         }
     }

@@ -5,8 +5,8 @@ import Kernel
 /// natively — no JavaScript maths library. Fractions (`\frac{a}{b}`), roots (`\sqrt{x}`,
 /// `\sqrt[3]{x}`), powers and indices (`x^2`, `a_{n+1}`, `x_1^2`), Greek letters
 /// (`\alpha`, `\Delta`), common operators (`\cdot \times \div \pm \le \ge \ne \approx
-/// \infty \degree \angle \perp \parallel \in \cup \cap`), functions (`\sin \log`), `\text{…}`
-/// and spacing. Every character of the source reaches the page escaped; anything outside
+/// \infty \degree \angle \perp \parallel \in \cup \cap`), functions (`\sin \log`, with their own
+/// scripts: `\log_2`, `\sin^2`, `\lim_{x\to0}`), `\text{…}` and spacing. Every character of the source reaches the page escaped; anything outside
 /// the subset is an error that says where, so an author fixes it before it is saved.
 public enum Formula {
     public struct Failure: Error, Equatable, Sendable {
@@ -41,7 +41,31 @@ public enum Formula {
         "parallel": "∥", "in": "∈", "notin": "∉", "cup": "∪", "cap": "∩", "subset": "⊂", "emptyset": "∅", "to": "→",
         "Rightarrow": "⇒", "Leftrightarrow": "⇔", "ldots": "…", "dots": "…", "triangle": "△", "sum": "∑", "lbrace": "{", "rbrace": "}",
     ]
-    static let functions: Set<String> = ["sin", "cos", "tan", "tg", "ctg", "cot", "arcsin", "arccos", "arctan", "arctg", "log", "lg", "ln", "lim", "max", "min"]
+    static let functions: Set<String> = ["sin", "cos", "tan", "tg", "ctg", "cot", "arcsin", "arccos", "arctan", "arctg", "log", "lg", "ln"]
+    /// Functions whose scripts are written under and over them (`\lim_{x\to0}`).
+    static let functionsWithLimits: Set<String> = ["lim", "max", "min"]
+    /// Operators whose scripts are limits (`\sum_{i=1}^{n}`); MathML Core moves them to
+    /// the side in a formula within a line.
+    static let largeOperators: Set<String> = ["sum"]
+    /// U+2061 FUNCTION APPLICATION: tells a reader that `sin x` is sin of x, after the
+    /// function's name and its scripts (never inside them: a script has exactly two children).
+    static let applyFunction = "<mo>&#x2061;</mo>"
+    /// The thin space TeX leaves between a function and its argument («lg b», not «lgb»);
+    /// none before a bracket («sin(x)»).
+    static let thinSpace = "<mspace width=\"0.17em\"/>"
+
+    /// What an atom is, for where its scripts go and what follows them.
+    enum Role {
+        case ordinary, function, functionWithLimits, largeOperator
+
+        var scriptsUnderAndOver: Bool { self == .functionWithLimits || self == .largeOperator }
+        var isFunction: Bool { self == .function || self == .functionWithLimits }
+    }
+
+    struct Atom {
+        let markup: String
+        var role = Role.ordinary
+    }
     static let spaces: [String: String] = [",": "0.17em", ";": "0.28em", "quad": "1em", "qquad": "2em", " ": "0.28em"]
 
     struct Parser {
@@ -66,9 +90,24 @@ public enum Formula {
             }
         }
 
-        /// An atom and its `^` and `_`: `msup`, `msub` or `msubsup`.
+        /// An atom and its `^` and `_`: `msup`, `msub` or `msubsup` (`mover`, `munder` or
+        /// `munderover` for limits), then the apply-function operator after a function.
         mutating func scripted(depth: Int) throws(Failure) -> String {
             let base = try atom(depth: depth)
+            let scripted = try scripts(of: base, depth: depth)
+            guard base.role.isFunction else { return scripted }
+            skipSpaces()
+            return scripted + Formula.applyFunction + (opensBracket ? "" : Formula.thinSpace)
+        }
+
+        /// Whether what comes next is a bracket (`(`, `[`, `\left`), or the end.
+        var opensBracket: Bool {
+            guard index < source.count else { return true }
+            return source[index] == "(" || source[index] == "[" || source[index...].starts(with: "\\left")
+        }
+
+        mutating func scripts(of atom: Atom, depth: Int) throws(Failure) -> String {
+            let base = atom.markup
             var sub: String?, sup: String?
             while true {
                 skipSpaces()
@@ -77,8 +116,16 @@ public enum Formula {
                 index += 1
                 skipSpaces()
                 guard index < source.count, source[index] != "}" else { throw Failure(reason: .emptyScript, offset: index, detail: isSup ? "^" : "_") }
-                let script = try atom(depth: depth + 1)
+                let script = try self.atom(depth: depth + 1).markup
                 if isSup { sup = script } else { sub = script }
+            }
+            if atom.role.scriptsUnderAndOver {
+                switch (sub, sup) {
+                case let (under?, over?): return "<munderover>\(base)\(under)\(over)</munderover>"
+                case let (under?, nil): return "<munder>\(base)\(under)</munder>"
+                case let (nil, over?): return "<mover>\(base)\(over)</mover>"
+                case (nil, nil): return base
+                }
             }
             switch (sub, sup) {
             case let (sub?, sup?): return "<msubsup>\(base)\(sub)\(sup)</msubsup>"
@@ -88,12 +135,12 @@ public enum Formula {
             }
         }
 
-        mutating func atom(depth: Int) throws(Failure) -> String {
+        mutating func atom(depth: Int) throws(Failure) -> Atom {
             let character = source[index]
             switch character {
             case "{":
                 index += 1
-                return "<mrow>\(try expression(until: "}", depth: depth + 1))</mrow>"
+                return Atom(markup: "<mrow>\(try expression(until: "}", depth: depth + 1))</mrow>")
             case "\\":
                 return try command(depth: depth)
             case _ where character.isNumber:
@@ -103,17 +150,18 @@ public enum Formula {
                     number.append(source[index])
                     index += 1
                 }
-                return "<mn>\(escape(number))</mn>"
+                return Atom(markup: "<mn>\(escape(number))</mn>")
             case _ where character.isLetter:
                 index += 1
-                return "<mi>\(escape(String(character)))</mi>"
+                return Atom(markup: "<mi>\(escape(String(character)))</mi>")
             default:
                 index += 1
-                return "<mo>\(escape(String(character)))</mo>"
+                return Atom(markup: "<mo>\(escape(String(character)))</mo>")
             }
         }
 
-        mutating func command(depth: Int) throws(Failure) -> String {
+        /// `\name` and its arguments.
+        mutating func command(depth: Int) throws(Failure) -> Atom {
             let start = index
             index += 1
             guard index < source.count else { throw Failure(reason: .unknownCommand, offset: start, detail: "\\") }
@@ -124,6 +172,14 @@ public enum Formula {
                 name = String(source[index])
                 index += 1
             }
+            let markup = try commandMarkup(name, start: start, depth: depth)
+            if Formula.functions.contains(name) { return Atom(markup: markup, role: .function) }
+            if Formula.functionsWithLimits.contains(name) { return Atom(markup: markup, role: .functionWithLimits) }
+            if Formula.largeOperators.contains(name) { return Atom(markup: markup, role: .largeOperator) }
+            return Atom(markup: markup)
+        }
+
+        mutating func commandMarkup(_ name: String, start: Int, depth: Int) throws(Failure) -> String {
             switch name {
             case "frac":
                 let numerator = try argument(depth: depth), denominator = try argument(depth: depth)
@@ -145,7 +201,7 @@ public enum Formula {
             default:
                 if let letter = Formula.greek[name] { return "<mi>\(letter)</mi>" }
                 if let symbol = Formula.operators[name] { return "<mo>\(symbol)</mo>" }
-                if Formula.functions.contains(name) { return "<mi>\(name)</mi><mo>&#x2061;</mo>" }
+                if Formula.functions.contains(name) || Formula.functionsWithLimits.contains(name) { return "<mi>\(name)</mi>" }
                 if let width = Formula.spaces[name] { return "<mspace width=\"\(width)\"/>" }
                 throw Failure(reason: .unknownCommand, offset: start, detail: "\\" + name)
             }
