@@ -120,6 +120,16 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
     field.send_keys(questions[number - 1]["answer"].replace(".", ",") + ",0", Keys.TAB)
     wait_for_cell(browser, number, "answered")
+    # A phone's decimal keypad may have no minus: the button beside the field changes the
+    # sign, and each change is saved before the next.
+    sign = section(browser, number).find_element(By.CSS_SELECTOR, "button.sign-toggle")
+    assert sign.is_displayed() and sign.accessible_name == "Змінити знак: плюс або мінус"
+    for negative in (True, False):
+        status = section(browser, number).find_element(By.CSS_SELECTOR, ".save-status")
+        browser.execute_script("arguments[0].textContent = ''", status)
+        press(browser, sign)
+        assert field.get_attribute("value").startswith("-") == negative
+        WebDriverWait(browser, 10).until(lambda _: status.text == "Відповідь збережено.")
 
     # A reload (or another device) resumes the same attempt with every answer.
     open_page(browser, attempt_url)

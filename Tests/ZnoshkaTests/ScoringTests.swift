@@ -69,6 +69,22 @@ struct ZnoshkaTests {
             #expect(Scoring.score(.number("-3"), key: .number(-3, tolerance: 0), kind: .shortNumeric).points == 2)
         }
 
+        @Test("short answer as the task prints it: thousands spaced, a typographic minus")
+        func printedNumbers() {
+            let salary = AnswerKey.number(12_100, tolerance: 0)
+            // A space, a no-break space, a narrow no-break space and a thin space between thousands.
+            for typed in ["12 100", "12\u{00A0}100", "12\u{202F}100", "12\u{2009}100", "12100", " 12 100,0 "] {
+                #expect(Scoring.score(.number(typed), key: salary, kind: .shortNumeric).points == 2, "\(typed)")
+            }
+            #expect(NumericAnswer.parse("1 234 567,5") == Decimal(string: "1234567.5"))
+            #expect(NumericAnswer.parse("\u{2212}7") == -7)
+            #expect(NumericAnswer.parse("\u{2212}12 100") == -12_100)
+            // A space that is not between thousands is a typing slip, not a number.
+            for typed in ["1 21", "12  100", "1 2100", "12 100 0", "12 1000", "- 7", "0,12 5", "\u{2212}\u{2212}7", "—7"] {
+                #expect(NumericAnswer.parse(typed) == nil, "\(typed)")
+            }
+        }
+
         @Test("an answer of another kind's shape scores nothing")
         func mismatchedShapes() {
             #expect(Scoring.score(.options([2]), key: .option(2), kind: .singleChoice(options: 4)).points == 0)

@@ -101,12 +101,20 @@ public enum Scoring {
     }
 }
 
-/// A number as people type it in a short-answer cell: an optional minus, digits, and a
-/// decimal comma or point. Nothing else (no fractions, spaces inside, exponents).
+/// A number as people type it in a short-answer cell, and as the task prints it: an
+/// optional minus (a hyphen or the typographic «−»), digits — in groups of three after the
+/// first when spaced («12 100», with any of the spaces a keyboard or a copied task gives) —
+/// and a decimal comma or point. Nothing else (no fractions, exponents, stray spaces).
 public enum NumericAnswer {
+    /// The spaces that may separate thousands: a space, a no-break space, a narrow
+    /// no-break space (what the exam's papers and our pages print) and a thin space.
+    static let thousandsSeparators: Set<Character> = [" ", "\u{00A0}", "\u{202F}", "\u{2009}"]
+
     public static func parse(_ typed: String) -> Decimal? {
-        let text = typed.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        guard text.wholeMatch(of: /-?\d{1,12}(\.\d{1,8})?/) != nil else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        var text = String(typed.trimmingCharacters(in: .whitespaces).map { thousandsSeparators.contains($0) ? " " : $0 })
+        if text.first == "\u{2212}" { text = "-" + text.dropFirst() }
+        text = text.replacingOccurrences(of: ",", with: ".")
+        guard text.wholeMatch(of: /-?(\d{1,12}|\d{1,3}( \d{3}){1,3})(\.\d{1,8})?/) != nil else { return nil }
+        return Decimal(string: text.replacingOccurrences(of: " ", with: ""), locale: Locale(identifier: "en_US_POSIX"))
     }
 }

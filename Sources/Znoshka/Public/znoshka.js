@@ -57,6 +57,17 @@ async function save(form, action) {
   }
 }
 
+// The sign button beside a number: a phone's decimal keypad may have no minus.
+for (const button of document.querySelectorAll(".sign-toggle")) {
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const field = document.getElementById(button.getAttribute("aria-controls"));
+    const value = field.value.trim();
+    field.value = /^[-\u2212]/.test(value) ? value.slice(1) : "-" + value;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
 for (const form of document.querySelectorAll("form.answer-form")) {
   form.addEventListener("change", (event) => {
     // A typed number is saved when the field is left, not at every key.

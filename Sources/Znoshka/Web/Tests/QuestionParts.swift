@@ -94,9 +94,15 @@ enum QuestionParts {
             return H.div(.class("field")) {
                 H.label(Attribute("for", "\(prefix)-number")) { l.text("zn.answer.number") }
                 H.p(.class("hint"), .id("\(prefix)-number-hint")) { l.text("zn.answer.number_hint") }
-                H.input(.id("\(prefix)-number"), .type("text"), .name("number"), .value(typed), Attribute("inputmode", "decimal"),
-                        Attribute("autocomplete", "off"), Attribute("maxlength", String(AttemptService.numberMaxLength)),
-                        .aria("describedby", "\(prefix)-number-hint"))
+                // A phone's decimal keypad may have no minus: the button beside it (shown by the
+                // script) changes the sign.
+                H.div(.class("number-entry")) {
+                    H.input(.id("\(prefix)-number"), .type("text"), .name("number"), .value(typed), Attribute("inputmode", "decimal"),
+                            Attribute("autocomplete", "off"), Attribute("maxlength", String(AttemptService.numberMaxLength)),
+                            .aria("describedby", "\(prefix)-number-hint"))
+                    H.button(.type("button"), .class("sign-toggle"), .flag("hidden", true), Attribute("aria-controls", "\(prefix)-number"),
+                             .aria("label", l.text("zn.answer.sign"))) { "±" }
+                }
             }
         }
     }
