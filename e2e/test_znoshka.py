@@ -150,7 +150,8 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     reviewed = browser.find_elements(By.CSS_SELECTOR, "article.review")
     assert len(reviewed) == 9
     assert "Правильно" in reviewed[0].text and "Пояснення" in reviewed[0].text
-    assert "Неправильно" in reviewed[1].text and "Правильно відповіли" in reviewed[1].text
+    # The demo has too few answers to a task for a share of right ones (20 are needed).
+    assert "Неправильно" in reviewed[1].text and "Правильно відповіли" not in reviewed[1].text
     assert_accessible(browser)
 
     # The second question's discussion: publish a solution with a formula.

@@ -1351,7 +1351,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReviewQuestion/explanationHtml`.
             public var explanationHtml: Swift.String
-            /// The share of people's answers to it (in finished attempts) that were right; left out before any.
+            /// The share of people's answers to it (in finished attempts) that were right; left out below 20 answers.
             ///
             /// - Remark: Generated from `#/components/schemas/ReviewQuestion/shareRight`.
             public var shareRight: Swift.Double?
@@ -1367,7 +1367,7 @@ extension Components {
             ///   - maxPoints:
             ///   - verdict:
             ///   - explanationHtml: Why, rendered on the server.
-            ///   - shareRight: The share of people's answers to it (in finished attempts) that were right; left out before any.
+            ///   - shareRight: The share of people's answers to it (in finished attempts) that were right; left out below 20 answers.
             public init(
                 id: Swift.String,
                 number: Swift.Int,

@@ -72,8 +72,8 @@ extension ZnoshkaTests {
                 #expect(review.questions.count == 30)
                 #expect(review.questions.allSatisfy { !$0.explanationHtml.isEmpty })
                 let right = try #require(review.questions.first { $0.verdict == "right" })
-                #expect(right.answer?.option == right.correct.option && right.shareRight == 1)
-                #expect(review.questions.first { $0.verdict == "unanswered" }?.shareRight == nil, "nobody answered it")
+                #expect(right.answer?.option == right.correct.option)
+                #expect(review.questions.allSatisfy { $0.shareRight == nil }, "one student's answers make no share")
 
                 // The four wrong answers wait in the queue, due today.
                 let queue = try await read(ZNModels.ReviewQueue.self, app, .GET, "/review-queue", as: olena)
@@ -111,6 +111,30 @@ extension ZnoshkaTests {
                 #expect(finished.questions.first { $0.id == numeric.id }?.points == 2)
                 #expect(finished.score?.rawPoints == 2 && finished.score?.passed == false, "2 of 32 is below the threshold of 5")
                 #expect(finished.score?.scaled == nil)
+            }
+        }
+
+        @Test("the share of students who got a task right is shown from its 20th answer, counting every finished answer")
+        func shareFromTwentyAnswers() async throws {
+            try await withZnoshka { app in
+                let test = try await seededTest(app, "mathematics", .topic)
+                /// One more student answers the first task (right on every third) and finishes;
+                /// the share that student's review shows for it.
+                func oneMore(_ number: Int) async throws -> Double? {
+                    let student = try await register(app, name: "Учень \(number)")
+                    let attempt = try await start(app, test, as: student)
+                    let first = attempt.questions[0].id, question = try await stored(app, first)
+                    let answer = number % 3 == 0 ? rightAnswer(question) : wrongAnswer(question)
+                    #expect(try await saveAnswer(app, attempt.id, first, answer, as: student).status == .ok)
+                    #expect(try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: student).status == .ok)
+                    let review = try await read(ZNModels.Review.self, app, .GET, "/attempts/\(attempt.id)/review", as: student)
+                    #expect(review.questions.dropFirst().allSatisfy { $0.shareRight == nil }, "the blank tasks have no answers")
+                    return review.questions[0].shareRight
+                }
+                for number in 1..<AttemptService.answersForShare {
+                    #expect(try await oneMore(number) == nil, "\(number) answers")
+                }
+                #expect(try await oneMore(AttemptService.answersForShare) == 6.0 / 20, "6 of 20 answered right")
             }
         }
 

@@ -426,7 +426,12 @@ public struct AttemptService: Sendable {
         return (view, try await shareRight(view.items.map(\.questionID)))
     }
 
-    /// For each question, the share of answers to it (in finished attempts) that were right.
+    /// Below this many answers a share says more about the few who answered than about
+    /// the task («100 % answered right» after one student), so none is shown.
+    public static let answersForShare = 20
+
+    /// For each question answered at least `answersForShare` times (in finished attempts),
+    /// the share of those answers that were right.
     func shareRight(_ questions: [UUID]) async throws -> [UUID: Double] {
         guard !questions.isEmpty else { return [:] }
         let rows = try await sql.select().column("question_id")
@@ -439,7 +444,7 @@ public struct AttemptService: Sendable {
         var shares: [UUID: Double] = [:]
         for row in rows {
             let answered = try row.decode(column: "answered", as: Int.self)
-            guard answered > 0 else { continue }
+            guard answered >= Self.answersForShare else { continue }
             shares[try row.decode(column: "question_id", as: UUID.self)] = Double(try row.decode(column: "right", as: Int.self)) / Double(answered)
         }
         return shares
