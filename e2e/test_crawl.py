@@ -8,7 +8,8 @@ same app breadth-first, GET only, and on every page it reaches it checks that:
 
 - the page does not scroll sideways at 390 CSS px (the suite's phone) nor at 320 px
   (WCAG 2.1's reflow width), and that nothing in a fixed bar (the bottom tabs) is cut
-  off at the right edge. Scrollbars are hidden, as a phone's float over the page, so the
+  off at the right edge, nor a slide of a swipe box (the questions of a test) is wider
+  than its box. Scrollbars are hidden, as a phone's float over the page, so the
   layout has the whole width; a page is loaded at 320 px and the window widened on it
   rather than the page loaded twice. The report names the widest element that sticks
   out and the outermost ones (whose parent fits), with their widths;
@@ -156,6 +157,15 @@ for (const el of document.body.querySelectorAll('*')) {
   if (place === 'page' && scrolls) inPage.add(el);
   if (place === 'fixed') cut.push(el);
 }
+// A swipe box (scroll-snap along x) shows one slide a screen: a slide wider than the box
+// hides its right edge under the next one, though the page itself fits.
+const wideSlides = [];
+for (const box of document.body.querySelectorAll('*')) {
+  if (!getComputedStyle(box).scrollSnapType.startsWith('x')) continue;
+  for (const slide of box.children) {
+    if (slide.getBoundingClientRect().width > box.clientWidth + 0.5) wideSlides.push(slide);
+  }
+}
 const size = (el) => Math.round(el.getBoundingClientRect().width);
 const told = (el) => `${describe(el)} (${size(el)} px wide, to ${Math.round(el.getBoundingClientRect().right)} px)`;
 const list = [...inPage];
@@ -167,6 +177,7 @@ return {
   widest: widest ? told(widest) : '?',
   outermost: outermost.slice(0, 3).join('; ') + (outermost.length > 3 ? `; … ${outermost.length - 3} more` : ''),
   cut: [...new Set(cut.filter((el) => !cut.includes(el.parentElement)).map(told))].slice(0, 3).join('; '),
+  wideSlides: wideSlides.slice(0, 3).map((el) => `${told(el)} in a box ${el.parentElement.clientWidth} px wide`).join('; '),
 };
 """
 
@@ -259,6 +270,8 @@ def check_sideways(crawl: Crawl, driver, url: str, width: int) -> None:
                            f"widest {found['widest']}; outermost {found['outermost']}")
     if found["cut"]:
         crawl.problem(url, f"cut off at the right edge at {width} px, in a fixed bar: {found['cut']}")
+    if found["wideSlides"]:
+        crawl.problem(url, f"a slide wider than its swipe box at {width} px: {found['wideSlides']}")
 
 
 def console_errors(driver) -> list[str]:

@@ -21,6 +21,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from conftest import PHONE_HEIGHT, PHONE_WIDTH
 from support import assert_accessible, click_and_wait_for_next_page, heading, open_page
 
 PREFIX = "/znoshka"
@@ -101,6 +102,14 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     assert "/znoshka/attempts/" in attempt_url
     assert "Залишилось" in browser.find_element(By.CSS_SELECTOR, ".timer").text
     assert_accessible(browser)
+    # At 320 px (WCAG's reflow width) each question is still one screen of the swipe box:
+    # none is wider than the box, where its right edge would hide under the next one.
+    browser.set_window_size(320, PHONE_HEIGHT)
+    box, *slides = browser.execute_script(
+        "const box = document.querySelector('.questions');"
+        "return [box.clientWidth, ...[...box.children].map((q) => q.getBoundingClientRect().width)]")
+    assert box < 320 and max(slides) <= box + 0.5, (box, slides)
+    browser.set_window_size(PHONE_WIDTH, PHONE_HEIGHT)
 
     questions = PERCENTAGES["questions"]
     # 1: right, saved as it is tapped (no button pressed).
