@@ -62,5 +62,16 @@ extension ZnoshkaTests {
             #expect(schedule.review(well, .good, at: later, examDate: exam).due == later.addingTimeInterval(9 * 86_400))
             #expect(schedule.review(well, .good, at: later, examDate: later.addingTimeInterval(3600)).due == later.addingTimeInterval(86_400))
         }
+
+        @Test("after the exam date the schedule is FSRS's own again, not every item due every day")
+        func afterTheExam() {
+            let schedule = ReviewSchedule()
+            let well = ReviewSchedule.Memory(stability: 80, difficulty: 3, lastReview: Self.start)
+            let later = Self.start.addingTimeInterval(60 * 86_400)
+            let free = schedule.review(well, .good, at: later)
+            for past in [later.addingTimeInterval(-3600), later.addingTimeInterval(-30 * 86_400)] {
+                #expect(schedule.review(well, .good, at: later, examDate: past).due == free.due)
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// Simplified for a test question rather than a flash card: no learning steps and no
 /// random fuzz (every item is in review from its first answer, and the same answers give
 /// the same days), and an answer's grade is how it scored: wrong is Again, partly right
-/// Hard, right Good. With an exam date, nothing is scheduled after the day before it.
+/// Hard, right Good. With an exam date ahead, nothing is scheduled after the day before it.
 public struct ReviewSchedule: Sendable {
     /// A remembered item: stability (days until recall falls to 90 %), difficulty (1–10),
     /// and when it was last answered.
@@ -43,7 +43,7 @@ public struct ReviewSchedule: Sendable {
 
     /// The memory after an answer graded `grade` at `now` (nil: the first answer), and the
     /// day it is due again: `interval` whole days on, but by the day before `examDate`
-    /// when there is one (and never before tomorrow).
+    /// when it is still ahead (and never before tomorrow).
     public func review(_ memory: Memory?, _ grade: Grade, at now: Date, examDate: Date? = nil) -> (memory: Memory, due: Date) {
         let next: Memory
         if let memory {
@@ -56,7 +56,8 @@ public struct ReviewSchedule: Sendable {
             next = Memory(stability: max(w[grade.rawValue - 1], 0.001), difficulty: clampDifficulty(initialDifficulty(grade)), lastReview: now)
         }
         var days = interval(next.stability)
-        if let examDate {
+        // Once the exam is over its date says nothing of when to review: FSRS's own days.
+        if let examDate, examDate > now {
             let beforeExam = Int(examDate.timeIntervalSince(now) / 86_400) - 1
             days = max(1, min(days, beforeExam))
         }
