@@ -73,6 +73,19 @@ def right_option(question: dict) -> int:
     return LETTERS.index(question["answer"])
 
 
+def answer_right(driver, form, question: dict) -> None:
+    """Gives `question`'s right answer (as the seed file has it) in its form."""
+    if question["type"] == "single":
+        press(driver, form.find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(question)])
+    elif question["type"] == "number":
+        form.find_element(By.CSS_SELECTOR, "input[name=number]").send_keys(question["answer"].replace(".", ","))
+    elif question["type"] == "matching":
+        for prompt, letter in question["answer"].items():
+            Select(form.find_element(By.NAME, f"pair-{int(prompt) - 1}")).select_by_value(str(LETTERS.index(letter)))
+    else:
+        raise AssertionError(f"no way to answer a {question['type']} question here")
+
+
 def sign_up(driver, base_url: str) -> None:
     open_page(driver, base_url + PREFIX + "/")
     assert_accessible(driver)
@@ -177,16 +190,20 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     assert_accessible(browser)
     open_page(browser, result_url)
 
-    # The mistake waits in «Робота над помилками»; answered right, it comes back later.
+    # The mistake and the six tasks left blank wait in «Робота над помилками»; each
+    # answered right comes back later. (Which of the seven comes first is not fixed.)
     tap(browser, browser.find_element(By.LINK_TEXT, "Повторення"))
     assert heading(browser) == "Робота над помилками"
-    assert "На сьогодні 1 питання." in browser.find_element(By.TAG_NAME, "main").text
+    main = browser.find_element(By.TAG_NAME, "main")
+    assert "На сьогодні 7 питань." in main.text
     assert_accessible(browser)
-    press(browser, browser.find_elements(By.CSS_SELECTOR, "main form input[name=option]")[right_option(questions[1])])
+    shown = [q for q in questions if q["text"][:40] in main.text]
+    assert len(shown) == 1 and shown[0] is not questions[0], [q["text"][:40] for q in shown]
+    answer_right(browser, browser.find_element(By.CSS_SELECTOR, "main form"), shown[0])
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Перевірити']"))
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Правильно" in main and "Наступне повторення цього питання" in main
-    assert "На сьогодні все повторено." in main
+    assert "На сьогодні 6 питань." in main
     assert_accessible(browser)
 
     tap(browser, browser.find_element(By.LINK_TEXT, "Статистика"))

@@ -81,9 +81,11 @@ extension ZnoshkaTests {
                     #expect(review.questions.allSatisfy { !$0.explanationHtml.isEmpty })
 
                     let queue = try await olena.getReviewQueue().ok.body.json
-                    #expect(queue.dueToday == 1 && queue.total == 1, "the one mistake; unanswered questions are not mistakes")
-                    let item = try #require(queue.items.first)
-                    #expect(item.questionId == mistake.id)
+                    let secondReview = try await olena.getReview(path: .init(attemptID: second.id)).ok.body.json
+                    let notRight = (review.questions + secondReview.questions).filter { $0.verdict != .right }.map(\.id)
+                    #expect(queue.dueToday == notRight.count && queue.total == notRight.count, "the mistake and every task left blank")
+                    #expect(notRight.contains(mistake.id) && Set(queue.items.map(\.questionId)) == Set(notRight))
+                    let item = try #require(queue.items.first { $0.questionId == mistake.id })
                     let graded = try await olena.answerReview(path: .init(questionID: item.questionId),
                                                               body: .json(.init(answer: .init()))).ok.body.json
                     #expect(graded.verdict == .unanswered && graded.points == 0)

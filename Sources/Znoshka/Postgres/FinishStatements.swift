@@ -13,9 +13,9 @@ import Kernel
 
 /// Signs the caller in and reads, in one snapshot, their running attempt `$4` with its
 /// `answers_version`, its answers in the test's order as parallel arrays (an absent answer
-/// as ''), the memory of the person's review items for the questions answered, and their
-/// profile's exam date (for the review queue, in their account's zone). No attempt columns when it
-/// is finished or not the caller's.
+/// as ''), the memory of the person's review items for the attempt's questions (a task left
+/// blank is queued too), and their profile's exam date (for the review queue, in their
+/// account's zone). No attempt columns when it is finished or not the caller's.
 struct FinishReadStatement: CallerAttemptStatement {
     static let name = "zn_finish_read"
     static let sql = SignedInSQL.statement(name, SignIn.BearerToken.self) { caller in
@@ -39,7 +39,7 @@ struct FinishReadStatement: CallerAttemptStatement {
                    array_agg(last_review) AS last_review
             FROM \(ReviewItem.schema)
             WHERE owner_id = running.owner_id
-              AND question_id IN (SELECT question_id FROM \(AttemptAnswer.schema) WHERE attempt_id = running.id AND answer IS NOT NULL)) r ON true
+              AND question_id IN (SELECT question_id FROM \(AttemptAnswer.schema) WHERE attempt_id = running.id)) r ON true
         """
     }
     static let bindingDataTypes = SignIn.bindingDataTypes + [.uuid]

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What finishing an attempt writes, worked out from its answers as read after the claim:
-/// each answer's points and verdict, the raw points and the 100–200 outcome, the answered
-/// questions' verdicts for the review queue, and the view's items as scored. Both stores
+/// each answer's points and verdict, the raw points and the 100–200 outcome, every
+/// question's verdict for the review queue, and the view's items as scored. Both stores
 /// write it (`AttemptService.finishing`, `PostgresAttemptStore.finish`), so they score alike.
 struct AttemptScoring {
     /// Each scored answer's row id with its score (an answer whose question is gone has none).
@@ -10,7 +10,8 @@ struct AttemptScoring {
     let raw: Int
     /// The 100–200 score; nil when not passed.
     let scaled: Int?
-    /// The questions answered, with their verdicts (`ReviewQueueService.entries`).
+    /// Every question of the attempt with its verdict, unanswered ones too
+    /// (`ReviewQueueService.entries`).
     let grades: [(UUID, QuestionScore.Verdict)]
     let items: [AttemptView.Item]
 
@@ -28,7 +29,8 @@ struct AttemptScoring {
             let given = row.answer.flatMap(GivenAnswerCache.shared.decode)
             let score = Scoring.score(given, key: question.key, kind: question.kind)
             scored.append((id, score))
-            if given != nil { grades.append((row.questionID, score.verdict)) }
+            // A task skipped or left when time ran out is a mistake to work on too.
+            grades.append((row.questionID, score.verdict))
             rows.append(AttemptService.AnswerRow(questionID: row.questionID, answer: row.answer, flagged: row.flagged, points: score.points,
                                                  verdict: score.verdict.rawValue))
         }
