@@ -108,7 +108,7 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     assert_accessible(browser)
     tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
     assert heading(browser) == PERCENTAGES["title"]
-    assert "наша оцінка" in browser.find_element(By.TAG_NAME, "main").text
+    assert "Поріг і бали 100–200 цього тесту — наша оцінка" in browser.find_element(By.TAG_NAME, "main").text
     assert_accessible(browser)
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
     attempt_url = browser.current_url

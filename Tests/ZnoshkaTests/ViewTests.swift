@@ -117,6 +117,21 @@ extension ZnoshkaTests {
             #expect(en.contains("<strong>Your answer:</strong> Б") && !en.contains("answered this right"))
         }
 
+        @Test("a topic test's threshold is called ours; a simulation's official, its table our estimate; an official table needs no note")
+        func tableNote() {
+            func note(_ kind: AuthoredTest.Kind, official: Bool) -> String {
+                let test = ZnoshkaTest(id: Self.testID, subjectID: Self.history.id!, topicID: nil, kind: kind, title: "Тест", minutes: 20,
+                                       table: ConversionTable(threshold: 1, maxRaw: 2, scores: [100, 200], isOfficial: official)!, position: 1, at: Self.now)
+                return ZnoshkaFormat.tableNote(test, Self.context(.uk).localizer).rendered
+            }
+            #expect(note(.topic, official: false).contains("Поріг і бали 100–200 цього тесту — наша оцінка"))
+            #expect(note(.mixed, official: false).contains("цього тесту — наша оцінка"))
+            #expect(note(.simulation, official: false).contains("Поріг — офіційний (2024–2025), а решта таблиці переведення в 100–200 — наша оцінка"))
+            #expect(note(.simulation, official: true).isEmpty)
+            let result = ResultView(student: Self.student(), view: Self.finished(raw: 1), shareRight: [:], c: Self.context(.uk)).page.content.rendered
+            #expect(result.contains("цього тесту — наша оцінка") && !result.contains("офіційний (2024–2025)"), "the result of a topic test")
+        }
+
         @Test("a test not passed says so, with the threshold")
         func notPassed() {
             let html = ResultView(student: Self.student(), view: Self.finished(raw: 0), shareRight: [:], c: Self.context(.en)).page.content.rendered

@@ -17,6 +17,15 @@ enum ZnoshkaFormat {
     /// «А», «Б»… for an option's index.
     static func letter(_ index: Int) -> String { TestFile.letter(index) }
 
+    /// What a test's threshold and 100–200 scale rest on, said under them: an НМТ
+    /// simulation's threshold is the official one (the rest of its table our estimate until
+    /// the official table is in); a topic or mixed test has no official threshold at all.
+    static func tableNote(_ test: ZnoshkaTest, _ l: Localizer) -> HTML {
+        if test.kind != AuthoredTest.Kind.simulation.rawValue { return H.p(.class("hint")) { l.text("zn.test.table_ours") } }
+        if test.official { return .empty }
+        return H.p(.class("hint")) { l.text("zn.test.table_estimate") }
+    }
+
     /// A share as a whole percentage: «73 %».
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded())) %" }
 

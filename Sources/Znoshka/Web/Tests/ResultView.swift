@@ -25,7 +25,7 @@ struct ResultView {
                 }
                 H.p { l.text("zn.result.raw", ["raw": String(attempt.rawPoints ?? 0), "max": String(attempt.maxPoints)]) }
                 if attempt.finishedHow == AttemptService.FinishedHow.timeout.rawValue { H.p(.class("hint")) { l.text("zn.result.timeout") } }
-                if !view.test.official { H.p(.class("hint")) { l.text("zn.test.table_estimate") } }
+                ZnoshkaFormat.tableNote(view.test, l)
                 Components.postForm(c, action: ZnoshkaWeb.testPath(view.test.id!) + "/start") {
                     H.button(.type("submit"), .class("button button-block")) { l.text("zn.test.retake") }
                 }

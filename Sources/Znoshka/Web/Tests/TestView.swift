@@ -26,7 +26,7 @@ struct TestView {
                     H.li { l.text("zn.test.max_points", ["max": String(test.maxRaw)]) }
                     H.li { l.text("zn.test.threshold", ["threshold": String(test.threshold)]) }
                 }
-                if !test.official { H.p(.class("hint")) { l.text("zn.test.table_estimate") } }
+                ZnoshkaFormat.tableNote(test, l)
                 if let running = overview.running {
                     H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(running.id!))) { l.text("zn.test.continue") }
                 } else if let newer = test.replacedBy {
