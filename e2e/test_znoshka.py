@@ -73,6 +73,12 @@ def right_option(question: dict) -> int:
     return LETTERS.index(question["answer"])
 
 
+def finish_summary(driver) -> list[tuple[str, list[str]]]:
+    """The lines above «Завершити тест»: each label with the task numbers it links to."""
+    return [(line.get_attribute("textContent").split(":")[0] + ":", [link.text for link in line.find_elements(By.CSS_SELECTOR, "a.task-link")])
+            for line in driver.find_elements(By.CSS_SELECTOR, ".finish-summary p")]
+
+
 def answer_right(driver, form, question: dict) -> None:
     """Gives `question`'s right answer (as the seed file has it) in its form."""
     if question["type"] == "single":
@@ -153,17 +159,27 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
         assert field.get_attribute("value").startswith("-") == negative
         WebDriverWait(browser, 10).until(lambda _: status.text == "Відповідь збережено.")
 
+    # Before finishing, the tasks still open and the flagged one, each a link: redrawn as
+    # the answers were saved, and drawn so by the server after a reload.
+    open_tasks = [str(n) for n in range(1, len(questions) + 1) if n not in (1, 2, number)]
+    assert finish_summary(browser) == [("Без відповіді:", open_tasks), ("Позначені, щоб повернутися:", ["2"])]
+
     # A reload (or another device) resumes the same attempt with every answer.
     open_page(browser, attempt_url)
     assert section(browser, 1).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(questions[0])].is_selected()
     assert "flagged" in cell(browser, 2).get_attribute("class").split()
     assert section(browser, number).find_element(By.CSS_SELECTOR, "input[name=number]").get_attribute("value").endswith(",0")
     assert "Відповіли на 3 з 9." in browser.find_element(By.CSS_SELECTOR, ".answered-count").text
+    assert finish_summary(browser) == [("Без відповіді:", open_tasks), ("Позначені, щоб повернутися:", ["2"])]
+    # A task's link in the summary brings it into view.
+    press(browser, browser.find_element(By.CSS_SELECTOR, f".finish-summary a[aria-label='Завдання {open_tasks[0]}']"))
+    WebDriverWait(browser, 10).until(lambda _: cell(browser, int(open_tasks[0])).get_attribute("aria-current") == "true")
 
     finish = browser.find_element(By.XPATH, "//button[normalize-space()='Завершити тест']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", finish)
     finish.click()
     dialog = WebDriverWait(browser, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
+    assert dialog.text.startswith(f"Без відповіді: {', '.join(open_tasks)}. Позначені, щоб повернутися: 2. Завершити тест?"), dialog.text
     tap(browser, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
     assert browser.current_url.endswith("/result"), browser.current_url
     main = browser.find_element(By.TAG_NAME, "main").text

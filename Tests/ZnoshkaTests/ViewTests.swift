@@ -90,6 +90,17 @@ extension ZnoshkaTests {
             #expect(!html.contains(#"name="option" value="1" checked"#))
             #expect(html.contains("Відповіли на 1 з 2."))
             #expect(html.contains(#"action="/znoshka/attempts/a7000000-0000-4000-8000-000000000001/questions/9e000000-0000-4000-8000-000000000002" class="answer-form"><input type="hidden" name="_csrf" value="token-789">"#))
+            // Before finishing: what is still open, each a link to it, and the dialog says it first.
+            let open = ##"<p>Без відповіді: <a href="#q-2" class="task-link" aria-label="Завдання 2">2</a></p>"##
+            let flagged = ##"<p>Позначені, щоб повернутися: <a href="#q-2" class="task-link" aria-label="Завдання 2">2</a></p>"##
+            #expect(html.contains(open + flagged))
+            #expect(html.contains(#"data-confirm="Без відповіді: 2. Позначені, щоб повернутися: 2. Завершити тест? Після цього відповіді не змінюються.""#))
+            let done = items.map { AttemptView.Item(number: $0.number, questionID: $0.questionID, question: $0.question, answer: .option(1),
+                                                    flagged: false, points: nil, verdict: nil) }
+            let finished = TakingView(student: Self.student(), view: AttemptView(attempt: Self.attempt(finished: false), test: Self.test(), items: done, now: Self.now),
+                                      c: Self.context(.en, path: "/znoshka/attempts")).page.content.rendered
+            #expect(finished.contains("<p>Every task has an answer.</p>") && !finished.contains("task-link"))
+            #expect(finished.contains(#"data-confirm="Finish the test? Answers cannot be changed afterwards.""#))
         }
 
         static func finished(raw: Int) -> AttemptView {

@@ -30,6 +30,45 @@ function updateCount() {
   counter.textContent = document.documentElement.lang === "en" ? `${answered} of ${total} answered.` : `Відповіли на ${answered} з ${total}.`;
 }
 
+// Before finishing: the tasks still without an answer and those flagged, as links, read
+// off the strip; the finish dialog's question starts with the same words.
+const summary = document.querySelector(".finish-summary");
+const finishForm = summary ? summary.closest(".finish").querySelector("form[data-confirm]") : null;
+
+function updateSummary() {
+  if (!summary || !strip) return;
+  const numbers = (selector) => [...strip.querySelectorAll(selector)].map((cell) => cell.dataset.cell);
+  const open = numbers(".cell:not(.answered)"), flagged = numbers(".cell.flagged");
+  const line = (label, list) => {
+    const p = document.createElement("p");
+    p.append(label + " ");
+    for (const number of list) {
+      const link = document.createElement("a");
+      link.href = `#q-${number}`;
+      link.className = "task-link";
+      link.setAttribute("aria-label", summary.dataset.task.replace("{number}", number));
+      link.textContent = number;
+      p.append(link);
+    }
+    return p;
+  };
+  const lines = [];
+  if (open.length) lines.push(line(summary.dataset.open, open));
+  if (flagged.length) lines.push(line(summary.dataset.flagged, flagged));
+  if (!lines.length) {
+    const done = document.createElement("p");
+    done.textContent = summary.dataset.done;
+    lines.push(done);
+  }
+  summary.replaceChildren(...lines);
+  if (finishForm) {
+    const said = [];
+    if (open.length) said.push(`${summary.dataset.open} ${open.join(", ")}.`);
+    if (flagged.length) said.push(`${summary.dataset.flagged} ${flagged.join(", ")}.`);
+    finishForm.dataset.confirm = [...said, summary.dataset.ask].join(" ");
+  }
+}
+
 async function save(form, action) {
   const section = form.closest(".question");
   const status = form.querySelector(".save-status");
@@ -51,6 +90,7 @@ async function save(form, action) {
     if (action === "clear") form.reset();
     markCell(section.dataset.number, answer.answered, answer.flagged);
     updateCount();
+    updateSummary();
   } catch {
     status.classList.add("error");
     status.textContent = document.documentElement.lang === "en" ? "Not saved: no connection. Try again." : "Не збережено: немає зв’язку. Спробуйте ще раз.";

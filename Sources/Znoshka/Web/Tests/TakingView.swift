@@ -28,11 +28,46 @@ struct TakingView {
                 H.p(.class("answered-count"), .data("total", String(view.items.count))) {
                     l.text("zn.taking.answered", ["answered": String(view.answeredCount), "total": String(view.items.count)])
                 }
-                Components.postForm(c, action: path + "/finish", confirm: l.text("zn.taking.finish_confirm")) {
+                summary
+                Components.postForm(c, action: path + "/finish", confirm: finishQuestion) {
                     H.button(.type("submit"), .class("button button-primary button-block")) { l.text("zn.taking.finish") }
                 }
             }
         }
+    }
+
+    /// Before finishing, what is still open: the tasks with no answer and those flagged to
+    /// come back to, each a link to it. `znoshka.js` redraws it from the strip as answers
+    /// are saved, with the labels it carries.
+    private var summary: HTML {
+        let open = view.items.filter { $0.answer == nil }.map(\.number), flagged = view.items.filter(\.flagged).map(\.number)
+        return H.div(.class("finish-summary"), .data("open", l.text("zn.taking.summary_open")), .data("flagged", l.text("zn.taking.summary_flagged")),
+                     .data("done", l.text("zn.taking.summary_done")), .data("task", l.text("zn.taking.question_number", ["number": "{number}"])),
+                     .data("ask", l.text("zn.taking.finish_confirm"))) {
+            if open.isEmpty && flagged.isEmpty { H.p { l.text("zn.taking.summary_done") } }
+            if !open.isEmpty { summaryLine(l.text("zn.taking.summary_open"), open) }
+            if !flagged.isEmpty { summaryLine(l.text("zn.taking.summary_flagged"), flagged) }
+        }
+    }
+
+    private func summaryLine(_ label: String, _ numbers: [Int]) -> HTML {
+        H.p {
+            label + " "
+            HTMLBuilder.join(numbers.map { number in
+                H.a(.href("#q-\(number)"), .class("task-link"), .aria("label", l.text("zn.taking.question_number", ["number": String(number)]))) {
+                    String(number)
+                }
+            })
+        }
+    }
+
+    /// The finish dialog's question, after what is still open («Без відповіді: 3, 5.»).
+    private var finishQuestion: String {
+        let open = view.items.filter { $0.answer == nil }.map(\.number), flagged = view.items.filter(\.flagged).map(\.number)
+        var parts: [String] = []
+        if !open.isEmpty { parts.append(l.text("zn.taking.summary_open") + " " + open.map(String.init).joined(separator: ", ") + ".") }
+        if !flagged.isEmpty { parts.append(l.text("zn.taking.summary_flagged") + " " + flagged.map(String.init).joined(separator: ", ") + ".") }
+        return (parts + [l.text("zn.taking.finish_confirm")]).joined(separator: " ")
     }
 
     private var strip: HTML {
