@@ -378,3 +378,60 @@ def test_an_author_adds_a_chosen_subject_and_a_student_sits_it_in_block_two(new_
     open_page(student, base_url + PREFIX + "/subjects")
     running = student.find_element(By.CSS_SELECTOR, "[aria-labelledby=running-title]").text
     assert "Історія України" in running and simulation["title"] in running
+
+
+def answer_the_first_percentages_task(driver, base_url: str) -> None:
+    """A new student answers the percentages topic test's first task, finishes, and opens
+    that task's discussion."""
+    sign_up(driver, base_url)
+    tap(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "Математика"))
+    tap(driver, driver.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
+    tap(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
+    press(driver, section(driver, 1).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(PERCENTAGES["questions"][0])])
+    wait_for_cell(driver, 1, "answered")
+    finish = driver.find_element(By.XPATH, "//button[normalize-space()='Завершити тест']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", finish)
+    finish.click()
+    dialog = WebDriverWait(driver, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
+    tap(driver, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+    tap(driver, driver.find_elements(By.CSS_SELECTOR, "article.review")[0].find_element(By.LINK_TEXT, "Розв’язання й обговорення"))
+    assert heading(driver) == "Розв’язання й обговорення"
+
+
+def test_a_report_reaches_the_moderators_who_hide_the_post(new_browser, base_url):
+    writer, reader = new_browser(), new_browser()
+    for student in (writer, reader):
+        answer_the_first_percentages_task(student, base_url)
+    fill(writer, "text", "Хто цього не знає — той нічого не тямить.")
+    tap(writer, writer.find_element(By.XPATH, "//button[normalize-space()='Опублікувати']"))
+    assert "Розв’язання опубліковано." in writer.find_element(By.CSS_SELECTOR, ".flash").text
+
+    # Another student reports it from the discussion.
+    open_page(reader, reader.current_url)
+    tap(reader, reader.find_element(By.XPATH, "//button[@aria-label='Поскаржитися на розв’язання від Олена']"))
+    assert "Дякуємо, модератори перевірять." in reader.find_element(By.CSS_SELECTOR, ".flash").text
+
+    # A moderator (the demo author) finds it under Профіль → Скарги, with the reason.
+    moderator = new_browser()
+    open_page(moderator, base_url + PREFIX + "/login")
+    fill(moderator, "email", "author@znoshka.example")
+    fill(moderator, "password", "znoshka-demo")
+    tap(moderator, moderator.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    tap(moderator, moderator.find_element(By.LINK_TEXT, "Профіль"))
+    tap(moderator, moderator.find_element(By.LINK_TEXT, "Скарги"))
+    assert heading(moderator) == "Скарги"
+    card = next(c for c in moderator.find_elements(By.CSS_SELECTOR, "article.reported") if "нічого не тямить" in c.text)
+    assert "Розв’язання від Олена" in card.text and "«Образливий або недоречний вміст» — Олена" in card.text, card.text
+    assert_accessible(moderator)
+    card.find_element(By.NAME, "reason").send_keys("Зневажливо до інших")
+    tap(moderator, card.find_element(By.XPATH, ".//button[normalize-space()='Приховати']"))
+    assert heading(moderator) == "Скарги" and "Приховано." in moderator.find_element(By.CSS_SELECTOR, ".flash").text
+    assert not [c for c in moderator.find_elements(By.CSS_SELECTOR, "article.reported") if "нічого не тямить" in c.text]
+    assert_accessible(moderator)
+
+    # The other students no longer see it; its author is told why.
+    open_page(reader, reader.current_url)
+    assert "Розв’язань ще немає" in reader.find_element(By.TAG_NAME, "main").text
+    open_page(writer, writer.current_url)
+    assert "Приховано модератором: Зневажливо до інших" in writer.find_element(By.CSS_SELECTOR, "article.solution").text
+    assert_accessible(writer)

@@ -28,7 +28,8 @@ public struct Znoshka: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
-         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain()]
+         AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain(),
+         AddReportDecisions()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

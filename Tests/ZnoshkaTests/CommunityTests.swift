@@ -98,6 +98,8 @@ extension ZnoshkaTests {
                 #expect(try await send(app, .POST, "/moderation", as: moderator,
                                        ["targetType": "solution", "targetId": rude.id.uuidString, "reason": "Образа", "hide": true]).status == .noContent)
                 #expect(try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(question)/solutions", as: olena).solutions.isEmpty)
+                let told = try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(question)/solutions", as: taras).solutions
+                #expect(told.count == 1 && told.first?.hidden == true && told.first?.hiddenReason == "Образа", "its author is told why")
                 let seen = try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(question)/solutions", as: moderator)
                 #expect(seen.solutions.first?.hidden == true && seen.solutions.first?.hiddenReason == "Образа")
                 #expect(try await send(app, .PUT, "/solutions/\(rude.id)/vote", as: olena, ["value": -1]).status == .notFound)
@@ -106,6 +108,66 @@ extension ZnoshkaTests {
                 #expect(try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(question)/solutions", as: olena).solutions.count == 1)
                 let audit = try await AuditEntry.query(on: app.db).filter(\.$entityID == rude.id.uuidString).sort(\.$at).all()
                 #expect(audit.map(\.action) == ["solution.hide", "solution.restore"])
+            }
+        }
+
+        @Test("the moderators' queue: reported solutions and comments with their reasons; hiding upholds, keeping dismisses; frequent reporters")
+        func moderationQueue() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app), taras = try await register(app, name: "Тарас"), ira = try await register(app, name: "Іра")
+                let question = try await answered(app, olena)
+                _ = try await answered(app, taras)
+                _ = try await answered(app, ira)
+                let rude = try decode(ZNModels.SolutionDTO.self, try await send(app, .POST, "/questions/\(question)/solutions", as: taras, ["text": "Образа"]))
+                let fine = try decode(ZNModels.SolutionDTO.self, try await send(app, .POST, "/questions/\(question)/solutions", as: olena, ["text": "Так і є"]))
+                #expect(try await send(app, .POST, "/solutions/\(fine.id)/comments", as: taras, ["text": "Дурня"]).status == .created)
+                let comment = try #require(try await SolutionComment.query(on: app.db).first())
+                // Reported on the web: the solution by two people, the comment by one.
+                let olenaWeb = try await signedInBrowser(app, as: olena), iraWeb = try await signedInBrowser(app, as: ira)
+                for (browser, type, id, reason) in [(olenaWeb, "solution", rude.id, "Образа"), (iraWeb, "solution", rude.id, "Грубо"),
+                                                    (olenaWeb, "comment", try comment.requireID(), "Неввічливо")] {
+                    let reported = try await browser.post("/znoshka/reports", form: ["question": question.uuidString, "targetType": type,
+                                                                                     "targetId": id.uuidString, "reason": reason])
+                    #expect(reported.status == .seeOther && reported.headers.first(name: .location) == DiscussionPage.path(question))
+                }
+                #expect(try await olenaWeb.get("/znoshka/moderation").status == .forbidden, "a student has no queue")
+
+                let moderator = try await register(app, name: "Модератор")
+                let account = try #require(try await Account.find(moderator.id, on: app.db))
+                account.role = Student.moderatorRole
+                try await account.save(on: app.db)
+                let web = try await signedInBrowser(app, as: moderator)
+                var page = try await web.get("/znoshka/moderation").text
+                #expect(page.contains("Розв’язання від Тарас") && page.contains("Коментар від Тарас"))
+                #expect(page.contains("«Образа» — Олена") && page.contains("«Грубо» — Іра") && page.contains("«Неввічливо» — Олена"))
+                #expect(page.contains("2 скарги") && page.contains("1 скарга"))
+                #expect(page.range(of: "Розв’язання від Тарас")!.lowerBound < page.range(of: "Коментар від Тарас")!.lowerBound, "the most reported first")
+                #expect(try await web.get("/znoshka/profile").text.contains(#"href="/znoshka/moderation""#))
+
+                // Hide the solution from the queue: back to the queue, its reports upheld; keep the comment: dismissed.
+                let hidden = try await web.post("/znoshka/moderation", form: ["from": "queue", "targetType": "solution", "targetId": rude.id.uuidString,
+                                                                             "reason": "Образа", "hide": "true"])
+                #expect(hidden.headers.first(name: .location) == ModerationPage.path)
+                _ = try await web.post("/znoshka/moderation", form: ["from": "queue", "targetType": "comment", "targetId": comment.id!.uuidString,
+                                                                    "reason": "Це не образа", "hide": "false"])
+                let decided = try await AbuseReport.query(on: app.db).all()
+                #expect(decided.allSatisfy { $0.decidedAt != nil && $0.decidedBy == moderator.id })
+                #expect(decided.filter { $0.upheld == true }.count == 2 && decided.filter { $0.upheld == false }.count == 1)
+                #expect(try await SolutionComment.find(comment.id, on: app.db)?.hiddenAt == nil)
+                page = try await web.get("/znoshka/moderation").text
+                #expect(page.contains("Нових скарг немає.") && !page.contains("Часто скаржаться"))
+
+                // Five reports in 30 days make a frequent reporter, with how they were decided.
+                for index in 0..<4 {
+                    let post = try decode(ZNModels.SolutionDTO.self, try await send(app, .POST, "/questions/\(question)/solutions", as: ira,
+                                                                                    ["text": "Розв’язок \(index)"]))
+                    _ = try await olenaWeb.post("/znoshka/reports", form: ["question": question.uuidString, "targetType": "solution",
+                                                                         "targetId": post.id.uuidString, "reason": "Не подобається"])
+                }
+                page = try await web.get("/znoshka/moderation").text
+                #expect(page.contains("Часто скаржаться (за 30 днів)"))
+                #expect(page.contains("<strong>Олена</strong> — 6 скарг (підтверджено 1, відхилено 1)"), "\(page)")
+                #expect(!page.contains("<strong>Іра</strong>"))
             }
         }
 

@@ -221,6 +221,7 @@ extension ZnoshkaTests {
             #expect(html.contains("By Тарас · score 3"))
             #expect(html.contains("<strong>1648</strong>"))
             #expect(html.contains("<strong>Марта</strong> Дякую!"))
+            #expect(html.contains(#"<button type="submit" class="button" aria-label="Report the comment by Марта">Report</button>"#))
             #expect(html.contains(#"<input type="hidden" name="value" value="0"><button type="submit" class="button" aria-pressed="true">"#))
             #expect(html.contains(#"name="value" value="-1"><button type="submit" class="button" aria-pressed="false">Dislike</button>"#))
             #expect(html.contains(#"<p><strong>Right answer:</strong> Б</p>"#))
@@ -233,7 +234,9 @@ extension ZnoshkaTests {
             let own = DiscussionView(student: Self.student(), discussion: Self.discussion(mine: true, myVote: 0), form: FormState(),
                                      c: Self.context(.uk)).page.content.rendered
             #expect(own.contains("Автор: Тарас · рейтинг 3"))
-            #expect(!own.contains(#"/vote""#) && !own.contains(#"action="/znoshka/reports""#))
+            #expect(!own.contains(#"/vote""#) && !own.contains("Поскаржитися на розв’язання"))
+            // Someone else's comment under it can still be reported.
+            #expect(own.matches(of: /action="\/znoshka\/reports"/).count == 1 && own.contains(#"aria-label="Поскаржитися на коментар від Марта""#))
             let moderator = DiscussionView(student: Self.student(role: Student.authorRole), discussion: Self.discussion(mine: false, myVote: 0),
                                            form: FormState(), c: Self.context(.uk)).page.content.rendered
             #expect(moderator.matches(of: /action="\/znoshka\/moderation"/).count == 2)

@@ -157,6 +157,7 @@ extension H {
     public static func h1(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("h1", a, content: c()) }
     public static func h2(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("h2", a, content: c()) }
     public static func h3(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("h3", a, content: c()) }
+    public static func blockquote(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("blockquote", a, content: c()) }
     public static func ul(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("ul", a, content: c()) }
     public static func ol(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("ol", a, content: c()) }
     public static func li(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("li", a, content: c()) }

@@ -44,7 +44,7 @@ extension ZnoshkaAPI {
 
     static func moderate(_ req: Request) async throws -> HTTPStatus {
         let moderator = try await req.student()
-        guard moderator.isAuthor else { throw AppError.forbidden }
+        guard moderator.isModerator else { throw AppError.forbidden }
         let input = try req.content.decode(M.ModerationInput.self)
         guard let target = input.targetId else { throw AppError.validation([FieldError(field: "targetId", key: "zn.validation.report_target")]) }
         try await req.znoshka.community.moderate(input.targetType ?? "", target, hide: input.hide ?? true, reason: input.reason, by: moderator)

@@ -71,6 +71,11 @@ public final class AbuseReport: Model, @unchecked Sendable {
     @Field(key: "reporter_id") public var reporterID: UUID
     @Field(key: "reason") public var reason: String
     @Field(key: "created_at") public var createdAt: Date
+    /// When a moderator decided on the thing reported (nil: open, in the queue).
+    @OptionalField(key: "decided_at") public var decidedAt: Date?
+    @OptionalField(key: "decided_by") public var decidedBy: UUID?
+    /// Whether the decision was to hide it.
+    @OptionalField(key: "upheld") public var upheld: Bool?
 
     public init() {}
 }

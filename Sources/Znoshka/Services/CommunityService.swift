@@ -22,8 +22,9 @@ public struct Discussion: Sendable {
 
 /// Solutions, votes, comments, reports and moderation under questions. Only people who
 /// have answered a question (in a finished attempt) see and join its discussion: no
-/// spoilers. Posting is rate-limited per person; moderators (authors and administrators)
-/// hide and restore with a reason, audit-logged.
+/// spoilers. Posting is rate-limited per person; moderators (and authors and
+/// administrators) work through the reports, and hide and restore with a reason,
+/// audit-logged, which decides the reports on what they hid or kept.
 public struct CommunityService: Sendable {
     public static let solutionMaxLength = 5_000
     public static let commentMaxLength = 1_000
@@ -39,11 +40,12 @@ public struct CommunityService: Sendable {
     public func discussion(of questionID: UUID, for student: Student) async throws -> Discussion {
         let question = try await requireAnswered(questionID, by: student)
         var query = Solution.query(on: db).filter(\.$questionID == questionID)
-        if !student.isAuthor { query = query.filter(\.$hiddenAt == nil) }
+        // A hidden post is shown to moderators, and to its author with the reason: so they are told.
+        if !student.isModerator { query = query.group(.or) { $0.filter(\.$hiddenAt == nil).filter(\.$authorID == student.id) } }
         let solutions = try await query.sort(\.$score, .descending).sort(\.$createdAt).all()
         let ids = solutions.compactMap(\.id)
         var comments = try await SolutionComment.query(on: db).filter(\.$solutionID ~~ ids).sort(\.$createdAt).all()
-        if !student.isAuthor { comments = comments.filter { $0.hiddenAt == nil } }
+        if !student.isModerator { comments = comments.filter { $0.hiddenAt == nil || $0.authorID == student.id } }
         let votes = try await SolutionVote.query(on: db).filter(\.$solutionID ~~ ids).filter(\.$voterID == student.id).all()
         let people = Set(solutions.map(\.authorID) + comments.map(\.authorID))
         let names = Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ Array(people)).all().map { ($0.id!, $0.displayName) })
@@ -115,7 +117,7 @@ public struct CommunityService: Sendable {
         switch targetType {
         case "solution": _ = try await visibleSolution(targetID, for: student)
         case "comment":
-            guard let comment = try await SolutionComment.find(targetID, on: db), comment.hiddenAt == nil || student.isAuthor else { throw Self.notFound }
+            guard let comment = try await SolutionComment.find(targetID, on: db), comment.hiddenAt == nil || student.isModerator else { throw Self.notFound }
             _ = try await visibleSolution(comment.solutionID, for: student)
         default: throw AppError.validation([FieldError(field: "targetType", key: "zn.validation.report_target")])
         }
@@ -129,7 +131,7 @@ public struct CommunityService: Sendable {
 
     /// Hides (or restores) a solution or comment; moderators only, with a reason, audit-logged.
     public func moderate(_ targetType: String, _ targetID: UUID, hide: Bool, reason: String?, by moderator: Student) async throws {
-        guard moderator.isAuthor else { throw AppError.forbidden }
+        guard moderator.isModerator else { throw AppError.forbidden }
         var v = Kernel.Validator()
         let reason = v.text("reason", reason, maxLength: Self.reasonMaxLength)
         try v.throwIfInvalid()
@@ -144,6 +146,10 @@ public struct CommunityService: Sendable {
                 .set("hidden_at", to: SQLBind(hide ? now : nil)).set("hidden_reason", to: SQLBind(hide ? reason : nil))
                 .where("id", .equal, SQLBind(targetID)).returning("id").all()
             guard !changed.isEmpty else { throw Self.notFound }
+            // Hiding upholds the open reports on it; keeping it visible dismisses them.
+            try await db.sql.update(AbuseReport.schema).set("decided_at", to: SQLBind(now)).set("decided_by", to: SQLBind(moderator.id))
+                .set("upheld", to: SQLBind(hide)).where("target_type", .equal, SQLBind(targetType)).where("target_id", .equal, SQLBind(targetID))
+                .where("decided_at", .is, SQLLiteral.null).run()
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
                 hide ? "\(targetType).hide" : "\(targetType).restore", entityType: targetType, entityID: targetID.uuidString,
                 actor: moderator.id, after: ["reason": reason!], on: db)
@@ -154,7 +160,7 @@ public struct CommunityService: Sendable {
     /// see every discussion); otherwise it is a 403 that says why.
     private func requireAnswered(_ questionID: UUID, by student: Student) async throws -> Question {
         guard let question = try await ContentCache.shared(context.state).question(questionID, on: db) else { throw Self.questionNotFound }
-        if student.isAuthor { return question }
+        if student.isModerator { return question }
         let answered = try await db.sql.select().column(SQLLiteral.numeric("1"), as: "one")
             .from(SQLAlias(SQLIdentifier(AttemptAnswer.schema), as: SQLIdentifier("x")))
             .join(SQLAlias(SQLIdentifier(Attempt.schema), as: SQLIdentifier("a")), on: SQLColumn("id", table: "a"), .equal, SQLColumn("attempt_id", table: "x"))
@@ -167,7 +173,7 @@ public struct CommunityService: Sendable {
     }
 
     private func visibleSolution(_ id: UUID, for student: Student) async throws -> Solution {
-        guard let solution = try await Solution.find(id, on: db), solution.hiddenAt == nil || student.isAuthor else { throw Self.notFound }
+        guard let solution = try await Solution.find(id, on: db), solution.hiddenAt == nil || student.isModerator else { throw Self.notFound }
         _ = try await requireAnswered(solution.questionID, by: student)
         return solution
     }

@@ -18,12 +18,14 @@ public struct ZnoshkaContext: ServiceScoped {
     public var community: CommunityService { CommunityService(context: self) }
 }
 
-/// A signed-in Znoshka person: a student, an author (writes content) or an administrator
-/// (gives the author role).
+/// A signed-in Znoshka person: a student, a moderator (looks after the discussions), an
+/// author (writes content) or an administrator (gives the roles).
 public struct Student: ProfiledPerson {
     public static var app: AppDescriptor { Znoshka.descriptor }
     public static let studentRole = "student"
     public static let authorRole = "author"
+    /// Looks after the discussions (the report queue, hiding and restoring); writes no content.
+    public static let moderatorRole = "moderator"
 
     public let account: Account
     public let profile: ZnoshkaProfile
@@ -46,4 +48,6 @@ public struct Student: ProfiledPerson {
     /// Authors and administrators write content.
     public var isAuthor: Bool { role == Self.authorRole || role == Account.adminRole }
     public var isAdmin: Bool { role == Account.adminRole }
+    /// Moderators, authors and administrators see hidden posts and hide or restore them.
+    public var isModerator: Bool { role == Self.moderatorRole || isAuthor }
 }

@@ -22,6 +22,7 @@ enum ZnoshkaWeb {
         ProfilePage.register(on: web)
         AuthorPage.register(on: web)
         DiscussionPage.register(on: web)
+        ModerationPage.register(on: web)
     }
 
     static func attemptPath(_ id: UUID) -> String { "\(prefix)/attempts/\(id.uuidString.lowercased())" }

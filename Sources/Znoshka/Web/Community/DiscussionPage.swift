@@ -39,8 +39,10 @@ enum DiscussionPage {
         }
     }
 
-    /// The forms below each solution name the question they come back to (`question`).
+    /// The forms below each solution name the question they come back to (`question`); the
+    /// moderators' queue says `from=queue`.
     static func back(_ req: Request) -> String {
+        if req.content[String.self, at: "from"] == "queue" { return ModerationPage.path }
         let question = req.content[String.self, at: "question"].flatMap(UUID.init(uuidString:))
         return question.map(path) ?? "\(ZnoshkaWeb.prefix)/subjects"
     }
@@ -74,7 +76,7 @@ enum DiscussionPage {
 
     static func moderate(_ req: Request) async throws -> Response {
         let moderator = try await req.student()
-        guard moderator.isAuthor else { throw AppError.forbidden }
+        guard moderator.isModerator else { throw AppError.forbidden }
         let hide = req.content[String.self, at: "hide"] != "false"
         return try await answering(req, back(req)) {
             try await req.znoshka.community.moderate(req.content[String.self, at: "targetType"] ?? "",

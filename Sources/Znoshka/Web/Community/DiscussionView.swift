@@ -56,7 +56,11 @@ struct DiscussionView {
                 HTMLBuilder.join(entry.comments.map { comment, name in
                     H.li(.class(comment.hiddenAt != nil ? "hidden-item" : nil)) {
                         H.strong { name }; " "; comment.text
-                        if student.isAuthor { moderation("comment", comment.id!, hidden: comment.hiddenAt != nil) }
+                        if let reason = comment.hiddenReason { H.p(.class("flash flash-error")) { l.text("zn.community.hidden_because", ["reason": reason]) } }
+                        if comment.authorID != student.id {
+                            report("comment", comment.id!, label: l.text("zn.community.report_comment_named", ["name": name]))
+                        }
+                        if student.isModerator { moderation("comment", comment.id!, hidden: comment.hiddenAt != nil) }
                     }
                 })
             }
@@ -65,18 +69,8 @@ struct DiscussionView {
                 field("text", id: "comment-\(id)", label: l.text("zn.community.comment"), maxLength: CommunityService.commentMaxLength)
                 H.button(.type("submit"), .class("button")) { l.text("zn.community.send") }
             }
-            if !entry.isMine {
-                Components.postForm(c, action: "\(ZnoshkaWeb.prefix)/reports", classes: "inline-form") {
-                    H.input(.type("hidden"), .name("question"), .value(questionID))
-                    H.input(.type("hidden"), .name("targetType"), .value("solution"))
-                    H.input(.type("hidden"), .name("targetId"), .value(id))
-                    H.input(.type("hidden"), .name("reason"), .value(l.text("zn.community.report_reason")))
-                    H.button(.type("submit"), .class("button"), .aria("label", l.text("zn.community.report_named", ["name": entry.authorName]))) {
-                        l.text("zn.community.report")
-                    }
-                }
-            }
-            if student.isAuthor { moderation("solution", solution.id!, hidden: solution.hiddenAt != nil) }
+            if !entry.isMine { report("solution", solution.id!, label: l.text("zn.community.report_named", ["name": entry.authorName])) }
+            if student.isModerator { moderation("solution", solution.id!, hidden: solution.hiddenAt != nil) }
         }
     }
 
@@ -93,6 +87,17 @@ struct DiscussionView {
         H.div(.class("field")) {
             H.label(Attribute("for", id)) { label }
             H.input(.id(id), .type("text"), .name(name), Attribute("maxlength", String(maxLength)), .flag("required"))
+        }
+    }
+
+    /// «Поскаржитися» on a solution or comment of someone else's: to the moderators' queue.
+    private func report(_ type: String, _ id: UUID, label: String) -> HTML {
+        Components.postForm(c, action: "\(ZnoshkaWeb.prefix)/reports", classes: "inline-form") {
+            H.input(.type("hidden"), .name("question"), .value(questionID))
+            H.input(.type("hidden"), .name("targetType"), .value(type))
+            H.input(.type("hidden"), .name("targetId"), .value(id.uuidString.lowercased()))
+            H.input(.type("hidden"), .name("reason"), .value(l.text("zn.community.report_reason")))
+            H.button(.type("submit"), .class("button"), .aria("label", label)) { l.text("zn.community.report") }
         }
     }
 

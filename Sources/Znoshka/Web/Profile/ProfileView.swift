@@ -32,6 +32,7 @@ struct ProfileView {
             }
             H.section(.class("card")) {
                 if student.isAuthor { H.a(.class("button button-block"), .href("\(prefix)/author")) { l.text("zn.author.title") } }
+                if student.isModerator { H.a(.class("button button-block"), .href(ModerationPage.path)) { l.text("zn.moderation.title") } }
                 H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
                 Components.postForm(c, action: "\(prefix)/logout") {
                     H.button(.type("submit"), .class("button button-block")) { l.text("zn.logout") }
