@@ -3490,9 +3490,9 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Give or take the author role
+    /// Give a role: student, moderator or author
     ///
-    /// Gives the author role (`author` true, the default) to the Znoshka account with this e-mail, or takes it back (false: a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
+    /// Gives the Znoshka account with this e-mail a role (`role`; or the author role by `author`, true the default, false a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
     ///
     /// - Remark: HTTP `PUT /author/roles`.
     /// - Remark: Generated from `#/paths//author/roles/put(setAuthorRole)`.

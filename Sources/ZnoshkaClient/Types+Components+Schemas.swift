@@ -235,15 +235,16 @@ extension Components {
             public var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/Profile/email`.
             public var email: Swift.String
-            /// Authors and administrators write content; administrators give the author role.
+            /// Moderators look after the discussions (the report queue); authors and administrators write content and moderate; administrators give the roles.
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/role`.
             @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case student = "student"
+                case moderator = "moderator"
                 case author = "author"
                 case admin = "admin"
             }
-            /// Authors and administrators write content; administrators give the author role.
+            /// Moderators look after the discussions (the report queue); authors and administrators write content and moderate; administrators give the roles.
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/role`.
             public var role: Components.Schemas.Profile.RolePayload
@@ -263,7 +264,7 @@ extension Components {
             ///   - id:
             ///   - name:
             ///   - email:
-            ///   - role: Authors and administrators write content; administrators give the author role.
+            ///   - role: Moderators look after the discussions (the report queue); authors and administrators write content and moderate; administrators give the roles.
             ///   - examDate: The day of the person's НМТ, `YYYY-MM-DD`.
             ///   - reminderTime: When the daily study reminder comes (Web Push), `HH:MM` in the person's time zone.
             ///   - timeZone:
@@ -1874,7 +1875,19 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuthorRole/email`.
             public var email: Swift.String?
-            /// True (the default) gives the author role, false takes it back.
+            /// The role to give: a student, a moderator (the report queue, hiding and restoring posts) or an author. Wins over `author`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorRole/role`.
+            @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case student = "student"
+                case moderator = "moderator"
+                case author = "author"
+            }
+            /// The role to give: a student, a moderator (the report queue, hiding and restoring posts) or an author. Wins over `author`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorRole/role`.
+            public var role: Components.Schemas.AuthorRole.RolePayload?
+            /// Without `role`: true (the default) gives the author role, false makes the person a student again.
             ///
             /// - Remark: Generated from `#/components/schemas/AuthorRole/author`.
             public var author: Swift.Bool?
@@ -1882,16 +1895,20 @@ extension Components {
             ///
             /// - Parameters:
             ///   - email: The Znoshka account's e-mail.
-            ///   - author: True (the default) gives the author role, false takes it back.
+            ///   - role: The role to give: a student, a moderator (the report queue, hiding and restoring posts) or an author. Wins over `author`.
+            ///   - author: Without `role`: true (the default) gives the author role, false makes the person a student again.
             public init(
                 email: Swift.String? = nil,
+                role: Components.Schemas.AuthorRole.RolePayload? = nil,
                 author: Swift.Bool? = nil
             ) {
                 self.email = email
+                self.role = role
                 self.author = author
             }
             public enum CodingKeys: String, CodingKey {
                 case email
+                case role
                 case author
             }
         }

@@ -6335,9 +6335,9 @@ public enum Operations {
             }
         }
     }
-    /// Give or take the author role
+    /// Give a role: student, moderator or author
     ///
-    /// Gives the author role (`author` true, the default) to the Znoshka account with this e-mail, or takes it back (false: a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
+    /// Gives the Znoshka account with this e-mail a role (`role`; or the author role by `author`, true the default, false a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
     ///
     /// - Remark: HTTP `PUT /author/roles`.
     /// - Remark: Generated from `#/paths//author/roles/put(setAuthorRole)`.
@@ -6596,7 +6596,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The e-mail is missing or not a plausible address (`validation_failed`, with `errors` on `email`).
+            /// The e-mail is missing or not a plausible address, or the role is not one of the three (`validation_failed`, with `errors` on `email` or `role`).
             ///
             /// - Remark: Generated from `#/paths//author/roles/put(setAuthorRole)/responses/422`.
             ///

@@ -207,9 +207,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /author/tests/{testID}`.
     /// - Remark: Generated from `#/paths//author/tests/{testID}/put(replaceTest)`.
     func replaceTest(_ input: Operations.ReplaceTest.Input) async throws -> Operations.ReplaceTest.Output
-    /// Give or take the author role
+    /// Give a role: student, moderator or author
     ///
-    /// Gives the author role (`author` true, the default) to the Znoshka account with this e-mail, or takes it back (false: a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
+    /// Gives the Znoshka account with this e-mail a role (`role`; or the author role by `author`, true the default, false a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
     ///
     /// - Remark: HTTP `PUT /author/roles`.
     /// - Remark: Generated from `#/paths//author/roles/put(setAuthorRole)`.
@@ -706,9 +706,9 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Give or take the author role
+    /// Give a role: student, moderator or author
     ///
-    /// Gives the author role (`author` true, the default) to the Znoshka account with this e-mail, or takes it back (false: a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
+    /// Gives the Znoshka account with this e-mail a role (`role`; or the author role by `author`, true the default, false a student again). Administrators only; an administrator's role does not change this way. Recorded in the audit log.
     ///
     /// - Remark: HTTP `PUT /author/roles`.
     /// - Remark: Generated from `#/paths//author/roles/put(setAuthorRole)`.

@@ -67,6 +67,41 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("an administrator gives a student, moderator or author role, by the API and the page, audit-logged; nothing else")
+        func roles() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app), taras = try await register(app, name: "Тарас"), admin = try await register(app, name: "Адмін")
+                let account = try #require(try await Account.find(admin.id, on: app.db))
+                account.role = Account.adminRole
+                try await account.save(on: app.db)
+                let moderator = try await read(ZNModels.Profile.self, app, .PUT, "/author/roles", as: admin, ["email": olena.login, "role": "moderator"])
+                #expect(moderator.role == "moderator")
+                let olenaWeb = try await signedInBrowser(app, as: olena)
+                #expect(try await olenaWeb.get("/znoshka/moderation").status == .ok, "a moderator has the queue")
+                #expect(try await olenaWeb.get("/znoshka/author").status == .forbidden, "and writes no content")
+                let refused = try await send(app, .PUT, "/author/roles", as: admin, ["email": olena.login, "role": "admin"])
+                #expect(refused.status == .unprocessableEntity)
+                #expect(try problemFields(refused) == ["role"])
+                #expect(try await send(app, .PUT, "/author/roles", as: admin, ["email": "nobody@example.com", "role": "author"]).status == .notFound)
+                #expect(try await send(app, .PUT, "/author/roles", as: admin, ["email": admin.login, "role": "student"]).status == .notFound,
+                        "an administrator's role does not change this way")
+                #expect(try await read(ZNModels.Profile.self, app, .PUT, "/author/roles", as: admin, ["email": olena.login, "author": false]).role == "student")
+                #expect(try await read(ZNModels.Profile.self, app, .PUT, "/author/roles", as: admin, ["email": olena.login]).role == "author",
+                        "the author role by default, as before")
+
+                let adminWeb = try await signedInBrowser(app, as: admin)
+                let given = try await adminWeb.post("/znoshka/author/roles", form: ["email": taras.login, "role": "moderator"])
+                #expect(given.status == .seeOther)
+                #expect(try await adminWeb.get("/znoshka/author").text.contains("Роль модератора надано: скарги в профілі."))
+                #expect(try await Account.find(taras.id, on: app.db)?.role == Student.moderatorRole)
+                _ = try await adminWeb.post("/znoshka/author/roles", form: ["email": taras.login, "role": "janitor"])
+                #expect(try await adminWeb.get("/znoshka/author").text.contains("Оберіть роль: учень, модератор або автор."))
+                #expect(try await Account.find(taras.id, on: app.db)?.role == Student.moderatorRole, "nothing changed")
+                let audit = try await AuditEntry.query(on: app.db).filter(\.$action == "account.role").all()
+                #expect(audit.count == 4)
+            }
+        }
+
         @Test("an import with anything wrong names the place and writes nothing")
         func badImport() async throws {
             try await withZnoshka { app in

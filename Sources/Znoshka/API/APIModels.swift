@@ -380,6 +380,8 @@ enum ZNModels {
 
     struct AuthorRole: Content {
         let email: String?
+        /// `student`, `moderator` or `author`; wins over `author`.
+        let role: String?
         let author: Bool?
     }
 }

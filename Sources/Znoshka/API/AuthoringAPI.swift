@@ -102,6 +102,7 @@ extension ZnoshkaAPI {
         let admin = try await req.student()
         guard admin.isAdmin else { throw AppError.forbidden }
         let input = try req.content.decode(M.AuthorRole.self)
-        return profile(try await req.znoshka.students.setAuthorRole(email: input.email, input.author ?? true, by: admin))
+        let role = input.role ?? ((input.author ?? true) ? Student.authorRole : Student.studentRole)
+        return profile(try await req.znoshka.students.setRoleShowingProfile(email: input.email, role, by: admin))
     }
 }

@@ -69,18 +69,22 @@ public struct StudentService: Sendable {
         return Student(account: account, profile: profile)
     }
 
-    /// Gives or takes the author role (administrators only), by the person's e-mail.
-    public func setAuthor(email: String?, _ isAuthor: Bool, by admin: Student) async throws -> Account {
+    /// The roles an administrator gives (an administrator's own is not given this way).
+    public static let givenRoles = [Student.studentRole, Student.moderatorRole, Student.authorRole]
+
+    /// Gives a person one of `givenRoles` (administrators only), by their e-mail; audit-logged.
+    public func setRole(email: String?, _ role: String?, by admin: Student) async throws -> Account {
         guard admin.isAdmin else { throw AppError.forbidden }
         var v = Kernel.Validator()
         let login = v.email("email", email)
+        if !Self.givenRoles.contains(role ?? "") { v.add("role", "zn.validation.role") }
         try v.throwIfInvalid()
-        guard let login, let account = try await Account.query(on: db).filter(\.$app == Znoshka.id).filter(\.$login == login).first(),
+        guard let login, let role, let account = try await Account.query(on: db).filter(\.$app == Znoshka.id).filter(\.$login == login).first(),
               account.role != Account.adminRole else {
             throw AppError.notFound(code: "account_not_found", key: "zn.authors.not_found")
         }
         let before = account.role
-        account.role = isAuthor ? Student.authorRole : Student.studentRole
+        account.role = role
         try await db.writeTransaction { db in
             try await account.save(on: db)
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
@@ -90,10 +94,9 @@ public struct StudentService: Sendable {
         return account
     }
 
-    /// Gives or takes the author role (`setAuthor`) and answers the person with their
-    /// profile, as the API shows them.
-    public func setAuthorRole(email: String?, _ isAuthor: Bool, by admin: Student) async throws -> Student {
-        let account = try await setAuthor(email: email, isAuthor, by: admin)
+    /// Gives a role (`setRole`) and answers the person with their profile, as the API shows them.
+    public func setRoleShowingProfile(email: String?, _ role: String?, by admin: Student) async throws -> Student {
+        let account = try await setRole(email: email, role, by: admin)
         return try await Student(account: account, on: db)
     }
 

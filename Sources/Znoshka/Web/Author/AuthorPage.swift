@@ -100,8 +100,8 @@ enum AuthorPage {
         let admin = try await author(req)
         let state = FormState.submitted(by: req)
         do {
-            let account = try await req.znoshka.students.setAuthor(email: state.values["email"], state.values["role"] != "student", by: admin)
-            return req.redirect(to: path, flash: .success, account.role == Student.authorRole ? "zn.author.role_given" : "zn.author.role_taken")
+            let account = try await req.znoshka.students.setRole(email: state.values["email"], state.values["role"], by: admin)
+            return req.redirect(to: path, flash: .success, "zn.author.role_now.\(account.role)")
         } catch let error as AppError where error.status == .unprocessableEntity || error.status == .notFound {
             return req.redirect(to: path, flash: .error, error.fieldErrors.first?.key ?? error.key)
         }

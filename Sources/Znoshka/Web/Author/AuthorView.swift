@@ -144,7 +144,8 @@ struct AuthorView {
             Components.postForm(c, action: "\(path)/roles") {
                 FormField(name: "email", label: l.text("zn.field.email"), type: "email", maxLength: Kernel.Validator.emailMaxLength).render(FormState(), l)
                 SelectField(name: "role", label: l.text("zn.author.role"),
-                            options: [("author", l.text("zn.author.role_author")), ("student", l.text("zn.author.role_student"))], includeEmpty: false)
+                            options: [("author", l.text("zn.author.role_author")), ("moderator", l.text("zn.author.role_moderator")),
+                                      ("student", l.text("zn.author.role_student"))], includeEmpty: false)
                     .render(FormState(), l)
                 Components.primaryButton(l.text("zn.author.role_submit"))
             }
