@@ -1,4 +1,5 @@
 import Fluent
+import Foundation
 import SQLKit
 
 /// Theory pages and solutions keep their Markdown drawn as HTML, drawn when they were
