@@ -92,6 +92,14 @@ def answer_right(driver, form, question: dict) -> None:
         raise AssertionError(f"no way to answer a {question['type']} question here")
 
 
+def start_the_percentages_test(driver, base_url: str) -> None:
+    """A new student signs up and starts the percentages topic test."""
+    sign_up(driver, base_url)
+    tap(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "Математика"))
+    tap(driver, driver.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
+    tap(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
+
+
 def sign_up(driver, base_url: str) -> None:
     open_page(driver, base_url + PREFIX + "/")
     assert_accessible(driver)
@@ -230,10 +238,7 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
 
 
 def test_the_strip_follows_the_swipe_and_a_bad_number_is_explained(browser, base_url):
-    sign_up(browser, base_url)
-    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "Математика"))
-    tap(browser, browser.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
-    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
+    start_the_percentages_test(browser, base_url)
     assert cell(browser, 1).get_attribute("aria-current") == "true"
     for number in (4, 2, 9):
         show(browser, number)
@@ -383,10 +388,7 @@ def test_an_author_adds_a_chosen_subject_and_a_student_sits_it_in_block_two(new_
 def answer_the_first_percentages_task(driver, base_url: str) -> None:
     """A new student answers the percentages topic test's first task, finishes, and opens
     that task's discussion."""
-    sign_up(driver, base_url)
-    tap(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "Математика"))
-    tap(driver, driver.find_element(By.PARTIAL_LINK_TEXT, PERCENTAGES["title"]))
-    tap(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Почати тест']"))
+    start_the_percentages_test(driver, base_url)
     press(driver, section(driver, 1).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(PERCENTAGES["questions"][0])])
     wait_for_cell(driver, 1, "answered")
     finish = driver.find_element(By.XPATH, "//button[normalize-space()='Завершити тест']")

@@ -39,8 +39,11 @@ struct TakingView {
     /// Before finishing, what is still open: the tasks with no answer and those flagged to
     /// come back to, each a link to it. `znoshka.js` redraws it from the strip as answers
     /// are saved, with the labels it carries.
+    private var openTasks: [Int] { view.items.filter { $0.answer == nil }.map(\.number) }
+    private var flaggedTasks: [Int] { view.items.filter(\.flagged).map(\.number) }
+
     private var summary: HTML {
-        let open = view.items.filter { $0.answer == nil }.map(\.number), flagged = view.items.filter(\.flagged).map(\.number)
+        let open = openTasks, flagged = flaggedTasks
         return H.div(.class("finish-summary"), .data("open", l.text("zn.taking.summary_open")), .data("flagged", l.text("zn.taking.summary_flagged")),
                      .data("done", l.text("zn.taking.summary_done")), .data("task", l.text("zn.taking.question_number", ["number": "{number}"])),
                      .data("ask", l.text("zn.taking.finish_confirm"))) {
@@ -63,7 +66,7 @@ struct TakingView {
 
     /// The finish dialog's question, after what is still open («Без відповіді: 3, 5.»).
     private var finishQuestion: String {
-        let open = view.items.filter { $0.answer == nil }.map(\.number), flagged = view.items.filter(\.flagged).map(\.number)
+        let open = openTasks, flagged = flaggedTasks
         var parts: [String] = []
         if !open.isEmpty { parts.append(l.text("zn.taking.summary_open") + " " + open.map(String.init).joined(separator: ", ") + ".") }
         if !flagged.isEmpty { parts.append(l.text("zn.taking.summary_flagged") + " " + flagged.map(String.init).joined(separator: ", ") + ".") }
