@@ -196,7 +196,15 @@ extension ZnoshkaTests {
                 for person in [olena, taras] {
                     #expect(try await send(app, .PATCH, "/me", as: person, ["examDate": exam.description]).status == .ok)
                 }
-                let test = try await seededTest(app, "mathematics", .simulation)
+                // Both sit one paper (a mixed test is asked as its author chose it; a simulation would be
+                // drawn afresh for each) made of the mathematics simulation's tasks.
+                let simulation = try await seededTest(app, "mathematics", .simulation)
+                let places = try await TestQuestion.query(on: app.db).filter(\.$testID == simulation.id!).sort(\.$position).all()
+                var tasks: [AuthoredQuestion] = []
+                for place in places { tasks.append(try await stored(app, place.questionID)) }
+                let paper = AuthoredTest(subject: "mathematics", kind: .mixed, topic: nil, title: "Одна й та сама", minutes: 180, questions: tasks)
+                let testID = try await ContentImporter(db: app.db, now: clock.now).importTest(paper)
+                let test = try #require(try await ZnoshkaTest.find(testID, on: app.db))
                 /// Right, wrong and unanswered in turn; a matching question partly right (one pair wrong).
                 func answerAll(_ attempt: ZNModels.AttemptDTO, as person: Person, round: Int) async throws {
                     for (index, item) in attempt.questions.enumerated() {

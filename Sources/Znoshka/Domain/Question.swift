@@ -3,7 +3,7 @@ import Foundation
 /// A question as authored: what is asked, its options (or prompts and options, or items),
 /// the right answer and the explanation shown in review. Texts are Markdown with formulas
 /// (`TheoryMarkdown`); Ukrainian is required, English optional.
-public struct Question: Sendable, Equatable, Codable {
+public struct Question: Sendable, Hashable, Codable {
     public var kind: QuestionKind
     public var text: String
     /// Single choice and choose-three: the options (А, Б, В…); matching: the right column.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of task the НМТ has, with what each needs (spec A's table). Options and
 /// items are numbered from 0 in the order shown (А, Б, В, Г, Д; 1, 2, 3, 4).
-public enum QuestionKind: Sendable, Equatable, Codable {
+public enum QuestionKind: Sendable, Hashable, Codable {
     /// One right option of 4 (А–Г) or 5 (А–Д): 1 point.
     case singleChoice(options: Int)
     /// «Логічні пари»: 3 or 4 prompts, each matched to one of 5 options: 1 point per right pair.
@@ -28,7 +28,7 @@ public enum QuestionKind: Sendable, Equatable, Codable {
 }
 
 /// The right answer of a question, in the shape of its kind.
-public enum AnswerKey: Sendable, Equatable, Codable {
+public enum AnswerKey: Sendable, Hashable, Codable {
     case option(Int)
     /// For each prompt, its option.
     case pairs([Int])

@@ -110,15 +110,15 @@ public struct AttemptService: Sendable {
             }
             let attempt = Attempt(ownerID: student.id, testID: try test.requireID(), blockID: block, startedAt: started,
                                   deadline: started.addingTimeInterval(Double(minutes) * 60), maxPoints: test.maxRaw)
+            let questions = try await paper(for: test, student: student.id)
             do {
                 try await db.writeTransaction { db in
                     try await attempt.create(on: db)
-                    let questions = try await TestQuestion.query(on: db).filter(\.$testID == test.requireID()).sort(\.$position).all()
                     let attemptID = try attempt.requireID()
                     // A row per question, in one statement.
                     var insert = db.sql.insert(into: AttemptAnswer.schema).columns("id", "attempt_id", "question_id", "position", "flagged")
-                    for item in questions {
-                        insert = insert.values(SQLBind(UUID()), SQLBind(attemptID), SQLBind(item.questionID), SQLBind(item.position), SQLBind(false))
+                    for (position, questionID) in questions.enumerated() {
+                        insert = insert.values(SQLBind(UUID()), SQLBind(attemptID), SQLBind(questionID), SQLBind(position), SQLBind(false))
                     }
                     if !questions.isEmpty { try await insert.run() }
                 }
@@ -131,6 +131,39 @@ public struct AttemptService: Sendable {
             }
         }
         return attempts
+    }
+
+    /// The questions of a new attempt at `test`, in order. A simulation is a fresh paper of
+    /// its shape drawn from the subject's bank, a topic test one from its topic's questions
+    /// (`PaperDraw`: unseen first, topics spread); a mixed test is the author's own
+    /// selection, and so is any test whose bank is too small to fill its shape or holds
+    /// nothing but the test's own questions.
+    func paper(for test: ZnoshkaTest, student: UUID) async throws -> [UUID] {
+        let places = try await TestQuestion.query(on: db).filter(\.$testID == test.requireID()).sort(\.$position).all()
+        let own = places.map(\.questionID)
+        guard test.testKind != .mixed, test.testKind != .topic || test.topicID != nil else { return own }
+        let kinds = try await content.questions(own, on: db)
+        guard kinds.count == Set(own).count else { return own }
+        let shape = PaperDraw.shape(of: own.compactMap { kinds[$0]?.kind })
+        var bank = try await QuestionBank.shared(context.state).entries(of: test.subjectID, on: db)
+        if test.testKind == .topic { bank = bank.filter { $0.topicID == test.topicID } }
+        var generator = SystemRandomNumberGenerator()
+        // A draw that picked the test's own questions (a topic with nothing more to ask) keeps the author's order.
+        guard let drawn = PaperDraw.draw(shape, from: bank, seen: try await seenQuestions(by: student), using: &generator),
+              Set(drawn) != Set(own) else { return own }
+        return drawn
+    }
+
+    /// When `student` last met each question they have met: the start of the newest of
+    /// their attempts that asked it.
+    private func seenQuestions(by student: UUID) async throws -> [UUID: Date] {
+        let rows = try await sql.raw("""
+            SELECT a.question_id, MAX(t.started_at) AS seen FROM zn_answers a JOIN zn_attempts t ON t.id = a.attempt_id \
+            WHERE t.owner_id = \(bind: student) GROUP BY a.question_id
+            """).all()
+        var seen: [UUID: Date] = [:]
+        for row in rows { seen[try row.decode(column: "question_id", as: UUID.self)] = try row.decode(column: "seen", as: Date.self) }
+        return seen
     }
 
     /// The person's running attempt of a test, finished first when its time is up.

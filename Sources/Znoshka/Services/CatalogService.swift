@@ -33,6 +33,11 @@ public struct CatalogService: Sendable {
         try await Subject.query(on: db).sort(\.$position).all()
     }
 
+    /// How many questions each subject's bank holds (`QuestionBank`), by subject id.
+    public func bankSizes() async throws -> [UUID: Int] {
+        try await QuestionBank.shared(context.state).counts(on: db)
+    }
+
     /// The chosen subjects a person can sit in block 2: those not compulsory that have a
     /// current simulation.
     public func chosenSubjects() async throws -> [Subject] {

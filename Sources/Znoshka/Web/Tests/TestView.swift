@@ -9,6 +9,8 @@ struct TestView {
     let subject: Subject
     let topic: Topic?
     let history: [Attempt]
+    /// How many questions the subject's bank holds, which a simulation's papers are drawn from.
+    let bankSize: Int
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -27,6 +29,9 @@ struct TestView {
                     H.li { l.text("zn.test.threshold", ["threshold": String(test.threshold)]) }
                 }
                 ZnoshkaFormat.tableNote(test, l)
+                if test.testKind == .simulation && bankSize > overview.questionCount {
+                    H.p(.class("hint")) { l.text("zn.test.fresh", ["bank": String(bankSize)]) }
+                }
                 if let running = overview.running {
                     H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(running.id!))) { l.text("zn.test.continue") }
                 } else if let newer = test.replacedBy {

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import Znoshka
+
+extension ZnoshkaTests {
+    /// Drawing fresh papers from a bank: exact counts of each kind, unseen questions first,
+    /// topics spread.
+    @Suite("Drawing papers")
+    struct PaperDrawTests {
+        /// A repeatable generator, so a failing draw can be run again as it was.
+        struct SplitMix: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }
+
+        static let history = PaperDraw.shape(of: Blueprint.history.parts.flatMap { Array(repeating: $0.kind, count: $0.count) })
+
+        /// A bank of `perKind` questions of each of `kinds`, over `topics` topics in turn.
+        static func bank(_ kinds: [QuestionKind], perKind: Int, topics: [UUID?]) -> [PaperDraw.Entry] {
+            kinds.flatMap { kind in
+                (0..<perKind).map { PaperDraw.Entry(id: UUID(), kind: kind, topicID: topics[$0 % topics.count]) }
+            }
+        }
+
+        @Test("a paper's shape is the runs of one kind, in order")
+        func shape() {
+            #expect(Self.history.map(\.count) == [20, 4, 3, 3])
+            #expect(Self.history.map(\.kind) == Blueprint.history.parts.map(\.kind))
+            let mixed = PaperDraw.shape(of: [.shortNumeric, .singleChoice(options: 5), .singleChoice(options: 5), .shortNumeric])
+            #expect(mixed.map(\.count) == [1, 2, 1])
+        }
+
+        @Test("every paper has exactly the blueprint's count of each kind, in its order, each question once")
+        func exactCounts() throws {
+            var generator = SplitMix(state: 7)
+            for round in 0..<200 {
+                let extra = Int(generator.next() % 40)
+                let bank = Self.bank(Self.history.map(\.kind), perKind: 20 + extra, topics: [UUID(), UUID(), UUID(), nil])
+                let paper = try #require(PaperDraw.draw(Self.history, from: bank, seen: [:], using: &generator), "round \(round)")
+                let kindOf = Dictionary(uniqueKeysWithValues: bank.map { ($0.id, $0.kind) })
+                #expect(PaperDraw.shape(of: paper.compactMap { kindOf[$0] }).map(\.count) == [20, 4, 3, 3], "round \(round)")
+                #expect(Set(paper).count == paper.count, "round \(round)")
+            }
+        }
+
+        @Test("a kind that comes back in a later part never asks a question twice; a bank with no spare fills it exactly")
+        func kindInTwoParts() throws {
+            var generator = SplitMix(state: 9)
+            let shape = PaperDraw.shape(of: [.singleChoice(options: 5), .singleChoice(options: 5), .shortNumeric, .singleChoice(options: 5)])
+            #expect(shape.map(\.count) == [2, 1, 1])
+            let bank = Self.bank([.singleChoice(options: 5), .shortNumeric], perKind: 3, topics: [nil])
+            for _ in 0..<50 {
+                let paper = try #require(PaperDraw.draw(shape, from: bank, seen: [:], using: &generator))
+                #expect(Set(paper).count == 4)
+            }
+        }
+
+        @Test("too few questions of one kind: no paper, rather than one of another shape")
+        func tooFew() {
+            var generator = SplitMix(state: 1)
+            var bank = Self.bank(Self.history.map(\.kind), perKind: 30, topics: [nil])
+            bank.removeAll { $0.kind == .chooseThree(options: 7) }
+            bank += Self.bank([.chooseThree(options: 7)], perKind: 2, topics: [nil])
+            #expect(PaperDraw.draw(Self.history, from: bank, seen: [:], using: &generator) == nil)
+        }
+
+        @Test("questions not met yet come first; then those met longest ago")
+        func unseenFirst() throws {
+            var generator = SplitMix(state: 3)
+            let shape: PaperDraw.Shape = [(.singleChoice(options: 4), 10)]
+            let bank = Self.bank([.singleChoice(options: 4)], perKind: 25, topics: [UUID(), UUID()])
+            let monday = Date(timeIntervalSince1970: 1_790_000_000)
+            // 18 met: 10 on Monday, 8 a day later; 7 never.
+            var seen: [UUID: Date] = [:]
+            for (index, entry) in bank.prefix(18).enumerated() { seen[entry.id] = index < 10 ? monday : monday.addingTimeInterval(86_400) }
+            for _ in 0..<50 {
+                let paper = try #require(PaperDraw.draw(shape, from: bank, seen: seen, using: &generator))
+                #expect(Set(paper).isSuperset(of: bank.suffix(7).map(\.id)), "all seven unmet")
+                #expect(paper.allSatisfy { seen[$0] != monday.addingTimeInterval(86_400) }, "then Monday's, not Tuesday's")
+            }
+        }
+
+        @Test("a part spreads over the topics as evenly as the bank allows, and so does the paper")
+        func topicSpread() throws {
+            var generator = SplitMix(state: 11)
+            let topics = (0..<5).map { _ in UUID() }
+            for _ in 0..<100 {
+                let bank = Self.bank(Self.history.map(\.kind), perKind: 40, topics: topics)
+                let paper = try #require(PaperDraw.draw(Self.history, from: bank, seen: [:], using: &generator))
+                let topicOf = Dictionary(uniqueKeysWithValues: bank.map { ($0.id, $0.topicID) })
+                let counts = Dictionary(grouping: paper, by: { topicOf[$0]! }).mapValues(\.count)
+                #expect(counts.count == 5 && counts.values.max()! - counts.values.min()! <= 1, "\(counts.values.sorted())")
+            }
+        }
+
+        @Test("two papers in a row from a bank of twice the paper share nothing; from the seed's size, at most half")
+        func freshPapers() throws {
+            var generator = SplitMix(state: 5)
+            let shape: PaperDraw.Shape = [(.singleChoice(options: 4), 10), (.singleChoice(options: 5), 15), (.matching(prompts: 4, options: 5), 5)]
+            let large = shape.flatMap { part in (0..<(part.count * 2)).map { _ in PaperDraw.Entry(id: UUID(), kind: part.kind, topicID: nil) } }
+            let first = try #require(PaperDraw.draw(shape, from: large, seen: [:], using: &generator))
+            let met = Dictionary(uniqueKeysWithValues: first.map { ($0, Date()) })
+            let second = try #require(PaperDraw.draw(shape, from: large, seen: met, using: &generator))
+            #expect(Set(first).isDisjoint(with: second))
+            // The seeded Ukrainian bank: 16 А–Г, 22 А–Д and 9 matching questions.
+            let seedSized = [(QuestionKind.singleChoice(options: 4), 16), (.singleChoice(options: 5), 22), (.matching(prompts: 4, options: 5), 9)]
+                .flatMap { kind, count in (0..<count).map { _ in PaperDraw.Entry(id: UUID(), kind: kind, topicID: nil) } }
+            let one = try #require(PaperDraw.draw(shape, from: seedSized, seen: [:], using: &generator))
+            let two = try #require(PaperDraw.draw(shape, from: seedSized, seen: Dictionary(uniqueKeysWithValues: one.map { ($0, Date()) }), using: &generator))
+            #expect(Set(one).intersection(two).count <= 15)
+        }
+    }
+}
