@@ -1252,7 +1252,7 @@ public struct Client: APIProtocol {
     }
     /// Subjects
     ///
-    /// The НМТ subjects in their order (Ukrainian, mathematics, history), named in the request's language.
+    /// The НМТ subjects in their order (Ukrainian, mathematics, history, then those authors added), named in the request's language, each with how many questions its bank holds.
     ///
     /// - Remark: HTTP `GET /subjects`.
     /// - Remark: Generated from `#/paths//subjects/get(listSubjects)`.
@@ -1295,7 +1295,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            [Components.Schemas.SubjectSummary].self,
+                            [Components.Schemas.SubjectListed].self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)

@@ -483,6 +483,47 @@ extension Components {
                 case name
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SubjectListed`.
+        public struct SubjectListed: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubjectListed/id`.
+            public var id: Swift.String
+            /// `ukrainian`, `mathematics`, `history` or one an author added.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectListed/slug`.
+            public var slug: Swift.String
+            /// In the request's language.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectListed/name`.
+            public var name: Swift.String
+            /// How many questions the subject's bank holds: every question of its current tests, each once. Simulations and topic tests draw fresh papers from it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectListed/questionCount`.
+            public var questionCount: Swift.Int
+            /// Creates a new `SubjectListed`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - slug: `ukrainian`, `mathematics`, `history` or one an author added.
+            ///   - name: In the request's language.
+            ///   - questionCount: How many questions the subject's bank holds: every question of its current tests, each once. Simulations and topic tests draw fresh papers from it.
+            public init(
+                id: Swift.String,
+                slug: Swift.String,
+                name: Swift.String,
+                questionCount: Swift.Int
+            ) {
+                self.id = id
+                self.slug = slug
+                self.name = name
+                self.questionCount = questionCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case slug
+                case name
+                case questionCount
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/SubjectDetail`.
         public struct SubjectDetail: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SubjectDetail/id`.

@@ -2119,7 +2119,7 @@ public enum Operations {
     }
     /// Subjects
     ///
-    /// The НМТ subjects in their order (Ukrainian, mathematics, history), named in the request's language.
+    /// The НМТ subjects in their order (Ukrainian, mathematics, history, then those authors added), named in the request's language, each with how many questions its bank holds.
     ///
     /// - Remark: HTTP `GET /subjects`.
     /// - Remark: Generated from `#/paths//subjects/get(listSubjects)`.
@@ -2160,12 +2160,12 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/subjects/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/subjects/GET/responses/200/content/application\/json`.
-                    case json([Components.Schemas.SubjectSummary])
+                    case json([Components.Schemas.SubjectListed])
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    public var json: [Components.Schemas.SubjectSummary] {
+                    public var json: [Components.Schemas.SubjectListed] {
                         get throws {
                             switch self {
                             case let .json(body):

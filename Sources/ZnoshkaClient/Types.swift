@@ -90,7 +90,7 @@ public protocol APIProtocol: Sendable {
     func confirmPasswordReset(_ input: Operations.ConfirmPasswordReset.Input) async throws -> Operations.ConfirmPasswordReset.Output
     /// Subjects
     ///
-    /// The НМТ subjects in their order (Ukrainian, mathematics, history), named in the request's language.
+    /// The НМТ subjects in their order (Ukrainian, mathematics, history, then those authors added), named in the request's language, each with how many questions its bank holds.
     ///
     /// - Remark: HTTP `GET /subjects`.
     /// - Remark: Generated from `#/paths//subjects/get(listSubjects)`.
@@ -471,7 +471,7 @@ extension APIProtocol {
     }
     /// Subjects
     ///
-    /// The НМТ subjects in their order (Ukrainian, mathematics, history), named in the request's language.
+    /// The НМТ subjects in their order (Ukrainian, mathematics, history, then those authors added), named in the request's language, each with how many questions its bank holds.
     ///
     /// - Remark: HTTP `GET /subjects`.
     /// - Remark: Generated from `#/paths//subjects/get(listSubjects)`.

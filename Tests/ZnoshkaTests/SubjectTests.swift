@@ -43,7 +43,7 @@ extension ZnoshkaTests {
                 #expect(created.status == .created)
                 let subject = try decode(ZNModels.AuthorSubject.self, created)
                 #expect(subject.slug == "biology" && !subject.compulsory)
-                let listed = try await read([ZNModels.SubjectSummary].self, app, .GET, "/subjects", as: student)
+                let listed = try await read([ZNModels.SubjectListed].self, app, .GET, "/subjects", as: student)
                 #expect(listed.map(\.slug) == ["ukrainian", "mathematics", "history", "biology"])
 
                 let renamed = try await send(app, .PUT, "/author/subjects/history", as: author, ["nameUk": "Історія України (оновлено)", "nameEn": "History"])

@@ -37,6 +37,14 @@ enum ZNModels {
         let name: String
     }
 
+    /// A subject in the list, with the size of its question bank.
+    struct SubjectListed: Content {
+        let id: UUID
+        let slug: String
+        let name: String
+        let questionCount: Int
+    }
+
     struct SubjectDetail: Content {
         let id: UUID
         let slug: String

@@ -4,9 +4,12 @@ import Vapor
 
 /// The content: subjects, topics with their theory, and tests with how the person did.
 extension ZnoshkaAPI {
-    static func subjects(_ req: Request) async throws -> [M.SubjectSummary] {
+    static func subjects(_ req: Request) async throws -> [M.SubjectListed] {
         _ = try await req.student()
-        return try await req.znoshka.catalog.subjects().map { summary($0, req.language) }
+        let counts = try await req.znoshka.catalog.bankSizes()
+        return try await req.znoshka.catalog.subjects().map { subject in
+            M.SubjectListed(id: subject.id!, slug: subject.slug, name: subject.name(in: req.language), questionCount: counts[subject.id!] ?? 0)
+        }
     }
 
     static func subject(_ req: Request) async throws -> M.SubjectDetail {
