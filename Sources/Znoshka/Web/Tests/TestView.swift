@@ -29,9 +29,6 @@ struct TestView {
                     H.li { l.text("zn.test.threshold", ["threshold": String(test.threshold)]) }
                 }
                 ZnoshkaFormat.tableNote(test, l)
-                if test.testKind == .simulation && bankSize > overview.questionCount {
-                    H.p(.class("hint")) { l.text("zn.test.fresh", ["bank": String(bankSize)]) }
-                }
                 if let running = overview.running {
                     H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(running.id!))) { l.text("zn.test.continue") }
                 } else if let newer = test.replacedBy {
@@ -42,6 +39,10 @@ struct TestView {
                     Components.postForm(c, action: ZnoshkaWeb.testPath(test.id!) + "/start") {
                         Components.primaryButton(l.text(history.isEmpty ? "zn.test.start" : "zn.test.retake"))
                     }
+                }
+                // Below the way in, which stays in the first screen.
+                if test.testKind == .simulation && bankSize > overview.questionCount {
+                    H.p(.class("hint")) { l.plural("zn.test.fresh", count: bankSize) }
                 }
                 if let topic { H.p { H.a(.href(ZnoshkaWeb.topicPath(topic.id!))) { l.text("zn.test.theory", ["topic": topic.title]) } } }
             }
