@@ -2522,5 +2522,93 @@ extension Components {
                 case compulsory
             }
         }
+        /// - Remark: Generated from `#/components/schemas/OfficialTableInput`.
+        public struct OfficialTableInput: Codable, Hashable, Sendable {
+            /// The year of the table, `2025`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfficialTableInput/year`.
+            public var year: Swift.String
+            /// Where it was published.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfficialTableInput/source`.
+            public var source: Swift.String
+            /// The table as CSV.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfficialTableInput/csv`.
+            public var csv: Swift.String
+            /// Creates a new `OfficialTableInput`.
+            ///
+            /// - Parameters:
+            ///   - year: The year of the table, `2025`.
+            ///   - source: Where it was published.
+            ///   - csv: The table as CSV.
+            public init(
+                year: Swift.String,
+                source: Swift.String,
+                csv: Swift.String
+            ) {
+                self.year = year
+                self.source = source
+                self.csv = csv
+            }
+            public enum CodingKeys: String, CodingKey {
+                case year
+                case source
+                case csv
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OfficialTable`.
+        public struct OfficialTable: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OfficialTable/year`.
+            public var year: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/OfficialTable/source`.
+            public var source: Swift.String
+            /// The fewest raw points that pass (scored 100).
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfficialTable/threshold`.
+            public var threshold: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/OfficialTable/maxPoints`.
+            public var maxPoints: Swift.Int
+            /// The 100–200 score of each raw score from the threshold to the maximum.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfficialTable/scores`.
+            public var scores: [Swift.Int]
+            /// The new versions of the subject's simulations, scored by it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfficialTable/tests`.
+            public var tests: [Swift.String]
+            /// Creates a new `OfficialTable`.
+            ///
+            /// - Parameters:
+            ///   - year:
+            ///   - source:
+            ///   - threshold: The fewest raw points that pass (scored 100).
+            ///   - maxPoints:
+            ///   - scores: The 100–200 score of each raw score from the threshold to the maximum.
+            ///   - tests: The new versions of the subject's simulations, scored by it.
+            public init(
+                year: Swift.Int,
+                source: Swift.String,
+                threshold: Swift.Int,
+                maxPoints: Swift.Int,
+                scores: [Swift.Int],
+                tests: [Swift.String]
+            ) {
+                self.year = year
+                self.source = source
+                self.threshold = threshold
+                self.maxPoints = maxPoints
+                self.scores = scores
+                self.tests = tests
+            }
+            public enum CodingKeys: String, CodingKey {
+                case year
+                case source
+                case threshold
+                case maxPoints
+                case scores
+                case tests
+            }
+        }
     }
 }

@@ -333,6 +333,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /author/subjects/{slug}`.
     /// - Remark: Generated from `#/paths//author/subjects/{slug}/put(updateSubject)`.
     func updateSubject(_ input: Operations.UpdateSubject.Input) async throws -> Operations.UpdateSubject.Output
+    /// Import a subject's official conversion table
+    ///
+    /// Reads the official table of raw points to 100–200 as УЦОЯО publishes it (CSV: a line per raw score, `raw,scaled` with a comma, semicolon or tab; an empty cell, «—» or «не склав» below the threshold; a header line may come first) and makes a new version of each current simulation of the subject scored by it. Its pages then say «офіційна таблиця {year}». Finished attempts keep the table they were scored by. Administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}/conversion-table`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/conversion-table/put(importOfficialTable)`.
+    func importOfficialTable(_ input: Operations.ImportOfficialTable.Input) async throws -> Operations.ImportOfficialTable.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -979,6 +986,23 @@ extension APIProtocol {
         body: Operations.UpdateSubject.Input.Body
     ) async throws -> Operations.UpdateSubject.Output {
         try await updateSubject(Operations.UpdateSubject.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Import a subject's official conversion table
+    ///
+    /// Reads the official table of raw points to 100–200 as УЦОЯО publishes it (CSV: a line per raw score, `raw,scaled` with a comma, semicolon or tab; an empty cell, «—» or «не склав» below the threshold; a header line may come first) and makes a new version of each current simulation of the subject scored by it. Its pages then say «офіційна таблиця {year}». Finished attempts keep the table they were scored by. Administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}/conversion-table`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/conversion-table/put(importOfficialTable)`.
+    public func importOfficialTable(
+        path: Operations.ImportOfficialTable.Input.Path,
+        headers: Operations.ImportOfficialTable.Input.Headers = .init(),
+        body: Operations.ImportOfficialTable.Input.Body
+    ) async throws -> Operations.ImportOfficialTable.Output {
+        try await importOfficialTable(Operations.ImportOfficialTable.Input(
             path: path,
             headers: headers,
             body: body

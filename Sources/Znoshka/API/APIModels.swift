@@ -37,6 +37,21 @@ enum ZNModels {
         let name: String
     }
 
+    struct OfficialTableInput: Content {
+        let year: String?
+        let source: String?
+        let csv: String?
+    }
+
+    struct OfficialTable: Content {
+        let year: Int
+        let source: String
+        let threshold: Int
+        let maxPoints: Int
+        let scores: [Int]
+        let tests: [UUID]
+    }
+
     /// A subject in the list, with the size of its question bank.
     struct SubjectListed: Content {
         let id: UUID

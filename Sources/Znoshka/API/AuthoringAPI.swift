@@ -79,6 +79,15 @@ extension ZnoshkaAPI {
                                                                             nameEN: input.nameEn, by: author))
     }
 
+    static func importOfficialTable(_ req: Request) async throws -> M.OfficialTable {
+        let admin = try await req.student()
+        let input = try req.content.decode(M.OfficialTableInput.self)
+        let imported = try await req.znoshka.authoring.importOfficialTable(subject: req.parameters.get("slug") ?? "", year: input.year,
+                                                                          source: input.source, csv: input.csv, by: admin)
+        return M.OfficialTable(year: imported.year, source: imported.source, threshold: imported.table.threshold,
+                               maxPoints: imported.table.maxRaw, scores: imported.table.scores, tests: imported.simulations)
+    }
+
     static func authorSubject(_ subject: Subject) -> M.AuthorSubject {
         M.AuthorSubject(id: subject.id!, slug: subject.slug, nameUk: subject.nameUK, nameEn: subject.nameEN, compulsory: subject.isCompulsory)
     }

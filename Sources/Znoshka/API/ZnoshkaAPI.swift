@@ -42,6 +42,7 @@ enum ZnoshkaAPI {
         api.put("author", "topics", ":topicID", use: renameTopic)
         api.post("author", "subjects", use: createSubject)
         api.put("author", "subjects", ":slug", use: updateSubject)
+        api.put("author", "subjects", ":slug", "conversion-table", use: importOfficialTable)
         api.put("author", "roles", use: setAuthorRole)
     }
 

@@ -161,6 +161,9 @@ public final class ZnoshkaTest: Model, @unchecked Sendable {
     @Field(key: "created_at") public var createdAt: Date
     /// The newer version an author's edit made; students are shown only current versions.
     @OptionalField(key: "replaced_by") public var replacedBy: UUID?
+    /// For an official table (`official`), the year it is of and where it was published.
+    @OptionalField(key: "table_year") public var tableYear: Int?
+    @OptionalField(key: "table_source") public var tableSource: String?
 
     public init() {}
 

@@ -47,6 +47,12 @@ public struct CatalogService: Sendable {
         return try await subjects().filter { !$0.isCompulsory && withSimulation.contains($0.id!) }
     }
 
+    /// The subject's newest current simulation (the one an official table is shown for).
+    public func currentSimulation(of subject: Subject) async throws -> ZnoshkaTest? {
+        try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID()).filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
+            .filter(\.$replacedBy == nil).sort(\.$createdAt, .descending).first()
+    }
+
     /// Every topic, in each subject's order.
     public func topics() async throws -> [Topic] {
         try await Topic.query(on: db).sort(\.$position).all()

@@ -63,6 +63,22 @@ struct ContentImporter {
         return id
     }
 
+    /// Writes `previous` again as `id` with `table` (an official one, of `year` from
+    /// `source`): the same questions, title and place. The caller marks `previous` replaced.
+    func retable(_ previous: ZnoshkaTest, id: UUID, table: ConversionTable, year: Int, source: String) async throws {
+        try await sql.insert(into: ZnoshkaTest.schema)
+            .columns("id", "subject_id", "topic_id", "kind", "title", "minutes", "threshold", "max_raw", "scores", "official", "position",
+                     "created_at", "table_year", "table_source")
+            .values(SQLBind(id), SQLBind(previous.subjectID), SQLBind(previous.topicID), SQLBind(previous.kind), SQLBind(previous.title),
+                    SQLBind(previous.minutes), SQLBind(table.threshold), SQLBind(table.maxRaw),
+                    SQLBind(table.scores.map(String.init).joined(separator: ",")), SQLBind(table.isOfficial), SQLBind(previous.position),
+                    SQLBind(now), SQLBind(year), SQLBind(source)).run()
+        for place in try await TestQuestion.query(on: db).filter(\.$testID == previous.requireID()).all() {
+            try await sql.insert(into: TestQuestion.schema).columns("id", "test_id", "question_id", "position")
+                .values(SQLBind(UUID()), SQLBind(id), SQLBind(place.questionID), SQLBind(place.position)).run()
+        }
+    }
+
     /// A test's question rows, to be kept by its next version where unchanged.
     private func questions(of testID: UUID) async throws -> [(id: UUID, subjectID: UUID, topicID: UUID?, question: Question)] {
         let places = try await TestQuestion.query(on: db).filter(\.$testID == testID).all()

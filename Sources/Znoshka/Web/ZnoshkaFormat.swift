@@ -19,9 +19,13 @@ enum ZnoshkaFormat {
 
     /// What a test's threshold and 100–200 scale rest on, said under them: an НМТ
     /// simulation's threshold is the official one (the rest of its table our estimate until
-    /// the official table is in); a topic or mixed test has no official threshold at all.
+    /// an administrator imports the official table, named then with its year); a topic or
+    /// mixed test has no official threshold at all.
     static func tableNote(_ test: ZnoshkaTest, _ l: Localizer) -> HTML {
         if test.kind != AuthoredTest.Kind.simulation.rawValue { return H.p(.class("hint")) { l.text("zn.test.table_ours") } }
+        if test.official, let year = test.tableYear {
+            return H.p(.class("hint")) { l.text("zn.test.table_official", ["year": String(year), "source": test.tableSource ?? ""]) }
+        }
         if test.official { return .empty }
         return H.p(.class("hint")) { l.text("zn.test.table_estimate") }
     }

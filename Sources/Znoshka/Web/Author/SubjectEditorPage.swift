@@ -9,6 +9,7 @@ enum SubjectEditorPage {
         web.post("author", "subjects", use: create)
         web.get("author", "subjects", ":slug", use: show)
         web.post("author", "subjects", ":slug", use: update)
+        web.post("author", "subjects", ":slug", "table", use: importTable)
     }
 
     static func path(_ slug: String) -> String { "\(AuthorPage.path)/subjects/\(slug)" }
@@ -31,7 +32,27 @@ enum SubjectEditorPage {
         let author = try await AuthorPage.author(req)
         let subject = try await subject(req)
         return req.render(SubjectEditorView(author: author, subject: subject, form: FormState(values: ["nameUk": subject.nameUK, "nameEn": subject.nameEN]),
-                                            c: req.viewContext).page)
+                                            simulation: try await simulation(of: subject, req), c: req.viewContext).page)
+    }
+
+    /// An administrator's official conversion table for the subject's simulations.
+    static func importTable(_ req: Request) async throws -> Response {
+        let author = try await AuthorPage.author(req)
+        let form = FormState.submitted(by: req)
+        let slug = req.parameters.get("slug") ?? ""
+        do {
+            let imported = try await req.znoshka.authoring.importOfficialTable(subject: slug, year: form.values["year"], source: form.values["source"],
+                                                                           csv: form.values["csv"], by: author)
+            return req.redirect(to: path(slug) + "#table-title", flash: .success, "zn.table.imported",
+                                ["year": form.values["year"] ?? "", "threshold": String(imported.table.threshold)])
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            let subject = try await subject(req)
+            return req.render(SubjectEditorView(author: author, subject: subject,
+                                                form: FormState(values: ["nameUk": subject.nameUK, "nameEn": subject.nameEN]),
+                                                simulation: try await simulation(of: subject, req),
+                                                tableForm: FormState(values: form.values, errors: error.fieldErrors), status: error.status,
+                                                c: req.viewContext).page)
+        }
     }
 
     static func update(_ req: Request) async throws -> Response {
@@ -42,9 +63,14 @@ enum SubjectEditorPage {
             _ = try await req.znoshka.authoring.updateSubject(slug, nameUK: form.values["nameUk"], nameEN: form.values["nameEn"], by: author)
             return req.redirect(to: path(slug), flash: .success, "zn.author.subject_saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
-            return req.render(SubjectEditorView(author: author, subject: try await subject(req), form: FormState(values: form.values, errors: error.fieldErrors),
-                                                status: error.status, c: req.viewContext).page)
+            let subject = try await subject(req)
+            return req.render(SubjectEditorView(author: author, subject: subject, form: FormState(values: form.values, errors: error.fieldErrors),
+                                                simulation: try await simulation(of: subject, req), status: error.status, c: req.viewContext).page)
         }
+    }
+
+    private static func simulation(of subject: Subject, _ req: Request) async throws -> ZnoshkaTest? {
+        try await req.znoshka.catalog.currentSimulation(of: subject)
     }
 
     private static func subject(_ req: Request) async throws -> Subject {

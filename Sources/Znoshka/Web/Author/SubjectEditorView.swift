@@ -2,11 +2,15 @@ import Foundation
 import Kernel
 import Vapor
 
-/// A subject's names in both languages, for its authors.
+/// A subject's names in both languages, for its authors; for administrators, its
+/// official conversion table.
 struct SubjectEditorView {
     let author: Student
     let subject: Subject
     let form: FormState
+    /// The subject's current simulation, whose table the table form replaces.
+    var simulation: ZnoshkaTest?
+    var tableForm = FormState()
     var status: HTTPResponseStatus = .ok
     let c: ViewContext
 
@@ -23,6 +27,26 @@ struct SubjectEditorView {
                 Components.primaryButton(l.text("zn.editor.save"))
             }
             H.p { H.a(.href(ZnoshkaWeb.subjectPath(subject.slug))) { l.text("zn.editor.student_page") } }
+            if author.isAdmin, let simulation { officialTable(simulation) }
+        }
+    }
+
+    private func officialTable(_ simulation: ZnoshkaTest) -> HTML {
+        H.section(.class("card"), .aria("labelledby", "table-title")) {
+            H.h2(.id("table-title")) { l.text("zn.table.title") }
+            if simulation.official, let year = simulation.tableYear {
+                H.p { l.text("zn.table.current_official", ["year": String(year), "source": simulation.tableSource ?? ""]) }
+            } else {
+                H.p { l.text("zn.table.current_estimate") }
+            }
+            H.p(.class("hint")) { l.text("zn.table.intro") }
+            Components.errorSummary(tableForm, l)
+            Components.postForm(c, action: SubjectEditorPage.path(subject.slug) + "/table") {
+                FormField(name: "year", label: l.text("zn.table.year_label"), inputMode: "numeric", maxLength: 4).render(tableForm, l)
+                FormField(name: "source", label: l.text("zn.table.source"), maxLength: 200).render(tableForm, l)
+                TextAreaField(name: "csv", label: l.text("zn.table.csv"), maxLength: 20_000).render(tableForm, l)
+                Components.primaryButton(l.text("zn.table.import"))
+            }
         }
     }
 }
