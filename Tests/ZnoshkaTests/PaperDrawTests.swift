@@ -7,17 +7,8 @@ extension ZnoshkaTests {
     /// topics spread.
     @Suite("Drawing papers")
     struct PaperDrawTests {
-        /// A repeatable generator, so a failing draw can be run again as it was.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
+        /// Repeatable draws, so a failing one can be run again as it was.
+        typealias SplitMix = PaperDraw.Generator
 
         static let history = PaperDraw.shape(of: Blueprint.history.parts.flatMap { Array(repeating: $0.kind, count: $0.count) })
 
@@ -38,7 +29,7 @@ extension ZnoshkaTests {
 
         @Test("every paper has exactly the blueprint's count of each kind, in its order, each question once")
         func exactCounts() throws {
-            var generator = SplitMix(state: 7)
+            var generator = SplitMix(seed: 7)
             for round in 0..<200 {
                 let extra = Int(generator.next() % 40)
                 let bank = Self.bank(Self.history.map(\.kind), perKind: 20 + extra, topics: [UUID(), UUID(), UUID(), nil])
@@ -51,7 +42,7 @@ extension ZnoshkaTests {
 
         @Test("a kind that comes back in a later part never asks a question twice; a bank with no spare fills it exactly")
         func kindInTwoParts() throws {
-            var generator = SplitMix(state: 9)
+            var generator = SplitMix(seed: 9)
             let shape = PaperDraw.shape(of: [.singleChoice(options: 5), .singleChoice(options: 5), .shortNumeric, .singleChoice(options: 5)])
             #expect(shape.map(\.count) == [2, 1, 1])
             let bank = Self.bank([.singleChoice(options: 5), .shortNumeric], perKind: 3, topics: [nil])
@@ -63,7 +54,7 @@ extension ZnoshkaTests {
 
         @Test("too few questions of one kind: no paper, rather than one of another shape")
         func tooFew() {
-            var generator = SplitMix(state: 1)
+            var generator = SplitMix(seed: 1)
             var bank = Self.bank(Self.history.map(\.kind), perKind: 30, topics: [nil])
             bank.removeAll { $0.kind == .chooseThree(options: 7) }
             bank += Self.bank([.chooseThree(options: 7)], perKind: 2, topics: [nil])
@@ -72,7 +63,7 @@ extension ZnoshkaTests {
 
         @Test("questions not met yet come first; then those met longest ago")
         func unseenFirst() throws {
-            var generator = SplitMix(state: 3)
+            var generator = SplitMix(seed: 3)
             let shape: PaperDraw.Shape = [(.singleChoice(options: 4), 10)]
             let bank = Self.bank([.singleChoice(options: 4)], perKind: 25, topics: [UUID(), UUID()])
             let monday = Date(timeIntervalSince1970: 1_790_000_000)
@@ -88,7 +79,7 @@ extension ZnoshkaTests {
 
         @Test("a part spreads over the topics as evenly as the bank allows, and so does the paper")
         func topicSpread() throws {
-            var generator = SplitMix(state: 11)
+            var generator = SplitMix(seed: 11)
             let topics = (0..<5).map { _ in UUID() }
             for _ in 0..<100 {
                 let bank = Self.bank(Self.history.map(\.kind), perKind: 40, topics: topics)
@@ -101,7 +92,7 @@ extension ZnoshkaTests {
 
         @Test("two papers in a row from a bank of twice the paper share nothing; from the seed's size, at most half")
         func freshPapers() throws {
-            var generator = SplitMix(state: 5)
+            var generator = SplitMix(seed: 5)
             let shape: PaperDraw.Shape = [(.singleChoice(options: 4), 10), (.singleChoice(options: 5), 15), (.matching(prompts: 4, options: 5), 5)]
             let large = shape.flatMap { part in (0..<(part.count * 2)).map { _ in PaperDraw.Entry(id: UUID(), kind: part.kind, topicID: nil) } }
             let first = try #require(PaperDraw.draw(shape, from: large, seen: [:], using: &generator))

@@ -17,6 +17,21 @@ public enum PaperDraw {
         }
     }
 
+    /// A bank's questions grouped by kind once, so that each draw looks only at the kinds
+    /// its paper asks (a server keeps one per subject).
+    public struct Bank: Sendable {
+        public let entries: [Entry]
+        let byKind: [QuestionKind: [Entry]]
+
+        public init(_ entries: [Entry]) {
+            self.entries = entries
+            byKind = Dictionary(grouping: entries, by: \.kind)
+        }
+
+        /// The questions of one topic, as a topic test draws from.
+        public func topic(_ topicID: UUID?) -> Bank { Bank(entries.filter { $0.topicID == topicID }) }
+    }
+
     /// What a paper is made of, in order: runs of one kind (the exam's parts).
     public typealias Shape = [(kind: QuestionKind, count: Int)]
 
@@ -33,25 +48,24 @@ public enum PaperDraw {
         return parts
     }
 
+    public static func draw(_ shape: Shape, from bank: [Entry], seen: [UUID: Date],
+                            using generator: inout some RandomNumberGenerator) -> [UUID]? {
+        draw(shape, from: Bank(bank), seen: seen, using: &generator)
+    }
+
     /// A paper of `shape` from `bank`: the question ids in order, each part's tasks together
     /// as in the exam. `seen` says when the student last met a question. Nil when the bank
     /// has too few questions of some kind, so the paper could not have its exact shape.
-    public static func draw(_ shape: Shape, from bank: [Entry], seen: [UUID: Date],
+    public static func draw(_ shape: Shape, from bank: Bank, seen: [UUID: Date],
                             using generator: inout some RandomNumberGenerator) -> [UUID]? {
         var topicCounts: [UUID?: Int] = [:]
         var paper: [UUID] = []
         var taken = Set<UUID>()
         for part in shape {
             // A kind may come back in a later part (a topic test's own order): never the same question twice.
-            var candidates = bank.filter { $0.kind == part.kind && !taken.contains($0.id) }.shuffled(using: &generator)
-            guard candidates.count >= part.count else { return nil }
-            // Unseen first (distantPast sorts before every real date), then the longest ago;
-            // the shuffle above breaks ties at random, and the sort is stable.
-            candidates = stableSorted(candidates) { (seen[$0.id] ?? .distantPast) < (seen[$1.id] ?? .distantPast) }
-            for _ in 0..<part.count {
-                let pick = spreadPick(candidates, seen: seen, topicCounts: topicCounts)
-                let chosen = candidates.remove(at: pick)
-                topicCounts[chosen.topicID, default: 0] += 1
+            let ofKind = (bank.byKind[part.kind] ?? []).filter { taken.isEmpty || !taken.contains($0.id) }
+            guard ofKind.count >= part.count else { return nil }
+            for chosen in pick(part.count, from: ofKind, seen: seen, topicCounts: &topicCounts, using: &generator) {
                 taken.insert(chosen.id)
                 paper.append(chosen.id)
             }
@@ -59,26 +73,76 @@ public enum PaperDraw {
         return paper
     }
 
-    /// Among the candidates as fresh as the freshest, the first whose topic the paper has
-    /// least of so far.
-    private static func spreadPick(_ candidates: [Entry], seen: [UUID: Date], topicCounts: [UUID?: Int]) -> Int {
-        let freshest = seen[candidates[0].id] ?? .distantPast
-        var best = 0
-        var bestCount = Int.max
-        for (index, candidate) in candidates.enumerated() {
-            guard (seen[candidate.id] ?? .distantPast) == freshest else { break }
-            let count = topicCounts[candidate.topicID] ?? 0
-            if count < bestCount {
-                best = index
-                bestCount = count
-                if count == 0 { break }
-            }
+    /// `count` of `candidates`: the unmet at random, then the met longest ago, each time
+    /// from the freshest still left, the one whose topic the paper has least of.
+    private static func pick(_ count: Int, from candidates: [Entry], seen: [UUID: Date], topicCounts: inout [UUID?: Int],
+                             using generator: inout some RandomNumberGenerator) -> [Entry] {
+        // Each question's date looked up once: unmet ones in a shuffled list, met ones sorted oldest first.
+        var unmet: [Entry] = []
+        var met: [(entry: Entry, at: Date)] = []
+        for entry in candidates {
+            if let at = seen.isEmpty ? nil : seen[entry.id] { met.append((entry, at)) } else { unmet.append(entry) }
         }
-        return best
+        unmet.shuffle(using: &generator)
+        var chosen: [Entry] = []
+        spread(min(count, unmet.count), from: &unmet, topicCounts: &topicCounts, into: &chosen)
+        guard chosen.count < count else { return chosen }
+        met.shuffle(using: &generator)
+        met.sort { $0.at < $1.at }  // not stable, but the shuffle already made ties random
+        // Within one date (one earlier paper), spread too.
+        var index = 0
+        while chosen.count < count {
+            var sameDay: [Entry] = []
+            let day = met[index].at
+            while index < met.count, met[index].at == day {
+                sameDay.append(met[index].entry)
+                index += 1
+            }
+            spread(min(count - chosen.count, sameDay.count), from: &sameDay, topicCounts: &topicCounts, into: &chosen)
+        }
+        return chosen
     }
 
-    private static func stableSorted(_ entries: [Entry], by less: (Entry, Entry) -> Bool) -> [Entry] {
-        entries.enumerated().sorted { less($0.element, $1.element) || (!less($1.element, $0.element) && $0.offset < $1.offset) }
-            .map(\.element)
+    /// Moves `count` of `pool` (in random order) into `chosen`, each time the first whose
+    /// topic the paper has least of.
+    private static func spread(_ count: Int, from pool: inout [Entry], topicCounts: inout [UUID?: Int], into chosen: inout [Entry]) {
+        for _ in 0..<count {
+            var best = 0
+            var bestCount = Int.max
+            for (index, candidate) in pool.enumerated() {
+                let taken = topicCounts[candidate.topicID] ?? 0
+                if taken < bestCount {
+                    best = index
+                    bestCount = taken
+                    if taken == 0 { break }
+                }
+            }
+            // The pool is in random order: the last one may take the picked one's place.
+            pool.swapAt(best, pool.count - 1)
+            let picked = pool.removeLast()
+            topicCounts[picked.topicID, default: 0] += 1
+            chosen.append(picked)
+        }
+    }
+
+    /// A fast generator for the shuffles (SplitMix64), seeded from the system's: a draw
+    /// shuffles thousands of questions, and the system generator is a system call a number.
+    public struct Generator: RandomNumberGenerator {
+        private var state: UInt64
+
+        public init(seed: UInt64) { state = seed }
+
+        public init() {
+            var system = SystemRandomNumberGenerator()
+            self.init(seed: system.next())
+        }
+
+        public mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }

@@ -145,9 +145,9 @@ public struct AttemptService: Sendable {
         let kinds = try await content.questions(own, on: db)
         guard kinds.count == Set(own).count else { return own }
         let shape = PaperDraw.shape(of: own.compactMap { kinds[$0]?.kind })
-        var bank = try await QuestionBank.shared(context.state).entries(of: test.subjectID, on: db)
-        if test.testKind == .topic { bank = bank.filter { $0.topicID == test.topicID } }
-        var generator = SystemRandomNumberGenerator()
+        var bank = try await QuestionBank.shared(context.state).bank(of: test.subjectID, on: db)
+        if test.testKind == .topic { bank = bank.topic(test.topicID) }
+        var generator = PaperDraw.Generator()
         // A draw that picked the test's own questions (a topic with nothing more to ask) keeps the author's order.
         guard let drawn = PaperDraw.draw(shape, from: bank, seen: try await seenQuestions(by: student), using: &generator),
               Set(drawn) != Set(own) else { return own }

@@ -11,7 +11,7 @@ import SQLKit
 final class QuestionBank: @unchecked Sendable {
     private struct Kept {
         let stamp: String
-        let entries: [PaperDraw.Entry]
+        let bank: PaperDraw.Bank
     }
 
     private let lock = NSLock()
@@ -20,19 +20,19 @@ final class QuestionBank: @unchecked Sendable {
     static func shared(_ state: ServerState) -> QuestionBank { state.shared { QuestionBank() } }
 
     /// The bank of `subjectID`.
-    func entries(of subjectID: UUID, on db: any Database) async throws -> [PaperDraw.Entry] {
+    func bank(of subjectID: UUID, on db: any Database) async throws -> PaperDraw.Bank {
         let stamp = try await Self.stamp(of: subjectID, on: db)
-        if let kept = lock.withLock({ kept[subjectID] }), kept.stamp == stamp { return kept.entries }
-        let entries = try await Self.read(subjectID, on: db)
-        lock.withLock { kept[subjectID] = Kept(stamp: stamp, entries: entries) }
-        return entries
+        if let kept = lock.withLock({ kept[subjectID] }), kept.stamp == stamp { return kept.bank }
+        let bank = PaperDraw.Bank(try await Self.read(subjectID, on: db))
+        lock.withLock { kept[subjectID] = Kept(stamp: stamp, bank: bank) }
+        return bank
     }
 
     /// How many questions each subject's bank holds, for the subject list.
     func counts(on db: any Database) async throws -> [UUID: Int] {
         var counts: [UUID: Int] = [:]
         for subject in try await Subject.query(on: db).all() {
-            counts[try subject.requireID()] = try await entries(of: subject.requireID(), on: db).count
+            counts[try subject.requireID()] = try await bank(of: subject.requireID(), on: db).entries.count
         }
         return counts
     }
