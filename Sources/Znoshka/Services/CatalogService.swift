@@ -38,6 +38,11 @@ public struct CatalogService: Sendable {
         try await QuestionBank.shared(context.state).counts(on: db)
     }
 
+    /// How many questions one subject's bank holds.
+    public func bankSize(of subject: Subject) async throws -> Int {
+        try await QuestionBank.shared(context.state).bank(of: subject.requireID(), on: db).entries.count
+    }
+
     /// The chosen subjects a person can sit in block 2: those not compulsory that have a
     /// current simulation.
     public func chosenSubjects() async throws -> [Subject] {

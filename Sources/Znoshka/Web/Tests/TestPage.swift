@@ -14,7 +14,7 @@ enum TestPage {
         let student = try await req.student()
         let (overview, subject, topic) = try await req.znoshka.catalog.test(try ZnoshkaAPI.testID(req), for: student)
         let history = try await req.znoshka.attempts.list(for: student).filter { $0.1.id == overview.test.id }.map(\.0)
-        let bankSize = try await req.znoshka.catalog.bankSizes()[subject.id!] ?? 0
+        let bankSize = try await req.znoshka.catalog.bankSize(of: subject)
         return req.render(TestView(student: student, overview: overview, subject: subject, topic: topic, history: history, bankSize: bankSize,
                                    c: req.viewContext).page)
     }
