@@ -10,6 +10,15 @@ import VaporTesting
 extension KernelTests {
     @Suite("Web sessions and CSRF")
     struct SessionTests {
+        @Test("a way back (`next`) is a path on this site, percent-encoded; anything else is dropped")
+        func returningPath() {
+            #expect(Request.path("/a/login", returningTo: "/a/tests/1") == "/a/login?next=/a/tests/1")
+            #expect(Request.path("/a/login", returningTo: "/a/x?y=1&z") == "/a/login?next=/a/x%3Fy%3D1%26z")
+            for elsewhere in [nil, "", "//evil.example/", "https://evil.example/", "a/relative", "/back\\slash"] {
+                #expect(Request.path("/a/login", returningTo: elsewhere) == "/a/login", "\(elsewhere ?? "nil")")
+            }
+        }
+
         @Test("signing in sets an HttpOnly, SameSite=Lax session cookie, stored hashed in the database, with a new id")
         func signInCookie() async throws {
             try await withDemo { app in

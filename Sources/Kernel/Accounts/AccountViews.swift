@@ -30,7 +30,9 @@ struct AccountViews {
                     submitButton(say("account.login.submit"))
                 }
                 H.a(.class("button button-block"), .href("\(prefix)/forgot-password")) { say("account.login.forgot") }
-                H.a(.class("button button-block"), .href("\(prefix)\(rules.signUpPath)")) { say("account.login.no_account") }
+                H.a(.class("button button-block"), .href(Request.path("\(prefix)\(rules.signUpPath)", returningTo: state.values["next"]))) {
+                    say("account.login.no_account")
+                }
             }
         }
     }

@@ -69,10 +69,7 @@ struct KernelErrorMiddleware: AsyncMiddleware {
     /// Pages of an app that needs sign-in send the person to its login page, and back afterwards.
     static func loginRedirect(for request: Request) -> String? {
         guard request.method == .GET, let app = request.kernel.app(forPath: request.urlPath), let login = app.loginPath else { return nil }
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "/-._~")
-        let next = request.urlPath.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
-        return "\(app.pathPrefix)\(login)?next=\(next)"
+        return Request.path("\(app.pathPrefix)\(login)", returningTo: request.urlPath)
     }
 
     /// Maps any error to a status, a stable code and a message key.

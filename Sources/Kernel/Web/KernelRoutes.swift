@@ -109,4 +109,13 @@ extension Request {
         guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"), path.count <= 2_000 else { return fallback }
         return path
     }
+
+    /// `path` with a `next` query that brings the person back to `next` afterwards (the
+    /// login and sign-up pages read it); `path` alone when there is nowhere to return to.
+    public static func path(_ path: String, returningTo next: String?) -> String {
+        guard let next, !next.isEmpty, safeLocalPath(next, fallback: "") == next else { return path }
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        return "\(path)?next=\(next.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/")"
+    }
 }

@@ -22,10 +22,11 @@ struct EmailSignUpView {
             if let lead = rules.signUpLeadKey { H.p { l.text(lead) } }
             Components.errorSummary(form, l)
             Components.postForm(c, action: "\(prefix)\(rules.signUpPath)") {
+                H.input(.type("hidden"), .name("next"), .value(form.values["next"]))
                 fields
                 H.button(.type("submit"), .class("button button-primary button-block")) { say("account.signup.submit") }
             }
-            H.p { H.a(.href("\(prefix)/login")) { say("account.signup.have_account") } }
+            H.p { H.a(.href(Request.path("\(prefix)/login", returningTo: form.values["next"]))) { say("account.signup.have_account") } }
         }
     }
 
