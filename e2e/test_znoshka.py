@@ -478,3 +478,56 @@ def test_two_simulations_in_a_row_are_different_papers(browser, base_url):
     shared = set(first) & set(second)
     assert len(shared) <= 11, f"{len(shared)} of 22 tasks repeated"
     assert_accessible(browser)
+
+
+MATHS_SIMULATION = json.loads((SEED / "mathematics-simulation-1.json").read_text(encoding="utf-8"))
+
+
+def test_a_visitor_reads_theory_tries_a_sample_and_signs_up_back_to_the_simulation(browser, base_url):
+    open_page(browser, base_url + PREFIX + "/")
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Математика"))
+    assert heading(browser) == "Математика"
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Логарифми"))
+    assert browser.find_elements(By.CSS_SELECTOR, ".theory math")
+    assert_accessible(browser)
+
+    open_page(browser, base_url + PREFIX + "/subjects/mathematics")
+    tap(browser, browser.find_element(By.LINK_TEXT, "Спробувати 5 завдань"))
+    assert heading(browser) == "Пробні завдання: Математика"
+    assert_accessible(browser)
+    tasks = browser.find_elements(By.CSS_SELECTOR, "main form .question")
+    assert len(tasks) == 5
+    # The sample is the first task of each kind, then the next ones: tasks 1, 2, 3, 16 and 19 of the paper.
+    picked = [MATHS_SIMULATION["questions"][index] for index in (0, 1, 2, 15, 18)]
+    for number, (task, question) in enumerate(zip(tasks, picked), start=1):
+        if question["type"] == "single":
+            press(browser, task.find_elements(By.CSS_SELECTOR, f"input[name=task-{number}-option]")[right_option(question)])
+        elif question["type"] == "matching":
+            for prompt, letter in question["answer"].items():
+                Select(task.find_element(By.NAME, f"task-{number}-pair-{int(prompt) - 1}")).select_by_value(str(LETTERS.index(letter)))
+        else:
+            task.find_element(By.NAME, f"task-{number}-number").send_keys("шість")
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Перевірити']"))
+    summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
+    assert "Завдання 5: Введіть число" in summary.text
+    assert_accessible(browser)
+    number = browser.find_element(By.NAME, "task-5-number")
+    number.clear()
+    number.send_keys(picked[4]["answer"])
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Перевірити']"))
+    assert "8 з 8 балів" in browser.find_element(By.CSS_SELECTOR, ".result").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "article.review.verdict-right")) == 5
+    assert_accessible(browser)
+
+    tap(browser, browser.find_element(By.CSS_SELECTOR, ".result a.button-primary"))
+    assert heading(browser) == "Реєстрація"
+    fill(browser, "name", "Гість")
+    fill(browser, "email", f"visitor-{secrets.token_hex(4)}@example.com")
+    fill(browser, "password", PASSWORD)
+    fill(browser, "passwordRepeat", PASSWORD)
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert heading(browser) == MATHS_SIMULATION["title"], browser.current_url
+    assert browser.find_elements(By.XPATH, "//button[normalize-space()='Почати тест']")
+    assert_accessible(browser)

@@ -11,4 +11,10 @@ extension Request {
     func student() async throws -> Student {
         try await signedIn(Student.self)
     }
+
+    /// The signed-in Znoshka person, or nil for a visitor (the pages open to everyone:
+    /// subjects, theory, tests' descriptions and samples).
+    func visitorOrStudent() async throws -> Student? {
+        try await optionalSignedIn(Student.self)
+    }
 }

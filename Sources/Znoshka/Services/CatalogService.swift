@@ -16,6 +16,35 @@ public struct TopicOverview: Sendable {
     public let pages: [TheoryPage]
 }
 
+/// A subject's sample (`SamplePaper`): a few tasks of its current simulation.
+public struct SampleTest: Sendable {
+    public let subject: Subject
+    /// The simulation the tasks come from, which signing up lets the person sit whole.
+    public let simulation: ZnoshkaTest
+    public let questions: [(id: UUID, question: Question)]
+
+    /// The tasks answered with `answers` (by position; a blank answer is unanswered),
+    /// scored as the exam scores them. An answer that does not fit its task (a number that
+    /// is none) is refused with 422 naming the task: `task-1`, `task-2`, ….
+    public func checked(_ answers: [GivenAnswer?]) throws -> [(answer: GivenAnswer?, score: QuestionScore)] {
+        var checked: [(answer: GivenAnswer?, score: QuestionScore)] = []
+        var errors: [FieldError] = []
+        for (index, item) in questions.enumerated() {
+            do {
+                let answer = try AttemptService.validated(index < answers.count ? answers[index] : nil, for: item.question.kind)
+                checked.append((answer, Scoring.score(answer, key: item.question.key, kind: item.question.kind)))
+            } catch let error as AppError {
+                errors += error.fieldErrors.map { FieldError(field: Self.field(index), key: $0.key) }
+            }
+        }
+        if !errors.isEmpty { throw AppError.validation(errors) }
+        return checked
+    }
+
+    /// The name of the task at `index` in forms and errors.
+    public static func field(_ index: Int) -> String { "task-\(index + 1)" }
+}
+
 public struct TestOverview: Sendable {
     public let test: ZnoshkaTest
     public let questionCount: Int
@@ -69,10 +98,30 @@ public struct CatalogService: Sendable {
         return try await subjects().map { subject in (subject, tests.filter { $0.subjectID == subject.id }) }
     }
 
-    public func subject(slug: String, for student: Student) async throws -> SubjectOverview {
+    /// The subject of `slug` (404 without one).
+    public func subject(slug: String) async throws -> Subject {
         guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first() else {
             throw AppError.notFound(code: "subject_not_found", key: "zn.subject.not_found")
         }
+        return subject
+    }
+
+    /// The sample of the subject of `slug`: open to visitors, so it reads only published content.
+    public func sample(slug: String) async throws -> SampleTest {
+        let subject = try await subject(slug: slug)
+        guard let simulation = try await currentSimulation(of: subject) else {
+            throw AppError.notFound(code: "sample_not_found", key: "zn.sample.not_found")
+        }
+        let ids = try await TestQuestion.query(on: db).filter(\.$testID == simulation.requireID()).sort(\.$position).all().map(\.questionID)
+        let questions = try await ContentCache.shared(context.state).questions(ids, on: db)
+        let paper = ids.compactMap { id in questions[id].map { (id: id, question: $0) } }
+        return SampleTest(subject: subject, simulation: simulation,
+                          questions: SamplePaper.pick(paper.map(\.question.kind)).map { paper[$0] })
+    }
+
+    /// A subject's page; a visitor (`student` nil) sees it without attempts.
+    public func subject(slug: String, for student: Student?) async throws -> SubjectOverview {
+        let subject = try await subject(slug: slug)
         let subjectID = try subject.requireID()
         let topics = try await Topic.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
         let pages = try await TheoryPage.query(on: db).filter(\.$topicID ~~ topics.map { $0.id! }).sort(\.$position).all()
@@ -82,16 +131,17 @@ public struct CatalogService: Sendable {
                                tests: try await overviews(tests, for: student))
     }
 
-    /// Tests with their question counts and the person's attempts at them.
-    func overviews(_ tests: [ZnoshkaTest], for student: Student) async throws -> [TestOverview] {
+    /// Tests with their question counts and the person's attempts at them (none for a visitor).
+    func overviews(_ tests: [ZnoshkaTest], for student: Student?) async throws -> [TestOverview] {
         guard !tests.isEmpty else { return [] }
         let ids = tests.map { $0.id! }
         let counts = try await db.sql.select().column("test_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
             .from(TestQuestion.schema).where("test_id", .in, SQLBind.group(ids)).groupBy("test_id").all()
         var countByTest: [UUID: Int] = [:]
         for row in counts { countByTest[try row.decode(column: "test_id", as: UUID.self)] = try row.decode(column: "n", as: Int.self) }
-        let attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$testID ~~ ids)
-            .sort(\.$startedAt, .descending).all()
+        let attempts = try await student.asyncMap { student in
+            try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$testID ~~ ids).sort(\.$startedAt, .descending).all()
+        } ?? []
         return tests.map { test in
             let mine = attempts.filter { $0.testID == test.id }
             return TestOverview(test: test, questionCount: countByTest[test.id!] ?? 0, lastFinished: mine.first(where: \.isFinished),
@@ -99,7 +149,7 @@ public struct CatalogService: Sendable {
         }
     }
 
-    public func test(_ id: UUID, for student: Student) async throws -> (TestOverview, Subject, Topic?) {
+    public func test(_ id: UUID, for student: Student?) async throws -> (TestOverview, Subject, Topic?) {
         guard let test = try await ZnoshkaTest.find(id, on: db), let subject = try await Subject.find(test.subjectID, on: db) else {
             throw AttemptService.testNotFound
         }

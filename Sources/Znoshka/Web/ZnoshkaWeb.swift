@@ -14,6 +14,7 @@ enum ZnoshkaWeb {
         SubjectsPage.register(on: web)
         SubjectPage.register(on: web)
         TopicPage.register(on: web)
+        SamplePage.register(on: web)
         TestPage.register(on: web)
         TakingPage.register(on: web)
         ResultPage.register(on: web)

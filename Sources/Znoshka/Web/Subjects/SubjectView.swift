@@ -1,9 +1,10 @@
 import Foundation
 import Kernel
 
-/// A subject's tests, not yet done and done, and its topics' theory.
+/// A subject's tests, not yet done and done, and its topics' theory. A visitor sees the
+/// tests in one list, with a sample to try and the way to sign up.
 struct SubjectView {
-    let student: Student
+    let student: Student?
     let overview: SubjectOverview
     let c: ViewContext
 
@@ -15,19 +16,13 @@ struct SubjectView {
         let name = overview.subject.name(in: l.language)
         return ZnoshkaWeb.shell(student, title: name, section: .subjects, c) {
             H.h1 { name }
+            if student == nil { VisitorParts.invitation(sample: overview.subject.slug, returningTo: ZnoshkaWeb.subjectPath(overview.subject.slug), c) }
             H.section(.class("card"), .aria("labelledby", "tests-title")) {
                 H.h2(.id("tests-title")) { l.text("zn.subject.tests") }
-                H.div(.class("test-columns")) {
-                    H.div {
-                        H.h3 { l.text("zn.subject.not_done") }
-                        if notDone.isEmpty { H.p(.class("empty")) { l.text("zn.subject.all_done") } }
-                        H.ul(.class("plain-list test-cards")) { HTMLBuilder.join(notDone.map(card)) }
-                    }
-                    H.div {
-                        H.h3 { l.text("zn.subject.done") }
-                        if done.isEmpty { H.p(.class("empty")) { l.text("zn.subject.none_done") } }
-                        H.ul(.class("plain-list test-cards")) { HTMLBuilder.join(done.map(card)) }
-                    }
+                if student == nil {
+                    H.ul(.class("plain-list test-cards")) { HTMLBuilder.join(overview.tests.map(card)) }
+                } else {
+                    byProgress
                 }
             }
             H.section(.class("card"), .aria("labelledby", "theory-title")) {
@@ -37,6 +32,22 @@ struct SubjectView {
                         H.li { H.a(.href(ZnoshkaWeb.topicPath(topic.topic.id!))) { topic.topic.title } }
                     })
                 }
+            }
+        }
+    }
+
+    /// The tests not yet done beside those done.
+    private var byProgress: HTML {
+        H.div(.class("test-columns")) {
+            H.div {
+                H.h3 { l.text("zn.subject.not_done") }
+                if notDone.isEmpty { H.p(.class("empty")) { l.text("zn.subject.all_done") } }
+                H.ul(.class("plain-list test-cards")) { HTMLBuilder.join(notDone.map(card)) }
+            }
+            H.div {
+                H.h3 { l.text("zn.subject.done") }
+                if done.isEmpty { H.p(.class("empty")) { l.text("zn.subject.none_done") } }
+                H.ul(.class("plain-list test-cards")) { HTMLBuilder.join(done.map(card)) }
             }
         }
     }

@@ -3,7 +3,8 @@ import Kernel
 import Vapor
 
 /// `GET /znoshka/subjects`: the subjects, the НМТ blocks to sit as on the day, and how
-/// many questions wait for review today. `POST /znoshka/blocks` starts a block.
+/// many questions wait for review today (a visitor finds the subjects on the welcome
+/// page). `POST /znoshka/blocks` starts a block.
 enum SubjectsPage {
     static func register(on web: any RoutesBuilder) {
         web.get("subjects", use: show)
@@ -11,7 +12,7 @@ enum SubjectsPage {
     }
 
     static func show(_ req: Request) async throws -> Response {
-        let student = try await req.student()
+        guard let student = try await req.visitorOrStudent() else { return req.redirect(to: "\(ZnoshkaWeb.prefix)/") }
         let subjects = try await req.znoshka.catalog.subjects()
         let due = try await req.znoshka.reviews.dueCount(for: student)
         let running = try await req.znoshka.attempts.list(for: student, limit: 10).filter { !$0.0.isFinished }

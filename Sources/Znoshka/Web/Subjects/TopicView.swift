@@ -3,7 +3,7 @@ import Kernel
 
 /// A topic's theory pages and its tests.
 struct TopicView {
-    let student: Student
+    let student: Student?
     let topic: Topic
     let subject: Subject
     let pages: [TheoryPage]

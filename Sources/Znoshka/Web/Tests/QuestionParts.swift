@@ -14,6 +14,22 @@ enum QuestionParts {
         ])
     }
 
+    /// A question checked: its text and options, the answer given beside the right one,
+    /// and the explanation.
+    static func answered(_ question: Question, answer: GivenAnswer?, _ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            body(question, l),
+            { if case .singleChoice = question.kind { lettered(question.options, numbered: false) } else { .empty } }(),
+            H.p { H.strong { l.text("zn.result.your_answer") }; " "; describe(answer, l) },
+            H.p { H.strong { l.text("zn.result.right_answer") }; " "; describe(question.key, l) },
+            H.div(.class("explanation")) {
+                H.h3 { l.text("zn.result.explanation") }
+                // Rendered by `TheoryMarkdown`: no raw HTML gets through.
+                ZnoshkaFormat.markdown(QuestionHTML.explanation(question), label: l.text("zn.result.explanation"))
+            },
+        ])
+    }
+
     private static func lists(_ question: Question, _ l: Localizer) -> HTML {
         switch question.kind {
         case .singleChoice:
@@ -46,8 +62,9 @@ enum QuestionParts {
     }
 
     /// The inputs that answer `question`, filled with `answer`; names are those
-    /// `QuestionParts.given(from:kind:)` reads. `prefix` keeps ids unique on a page of many questions.
-    static func inputs(_ question: Question, answer: GivenAnswer?, prefix: String, _ l: Localizer) -> HTML {
+    /// `QuestionParts.given(from:kind:names:)` reads. `prefix` keeps ids unique on a page of
+    /// many questions, `names` the inputs' names on a form of many.
+    static func inputs(_ question: Question, answer: GivenAnswer?, prefix: String, names: String = "", _ l: Localizer) -> HTML {
         switch question.kind {
         case .singleChoice:
             let chosen: Int? = if case .option(let index) = answer { index } else { nil }
@@ -55,7 +72,7 @@ enum QuestionParts {
                 H.legend(.class("visually-hidden")) { l.text("zn.answer.choose_one") }
                 HTMLBuilder.join(question.options.enumerated().map { index, option in
                     H.label(.class("option")) {
-                        H.input(.type("radio"), .name("option"), .value(String(index)), .flag("checked", chosen == index))
+                        H.input(.type("radio"), .name(names + "option"), .value(String(index)), .flag("checked", chosen == index))
                         H.span(.class("mark")) { ZnoshkaFormat.letter(index) }
                         H.span { ZnoshkaFormat.formulas(QuestionHTML.inline(option)) }
                     }
@@ -65,7 +82,7 @@ enum QuestionParts {
             let pairs: [Int?] = if case .pairs(let given) = answer { given } else { Array(repeating: nil, count: prompts) }
             return H.div(.class("pair-selects")) {
                 HTMLBuilder.join((0..<prompts).map { index in
-                    select(name: "pair-\(index)", id: "\(prefix)-pair-\(index)", label: l.text("zn.answer.pair", ["number": String(index + 1)]),
+                    select(name: names + "pair-\(index)", id: "\(prefix)-pair-\(index)", label: l.text("zn.answer.pair", ["number": String(index + 1)]),
                            count: options, chosen: index < pairs.count ? pairs[index] : nil, l)
                 })
             }
@@ -73,7 +90,7 @@ enum QuestionParts {
             let order: [Int?] = if case .order(let given) = answer { given } else { Array(repeating: nil, count: items) }
             return H.div(.class("pair-selects")) {
                 HTMLBuilder.join((0..<items).map { place in
-                    select(name: "place-\(place)", id: "\(prefix)-place-\(place)", label: l.text("zn.answer.place", ["number": String(place + 1)]),
+                    select(name: names + "place-\(place)", id: "\(prefix)-place-\(place)", label: l.text("zn.answer.place", ["number": String(place + 1)]),
                            count: items, chosen: place < order.count ? order[place] : nil, l)
                 })
             }
@@ -83,7 +100,7 @@ enum QuestionParts {
                 H.legend { l.text("zn.answer.choose_three") }
                 HTMLBuilder.join(question.options.indices.map { index in
                     H.label(.class("option")) {
-                        H.input(.type("checkbox"), .name("choice-\(index)"), .value("on"), .flag("checked", chosen.contains(index)))
+                        H.input(.type("checkbox"), .name(names + "choice-\(index)"), .value("on"), .flag("checked", chosen.contains(index)))
                         H.span(.class("mark")) { String(index + 1) }
                         H.span { ZnoshkaFormat.formulas(QuestionHTML.inline(question.options[index])) }
                     }
@@ -97,7 +114,7 @@ enum QuestionParts {
                 // A phone's decimal keypad may have no minus: the button beside it (shown by the
                 // script) changes the sign.
                 H.div(.class("number-entry")) {
-                    H.input(.id("\(prefix)-number"), .type("text"), .name("number"), .value(typed), Attribute("inputmode", "decimal"),
+                    H.input(.id("\(prefix)-number"), .type("text"), .name(names + "number"), .value(typed), Attribute("inputmode", "decimal"),
                             Attribute("autocomplete", "off"), Attribute("maxlength", String(AttemptService.numberMaxLength)),
                             .aria("describedby", "\(prefix)-number-hint"))
                     H.button(.type("button"), .class("sign-toggle"), .flag("hidden", true), Attribute("aria-controls", "\(prefix)-number"),
@@ -148,15 +165,16 @@ enum QuestionParts {
         }
     }
 
-    /// The answer a posted form gives for a question of `kind` (nil: nothing chosen).
-    static func given(from values: [String: String], kind: QuestionKind) -> GivenAnswer? {
-        func index(_ name: String) -> Int? { values[name].flatMap { Int($0) } }
+    /// The answer a posted form gives for a question of `kind` (nil: nothing chosen), its
+    /// inputs' names starting with `names`.
+    static func given(from values: [String: String], kind: QuestionKind, names: String = "") -> GivenAnswer? {
+        func index(_ name: String) -> Int? { values[names + name].flatMap { Int($0) } }
         switch kind {
         case .singleChoice: return index("option").map(GivenAnswer.option)
         case .matching(let prompts, _): return .pairs((0..<prompts).map { index("pair-\($0)") })
         case .sequence(let items): return .order((0..<items).map { index("place-\($0)") })
-        case .chooseThree(let count): return .options(Set((0..<count).filter { values["choice-\($0)"] == "on" }))
-        case .shortNumeric: return .number(values["number"] ?? "")
+        case .chooseThree(let count): return .options(Set((0..<count).filter { values[names + "choice-\($0)"] == "on" }))
+        case .shortNumeric: return .number(values[names + "number"] ?? "")
         }
     }
 }

@@ -56,17 +56,7 @@ struct ResultView {
                 " "
                 H.small { l.text("zn.result.points", ["points": String(item.points ?? 0), "max": String(item.question.kind.maxPoints)]) }
             }
-            QuestionParts.body(item.question, l)
-            if case .singleChoice = item.question.kind {
-                QuestionParts.lettered(item.question.options, numbered: false)
-            }
-            H.p { H.strong { l.text("zn.result.your_answer") }; " "; QuestionParts.describe(item.answer, l) }
-            H.p { H.strong { l.text("zn.result.right_answer") }; " "; QuestionParts.describe(item.question.key, l) }
-            H.div(.class("explanation")) {
-                H.h3 { l.text("zn.result.explanation") }
-                // Rendered by `TheoryMarkdown`: no raw HTML gets through.
-                ZnoshkaFormat.markdown(QuestionHTML.explanation(item.question), label: l.text("zn.result.explanation"))
-            }
+            QuestionParts.answered(item.question, answer: item.answer, l)
             if let share = shareRight[item.questionID] {
                 H.p(.class("hint")) { l.text("zn.result.share_right", ["percent": ZnoshkaFormat.percent(share)]) }
             }

@@ -2,9 +2,10 @@ import Foundation
 import Kernel
 
 /// A test's facts, the way in (start, continue, or the newer version), its topic's theory,
-/// and the person's finished attempts at it.
+/// and the person's finished attempts at it. A visitor is asked to sign up to start, and
+/// comes back here.
 struct TestView {
-    let student: Student
+    let student: Student?
     let overview: TestOverview
     let subject: Subject
     let topic: Topic?
@@ -29,7 +30,10 @@ struct TestView {
                     H.li { l.text("zn.test.threshold", ["threshold": String(test.threshold)]) }
                 }
                 ZnoshkaFormat.tableNote(test, l)
-                if let running = overview.running {
+                if student == nil {
+                    H.p { l.text("zn.visitor.start") }
+                    VisitorParts.waysIn(returningTo: ZnoshkaWeb.testPath(test.replacedBy ?? test.id!), primary: true, c)
+                } else if let running = overview.running {
                     H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(running.id!))) { l.text("zn.test.continue") }
                 } else if let newer = test.replacedBy {
                     // An author's edit made a new version; attempts here stay readable below.
