@@ -55,17 +55,23 @@ extension ZnoshkaTests {
             return attempt
         }
 
-        @Test("the subjects view lists the subjects in the chosen language, with the reviews due and the running attempt")
+        @Test("the subjects view lists the subjects in the chosen language, with the reviews due, the topic of the day and the running attempt")
         func subjects() {
             let running = [(Self.attempt(finished: false), Self.test())]
-            for (language, due, subject, resume) in [
-                (Language.uk, "Сьогодні 3 питання на повторення →", "Історія України", "Продовжити: Козацька доба"),
-                (.en, "3 questions to review today →", "History of Ukraine", "Continue: Козацька доба"),
+            let sich = Topic(id: UUID(uuidString: "70000000-0000-4000-8000-000000000001")!, subjectID: Self.history.id!, title: "Козаччина", position: 1)
+            let today = LocalDay(year: 2026, month: 9, day: 1)!
+            let plan = StudyPlan.make(today: today, exam: nil, dueDays: [],
+                                      standings: [StudyPlan.Standing(topicID: sich.id!, subjectID: Self.history.id!, answered: 0, accuracy: 0)])
+            for (language, due, subject, resume, topic) in [
+                (Language.uk, "Сьогодні 3 питання на повторення →", "Історія України", "Продовжити: Козацька доба", "Тема дня:"),
+                (.en, "3 questions to review today →", "History of Ukraine", "Continue: Козацька доба", "Topic of the day:"),
             ] {
-                let page = SubjectsView(student: Self.student(), subjects: [Self.mathematics, Self.history], chosen: [], dueToday: 3,
-                                        running: running, c: Self.context(language)).page
+                let c = Self.context(language)
+                let page = SubjectsView(student: Self.student(), subjects: [Self.mathematics, Self.history], chosen: [], dueToday: 3, running: running,
+                                        plan: StudyPlanModel(plan: plan, topics: [sich], subjects: [Self.history], c.localizer), c: c).page
                 let html = page.content.rendered
                 #expect(html.contains(#"<a href="/znoshka/review">\#(due)</a>"#))
+                #expect(html.contains(#"\#(topic) <a href="/znoshka/topics/70000000-0000-4000-8000-000000000001">Козаччина</a> (\#(subject))"#))
                 #expect(html.contains(#"<a class="subject-card card" href="/znoshka/subjects/history">\#(subject)</a>"#))
                 #expect(html.contains(#"href="/znoshka/attempts/a7000000-0000-4000-8000-000000000001">\#(resume)</a>"#))
                 #expect(html.contains(#"<form method="post" action="/znoshka/blocks"><input type="hidden" name="_csrf" value="token-789">"#))

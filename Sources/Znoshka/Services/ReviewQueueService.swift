@@ -42,6 +42,17 @@ public struct ReviewQueueService: Sendable {
         }
     }
 
+    /// The person's plan for the coming days (`StudyPlan`): the reviews their queue has
+    /// due each day and a topic to practise.
+    public func plan(for student: Student) async throws -> StudyPlan {
+        let zone = student.timeZone
+        let today = LocalDay(context.clock.now, in: zone)
+        let end = today.adding(days: StudyPlan.horizon).start(in: zone)
+        let due = try await ReviewItem.query(on: db).filter(\.$ownerID == student.id).filter(\.$due < end).all(\.$due)
+        return StudyPlan.make(today: today, exam: student.profile.exam, dueDays: due.map { LocalDay($0, in: zone) },
+                              standings: try await context.statistics.standings(for: student))
+    }
+
     /// All the person's items, due or not (their queue's size).
     public func total(for student: Student) async throws -> Int {
         try await ReviewItem.query(on: db).filter(\.$ownerID == student.id).count()

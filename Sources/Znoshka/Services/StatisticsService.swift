@@ -76,6 +76,24 @@ public struct StatisticsService: Sendable {
         }
     }
 
+    /// How each topic stands for the person (answers and accuracy over their finished
+    /// attempts), in the programme's order: the compulsory subjects' topics, and a chosen
+    /// subject's once they have answered any of it. What a study plan practises.
+    public func standings(for student: Student) async throws -> [StudyPlan.Standing] {
+        let subjects = try await Subject.query(on: db).sort(\.$position).all()
+        let topics = try await Topic.query(on: db).sort(\.$position).all()
+        let attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$finishedAt != nil).all(\.$id)
+        let sums = try await pointsByTopic(attempts.compactMap { $0 })
+        return subjects.flatMap { subject -> [StudyPlan.Standing] in
+            let standings = topics.filter { $0.subjectID == subject.id }.map { topic in
+                let sum = sums[topic.id!]
+                return StudyPlan.Standing(topicID: topic.id!, subjectID: subject.id!, answered: sum?.answered ?? 0,
+                                          accuracy: sum.map { $0.most == 0 ? 0 : Double($0.points) / Double($0.most) } ?? 0)
+            }
+            return subject.isCompulsory || standings.contains { $0.answered > 0 } ? standings : []
+        }
+    }
+
     /// Points, the most possible and answers counted, per topic, over the given attempts.
     private func pointsByTopic(_ attempts: [UUID]) async throws -> [UUID: (points: Int, most: Int, answered: Int)] {
         guard !attempts.isEmpty else { return [:] }

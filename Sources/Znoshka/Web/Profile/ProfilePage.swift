@@ -3,7 +3,8 @@ import Kernel
 import Vapor
 
 /// The Profile tab: name, the exam date that review aims at, the study reminder's time
-/// (with the button that lets it reach the phone), the password and signing out.
+/// (with the button that lets it reach the phone), the plan to the exam, the password and
+/// signing out.
 enum ProfilePage {
     static let path = "\(ZnoshkaWeb.prefix)/profile"
 
@@ -14,7 +15,8 @@ enum ProfilePage {
 
     static func show(_ req: Request) async throws -> Response {
         let student = try await req.student()
-        return req.render(ProfileView(student: student, form: FormState(values: values(student)), c: req.viewContext).page)
+        return req.render(ProfileView(student: student, form: FormState(values: values(student)), plan: try await plan(req, student),
+                                      c: req.viewContext).page)
     }
 
     static func save(_ req: Request) async throws -> Response {
@@ -27,8 +29,15 @@ enum ProfilePage {
             return req.redirect(to: path, flash: .success, "zn.profile.saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
             let form = FormState(values: state.values, errors: error.fieldErrors)
-            return req.render(ProfileView(student: student, form: form, status: error.status, c: req.viewContext).page)
+            return req.render(ProfileView(student: student, form: form, plan: try await plan(req, student), status: error.status,
+                                          c: req.viewContext).page)
         }
+    }
+
+    /// The student's plan to their exam, with the names it shows.
+    static func plan(_ req: Request, _ student: Student) async throws -> StudyPlanModel {
+        StudyPlanModel(plan: try await req.znoshka.reviews.plan(for: student), topics: try await req.znoshka.catalog.topics(),
+                       subjects: try await req.znoshka.catalog.subjects(), req.localizer)
     }
 
     static func values(_ student: Student) -> [String: String] {

@@ -2,11 +2,13 @@ import Foundation
 import Kernel
 import Vapor
 
-/// The profile form (name, exam date, reminder time, time zone), the push button, and
-/// the ways to the authors' page, the password, signing out and deleting the account.
+/// The profile form (name, exam date, reminder time, time zone), the push button, the
+/// study plan to the exam date, and the ways to the authors' page, the password, signing
+/// out and deleting the account.
 struct ProfileView {
     let student: Student
     let form: FormState
+    let plan: StudyPlanModel
     var status: HTTPResponseStatus = .ok
     let c: ViewContext
 
@@ -30,6 +32,7 @@ struct ProfileView {
                 }
                 Components.pushButton(c, app: prefix, label: l.text("zn.profile.push"), enabled: l.text("zn.profile.push_enabled"))
             }
+            StudyPlanParts.card(plan, l)
             H.section(.class("card")) {
                 if student.isAuthor { H.a(.class("button button-block"), .href("\(prefix)/author")) { l.text("zn.author.title") } }
                 if student.isModerator { H.a(.class("button button-block"), .href(ModerationPage.path)) { l.text("zn.moderation.title") } }

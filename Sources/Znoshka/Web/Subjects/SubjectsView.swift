@@ -1,7 +1,8 @@
 import Foundation
 import Kernel
 
-/// The subjects, the reviews due, attempts still running, and the НМТ blocks to start.
+/// The subjects, the reviews due and the topic of the day, attempts still running, and the
+/// НМТ blocks to start.
 struct SubjectsView {
     let student: Student
     let subjects: [Subject]
@@ -9,6 +10,7 @@ struct SubjectsView {
     let chosen: [Subject]
     let dueToday: Int
     let running: [(Attempt, ZnoshkaTest)]
+    let plan: StudyPlanModel
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -21,6 +23,7 @@ struct SubjectsView {
                     H.a(.href("\(ZnoshkaWeb.prefix)/review")) { l.plural("zn.subjects.due", count: dueToday) }
                 }
             }
+            StudyPlanParts.today(plan, l)
             if !running.isEmpty {
                 H.section(.class("card"), .aria("labelledby", "running-title")) {
                     H.h2(.id("running-title")) { l.text("zn.subjects.running") }
