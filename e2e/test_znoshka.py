@@ -29,6 +29,10 @@ PASSWORD = "learn-well-1"
 LETTERS = "АБВГД"
 SEED = Path(__file__).resolve().parent.parent / "Sources" / "Znoshka" / "Seed" / "tests"
 PERCENTAGES = json.loads((SEED / "mathematics-topic-percentages.json").read_text(encoding="utf-8"))
+MATHS_SIMULATION = json.loads((SEED / "mathematics-simulation-1.json").read_text(encoding="utf-8"))
+# A percentages paper is drawn from every question on the topic: the topic test's own and
+# the simulation's tagged «Відсотки».
+PERCENTAGES_BANK = PERCENTAGES["questions"] + [q for q in MATHS_SIMULATION["questions"] if q.get("topic") == PERCENTAGES["topic"]]
 
 
 def tap(driver, element) -> None:
@@ -71,6 +75,14 @@ def show(driver, number: int) -> None:
 
 def right_option(question: dict) -> int:
     return LETTERS.index(question["answer"])
+
+
+def drawn_questions(driver) -> list[dict]:
+    """The open percentages paper's tasks, in order, as the seed files have them (with their answers)."""
+    def known(shown: str) -> dict:
+        words = " ".join(shown.split())
+        return next(q for q in PERCENTAGES_BANK if words.startswith(" ".join(q["text"].split())))
+    return [known(text) for text in paper_tasks(driver)]
 
 
 def finish_summary(driver) -> list[tuple[str, list[str]]]:
@@ -138,7 +150,8 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     assert box < 320 and max(slides) <= box + 0.5, (box, slides)
     browser.set_window_size(PHONE_WIDTH, PHONE_HEIGHT)
 
-    questions = PERCENTAGES["questions"]
+    questions = drawn_questions(browser)
+    assert len(questions) == len(PERCENTAGES["questions"])
     # 1: right, saved as it is tapped (no button pressed).
     press(browser, section(browser, 1).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(questions[0])])
     wait_for_cell(browser, 1, "answered")
@@ -243,7 +256,7 @@ def test_the_strip_follows_the_swipe_and_a_bad_number_is_explained(browser, base
     for number in (4, 2, 9):
         show(browser, number)
         assert [c.get_attribute("data-cell") for c in browser.find_elements(By.CSS_SELECTOR, '.strip [aria-current="true"]')] == [str(number)]
-    number = next(index for index, q in enumerate(PERCENTAGES["questions"]) if q["type"] == "number") + 1
+    number = next(index for index, q in enumerate(drawn_questions(browser)) if q["type"] == "number") + 1
     show(browser, number)
     field = section(browser, number).find_element(By.CSS_SELECTOR, "input[name=number]")
     field.send_keys("два", Keys.TAB)
@@ -385,30 +398,31 @@ def test_an_author_adds_a_chosen_subject_and_a_student_sits_it_in_block_two(new_
     assert "Історія України" in running and simulation["title"] in running
 
 
-def answer_the_first_percentages_task(driver, base_url: str) -> None:
-    """A new student answers the percentages topic test's first task, finishes, and opens
-    that task's discussion."""
-    start_the_percentages_test(driver, base_url)
-    # Other tests import more questions on the topic, so the paper is drawn afresh: find the task.
-    task = PERCENTAGES["questions"][0]
-    words = " ".join(task["text"].split())
-    number = next(n for n, text in enumerate(paper_tasks(driver), start=1) if " ".join(text.split()).startswith(words))
-    show(driver, number)
-    press(driver, section(driver, number).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(task)])
-    wait_for_cell(driver, number, "answered")
-    finish = driver.find_element(By.XPATH, "//button[normalize-space()='Завершити тест']")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", finish)
-    finish.click()
-    dialog = WebDriverWait(driver, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
-    tap(driver, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
-    tap(driver, driver.find_elements(By.CSS_SELECTOR, "article.review")[number - 1].find_element(By.LINK_TEXT, "Розв’язання й обговорення"))
-    assert heading(driver) == "Розв’язання й обговорення"
+def answer_a_shared_percentages_task(students, base_url: str) -> None:
+    """New students each start the percentages topic test; each answers the first
+    single-choice task their papers share (each paper is drawn afresh from the topic's
+    questions), finishes, and opens that task's discussion."""
+    for student in students:
+        start_the_percentages_test(student, base_url)
+    papers = [drawn_questions(student) for student in students]
+    task = next(q for q in papers[0] if q["type"] == "single" and all(q in paper for paper in papers[1:]))
+    for student, paper in zip(students, papers):
+        number = paper.index(task) + 1
+        show(student, number)
+        press(student, section(student, number).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(task)])
+        wait_for_cell(student, number, "answered")
+        finish = student.find_element(By.XPATH, "//button[normalize-space()='Завершити тест']")
+        student.execute_script("arguments[0].scrollIntoView({block: 'center'})", finish)
+        finish.click()
+        dialog = WebDriverWait(student, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
+        tap(student, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+        tap(student, student.find_elements(By.CSS_SELECTOR, "article.review")[number - 1].find_element(By.LINK_TEXT, "Розв’язання й обговорення"))
+        assert heading(student) == "Розв’язання й обговорення"
 
 
 def test_a_report_reaches_the_moderators_who_hide_the_post(new_browser, base_url):
     writer, reader = new_browser(), new_browser()
-    for student in (writer, reader):
-        answer_the_first_percentages_task(student, base_url)
+    answer_a_shared_percentages_task([writer, reader], base_url)
     fill(writer, "text", "Хто цього не знає — той нічого не тямить.")
     tap(writer, writer.find_element(By.XPATH, "//button[normalize-space()='Опублікувати']"))
     assert "Розв’язання опубліковано." in writer.find_element(By.CSS_SELECTOR, ".flash").text
@@ -479,8 +493,6 @@ def test_two_simulations_in_a_row_are_different_papers(browser, base_url):
     assert len(shared) <= 11, f"{len(shared)} of 22 tasks repeated"
     assert_accessible(browser)
 
-
-MATHS_SIMULATION = json.loads((SEED / "mathematics-simulation-1.json").read_text(encoding="utf-8"))
 
 
 def test_a_visitor_reads_theory_tries_a_sample_and_signs_up_back_to_the_simulation(browser, base_url):

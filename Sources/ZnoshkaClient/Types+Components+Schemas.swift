@@ -1656,6 +1656,14 @@ extension Components {
             public var suggestedTestId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/SubjectStats/prediction`.
             public var prediction: Components.Schemas.Prediction?
+            /// The subject's progress: the mean mastery of its programme's topics, a topic not yet practised counting 0.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectStats/progress`.
+            public var progress: Swift.Double
+            /// Every topic of the subject's programme, in order, with how well it is known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubjectStats/topicMap`.
+            public var topicMap: [Components.Schemas.TopicMastery]
             /// Creates a new `SubjectStats`.
             ///
             /// - Parameters:
@@ -1667,6 +1675,8 @@ extension Components {
             ///   - weakestTopicId: The topic with the lowest accuracy of those with at least 3 answered questions.
             ///   - suggestedTestId: A test to practise: the weakest topic's, or a topic test not tried yet.
             ///   - prediction:
+            ///   - progress: The subject's progress: the mean mastery of its programme's topics, a topic not yet practised counting 0.
+            ///   - topicMap: Every topic of the subject's programme, in order, with how well it is known.
             public init(
                 subject: Components.Schemas.SubjectSummary,
                 testsDone: Swift.Int,
@@ -1675,7 +1685,9 @@ extension Components {
                 topics: [Components.Schemas.TopicStats],
                 weakestTopicId: Swift.String? = nil,
                 suggestedTestId: Swift.String? = nil,
-                prediction: Components.Schemas.Prediction? = nil
+                prediction: Components.Schemas.Prediction? = nil,
+                progress: Swift.Double,
+                topicMap: [Components.Schemas.TopicMastery]
             ) {
                 self.subject = subject
                 self.testsDone = testsDone
@@ -1685,6 +1697,8 @@ extension Components {
                 self.weakestTopicId = weakestTopicId
                 self.suggestedTestId = suggestedTestId
                 self.prediction = prediction
+                self.progress = progress
+                self.topicMap = topicMap
             }
             public enum CodingKeys: String, CodingKey {
                 case subject
@@ -1695,6 +1709,8 @@ extension Components {
                 case weakestTopicId
                 case suggestedTestId
                 case prediction
+                case progress
+                case topicMap
             }
         }
         /// - Remark: Generated from `#/components/schemas/Trend`.
@@ -1763,7 +1779,7 @@ extension Components {
                 case accuracy
             }
         }
-        /// The 100–200 result to expect in the subject, from the newest simulations.
+        /// The 100–200 result to expect in the subject, from the newest simulations (one is enough: its range is a paper's binomial spread).
         ///
         /// - Remark: Generated from `#/components/schemas/Prediction`.
         public struct Prediction: Codable, Hashable, Sendable {
@@ -2608,6 +2624,62 @@ extension Components {
                 case maxPoints
                 case scores
                 case tests
+            }
+        }
+        /// How well the person knows a topic: the points their papers scored on its questions against what they were worth plus 6 points never earned, each of its review items not yet stuck (stability under 21 days) one more point not earned.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TopicMastery`.
+        public struct TopicMastery: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TopicMastery/topicId`.
+            public var topicId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TopicMastery/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TopicMastery/mastery`.
+            public var mastery: Swift.Double
+            /// not_started before any answer; then weak under 0.5, fair under 0.8, strong.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TopicMastery/level`.
+            @frozen public enum LevelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case notStarted = "not_started"
+                case weak = "weak"
+                case fair = "fair"
+                case strong = "strong"
+            }
+            /// not_started before any answer; then weak under 0.5, fair under 0.8, strong.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TopicMastery/level`.
+            public var level: Components.Schemas.TopicMastery.LevelPayload
+            /// Questions of the topic answered in finished papers.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TopicMastery/answered`.
+            public var answered: Swift.Int
+            /// Creates a new `TopicMastery`.
+            ///
+            /// - Parameters:
+            ///   - topicId:
+            ///   - title:
+            ///   - mastery:
+            ///   - level: not_started before any answer; then weak under 0.5, fair under 0.8, strong.
+            ///   - answered: Questions of the topic answered in finished papers.
+            public init(
+                topicId: Swift.String,
+                title: Swift.String,
+                mastery: Swift.Double,
+                level: Components.Schemas.TopicMastery.LevelPayload,
+                answered: Swift.Int
+            ) {
+                self.topicId = topicId
+                self.title = title
+                self.mastery = mastery
+                self.level = level
+                self.answered = answered
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topicId
+                case title
+                case mastery
+                case level
+                case answered
             }
         }
     }

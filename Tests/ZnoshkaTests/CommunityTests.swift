@@ -13,9 +13,14 @@ import VaporTesting
 extension ZnoshkaTests {
     @Suite("Community")
     struct CommunityTests {
-        /// A person who has finished a topic test (answering its first question); returns that question.
+        /// The test everyone here takes: a mixed one, so that everyone's first question is the same.
+        func test(_ app: Application) async throws -> ZnoshkaTest {
+            try await mixedCopy(app, of: try await seededTest(app, "mathematics", .topic))
+        }
+
+        /// A person who has finished the test (answering its first question); returns that question.
         func answered(_ app: Application, _ person: Person) async throws -> UUID {
-            let attempt = try await start(app, try await seededTest(app, "mathematics", .topic), as: person)
+            let attempt = try await start(app, try await test(app), as: person)
             let question = attempt.questions[0].id
             _ = try await saveAnswer(app, attempt.id, question, wrongAnswer(try await stored(app, question)), as: person)
             _ = try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: person)
@@ -32,8 +37,8 @@ extension ZnoshkaTests {
                 #expect(try problemCode(closed) == "answer_first")
                 #expect(try await send(app, .POST, "/questions/\(question)/solutions", as: taras, ["text": "Відповідь Б"]).status == .forbidden)
                 // Answering in a running attempt is not enough: the right answer is not shown yet.
-                let attempt = try await start(app, try await seededTest(app, "mathematics", .topic), as: taras)
-                _ = try await saveAnswer(app, attempt.id, question, ["option": 0], as: taras)
+                let attempt = try await start(app, try await test(app), as: taras)
+                #expect(try await saveAnswer(app, attempt.id, question, ["option": 0], as: taras).status == .ok)
                 #expect(try await send(app, .GET, "/questions/\(question)/solutions", as: taras).status == .forbidden)
                 #expect(try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(question)/solutions", as: olena).solutions.isEmpty)
                 #expect(try await send(app, .GET, "/questions/\(UUID())/solutions", as: olena).status == .notFound)

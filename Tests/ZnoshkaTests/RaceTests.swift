@@ -102,7 +102,8 @@ extension ZnoshkaTests {
         func votesAtOnce() async throws {
             try await withZnoshka { app in
                 let author = try await register(app, name: "Автор розв’язання")
-                let test = try await seededTest(app, "mathematics", .topic)
+                // A mixed test: everyone's first task is the same question.
+                let test = try await mixedCopy(app, of: try await seededTest(app, "mathematics", .topic))
                 func answerFirst(_ person: Person) async throws -> UUID {
                     let attempt = try await start(app, test, as: person)
                     _ = try await saveAnswer(app, attempt.id, attempt.questions[0].id, ["option": 0], as: person)

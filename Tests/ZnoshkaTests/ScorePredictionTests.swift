@@ -7,9 +7,20 @@ extension ZnoshkaTests {
     struct ScorePredictionTests {
         let table = ConversionTable.estimated(threshold: 5, maxRaw: 32)
 
+        @Test("one paper: its score with the binomial 90 % interval of a paper of that many points; none before a paper")
+        func onePaper() throws {
+            #expect(ScorePrediction.predict(rawScores: [], table: table) == nil)
+            // 20 of 32: share 0.625, 1.645 · √(32 · 0.625 · 0.375) = 4.51 → raw 15 to 25.
+            let one = try #require(ScorePrediction.predict(rawScores: [20], table: table))
+            #expect(one.attempts == 1 && one.expected == table.convert(20))
+            #expect(one.low == table.convert(15) && one.high == table.convert(25))
+            // All right still leaves a point of chance.
+            let full = try #require(ScorePrediction.predict(rawScores: [32], table: table))
+            #expect(full.low == table.convert(31) && full.high == table.convert(32))
+        }
+
         @Test("two attempts or more: the mean's score with a 90 % interval that narrows as scores agree")
         func prediction() throws {
-            #expect(ScorePrediction.predict(rawScores: [20], table: table) == nil)
             let steady = try #require(ScorePrediction.predict(rawScores: [20, 20, 20], table: table))
             #expect(steady.expected == table.convert(20) && steady.low == steady.expected && steady.high == steady.expected)
             let spread = try #require(ScorePrediction.predict(rawScores: [24, 16, 20], table: table))

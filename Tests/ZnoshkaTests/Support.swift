@@ -51,6 +51,22 @@ func seededTest(_ app: Application, _ subject: String, _ kind: AuthoredTest.Kind
     return try #require(try await ZnoshkaTest.query(on: app.db).filter(\.$subjectID == subjectID).filter(\.$kind == kind.rawValue).first())
 }
 
+/// A mixed test of `test`'s questions (new rows, the same questions): its papers are always
+/// the author's selection in the author's order, where a topic test's are drawn from its
+/// topic. For tests that need every paper to ask one question. Made once per test.
+func mixedCopy(_ app: Application, of test: ZnoshkaTest) async throws -> ZnoshkaTest {
+    let title = test.title + " (усі завдання)"
+    if let made = try await ZnoshkaTest.query(on: app.db).filter(\.$title == title).first() { return made }
+    var tasks: [Question] = []
+    for place in try await TestQuestion.query(on: app.db).filter(\.$testID == test.id!).sort(\.$position).all() {
+        tasks.append(try await stored(app, place.questionID))
+    }
+    let subject = try #require(try await Subject.find(test.subjectID, on: app.db))
+    let copy = AuthoredTest(subject: subject.slug, kind: .mixed, topic: nil, title: title, minutes: test.minutes, questions: tasks)
+    let id = try await ContentImporter(db: app.db, now: Date()).importTest(copy)
+    return try #require(try await ZnoshkaTest.find(id, on: app.db))
+}
+
 /// Starts a test through the API.
 func start(_ app: Application, _ test: ZnoshkaTest, as person: Person) async throws -> ZNModels.AttemptDTO {
     let response = try await send(app, .POST, "/tests/\(test.id!)/attempts", as: person)

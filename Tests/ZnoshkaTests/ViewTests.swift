@@ -185,23 +185,31 @@ extension ZnoshkaTests {
             #expect(!html.contains("<form"))
         }
 
-        @Test("statistics show tests done, accuracy, the prediction, the trend as chart and table, and the weakest topic")
+        @Test("statistics show the progress and topic map, tests done, accuracy, the prediction, the trend as chart and table, and the weakest topic")
         func statistics() {
-            let topic = Topic(id: UUID(), subjectID: Self.history.id!, title: "Козаччина", position: 1)
+            let topic = Topic(id: UUID(uuidString: "70000000-0000-4000-8000-000000000001")!, subjectID: Self.history.id!, title: "Козаччина", position: 1)
+            let later = Topic(id: UUID(uuidString: "70000000-0000-4000-8000-000000000002")!, subjectID: Self.history.id!, title: "Гетьманщина", position: 2)
+            // 1 of 4 points + 6 never earned: 10 %, weak; the later topic not started.
+            let map = [TopicMapEntry(topic: topic, mastery: TopicMastery(.init(points: 1, maxPoints: 4, answered: 4)), answered: 4),
+                       TopicMapEntry(topic: later, mastery: TopicMastery(.init()), answered: 0)]
             let weak = TopicStatistics(topic: topic, points: 1, maxPoints: 4, answered: 4)
             let trend = [TrendPoint(finishedAt: Self.now.addingTimeInterval(-86_400), accuracy: 0.5, testTitle: "Козацька доба"),
                          TrendPoint(finishedAt: Self.now, accuracy: 0.75, testTitle: "Гетьманщина")]
             let prediction = ScorePrediction(expected: .passed(150), low: .passed(140), high: .notPassed, attempts: 2)
             let stats = SubjectStatistics(subject: Self.history, testsDone: 2, accuracy: 0.625, trend: trend, topics: [weak], weakest: weak,
-                                          suggestedTest: Self.test(), prediction: prediction)
+                                          suggestedTest: Self.test(), prediction: prediction, map: map)
             let empty = SubjectStatistics(subject: Self.mathematics, testsDone: 0, accuracy: nil, trend: [], topics: [], weakest: nil,
-                                          suggestedTest: nil, prediction: nil)
+                                          suggestedTest: nil, prediction: nil, map: [])
             let uk = StatisticsView(student: Self.student(), subjects: [stats, empty], c: Self.context(.uk)).page.content.rendered
             #expect(uk.contains("<li>2 тести пройдено</li>") && uk.contains("<li>Точність: 63 %</li>"))
             #expect(uk.contains("Прогноз на НМТ: 150 (від 140 до Не склав, за 2 пробними)"))
             #expect(uk.contains("<td>Гетьманщина</td><td>75 %</td>"))
             #expect(uk.matches(of: /<circle class="point"/).count == 2 && uk.contains(#"<polyline class="line""#))
             #expect(uk.contains("Найслабша тема: Козаччина."))
+            #expect(uk.contains(#"<p class="progress-line">Прогрес: 5 %</p>"#), "the mean of 10 % and 0 %")
+            #expect(uk.contains(#"<li class="map-topic level-weak"><a href="/znoshka/topics/70000000-0000-4000-8000-000000000001">Козаччина</a>"#
+                                + #"<span class="map-figure">слабко · 10 %</span><meter min="0" max="100" low="50" high="80" optimum="100" value="10""#))
+            #expect(uk.contains(#"<span class="map-figure">ще не почато</span>"#))
             #expect(uk.contains(#"<a class="button button-block" href="/znoshka/tests/7e570000-0000-4000-8000-000000000001">"#))
             let mathsCard = uk.firstMatch(of: /<section class="card stats" aria-labelledby="stats-mathematics">.*?<\/section>/)?.output ?? ""
             #expect(mathsCard.contains(#"<p class="empty">"#) && !mathsCard.contains("<svg"))

@@ -174,6 +174,7 @@ extension H {
     public static func label(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("label", a, content: c()) }
     public static func button(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("button", a, content: c()) }
     public static func select(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("select", a, content: c()) }
+    public static func meter(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("meter", a, content: c()) }
     public static func option(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("option", a, content: c()) }
     public static func textarea(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("textarea", a, content: c()) }
     public static func fieldset(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("fieldset", a, content: c()) }

@@ -264,6 +264,16 @@ enum ZNModels {
         let weakestTopicId: UUID?
         let suggestedTestId: UUID?
         let prediction: Prediction?
+        let progress: Double
+        let topicMap: [TopicMasteryDTO]
+    }
+
+    struct TopicMasteryDTO: Content {
+        let topicId: UUID
+        let title: String
+        let mastery: Double
+        let level: String
+        let answered: Int
     }
 
     struct TrendDTO: Content {

@@ -11,7 +11,10 @@ extension ZnoshkaAPI {
                            trend: stats.trend.map { M.TrendDTO(finishedAt: $0.finishedAt, accuracy: $0.accuracy, testTitle: $0.testTitle) },
                            topics: stats.topics.map { M.TopicStats(topicId: $0.topic.id!, title: $0.topic.title, answered: $0.answered, accuracy: $0.accuracy) },
                            weakestTopicId: stats.weakest?.topic.id, suggestedTestId: stats.suggestedTest?.id,
-                           prediction: stats.prediction.map { M.Prediction(expected: $0.expected.scaled, low: $0.low.scaled, high: $0.high.scaled, attempts: $0.attempts) })
+                           prediction: stats.prediction.map { M.Prediction(expected: $0.expected.scaled, low: $0.low.scaled, high: $0.high.scaled, attempts: $0.attempts) },
+                           progress: stats.progress,
+                           topicMap: stats.map.map { M.TopicMasteryDTO(topicId: $0.topic.id!, title: $0.topic.title, mastery: $0.mastery.value,
+                                                                       level: $0.mastery.level.rawValue, answered: $0.answered) })
         })
     }
 }

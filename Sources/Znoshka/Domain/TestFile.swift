@@ -15,6 +15,27 @@ public struct AuthoredTest: Sendable, Equatable {
     public var title: String
     public var minutes: Int
     public var questions: [Question]
+    /// The programme topic of each question of a simulation or a mixed test, by position
+    /// (nil: none given); every question of a topic test is of the test's `topic`.
+    public var questionTopics: [String?] = []
+
+    /// The topic of the question at `index`.
+    public func topic(ofQuestion index: Int) -> String? {
+        kind == .topic ? topic : questionTopics.indices.contains(index) ? questionTopics[index] : nil
+    }
+
+    /// Each question with its own topic, as one list: an editor that moves or removes a
+    /// question moves or removes its topic with it.
+    public var entries: [(question: Question, topic: String?)] {
+        get { questions.indices.map { (questions[$0], questionTopics.indices.contains($0) ? questionTopics[$0] : nil) } }
+        set {
+            questions = newValue.map(\.question)
+            questionTopics = newValue.contains { $0.topic != nil } ? newValue.map(\.topic) : []
+        }
+    }
+
+    /// A topic's title as the catalogue keeps it: what an author may name.
+    public static let topicMaxLength = 120
 }
 
 public enum TestFile {
@@ -46,23 +67,31 @@ public enum TestFile {
         let items = root["questions"] as? [[String: Any]] ?? []
         if items.isEmpty { reader.add("questions", .missing) }
         var questions: [Question] = []
+        var questionTopics: [String?] = []
         for (index, item) in items.enumerated() {
+            let questionTopic = reader.questionTopic(item, at: "questions[\(index)]", testKind: kind, testTopic: topic)
             guard let question = reader.question(item, at: "questions[\(index)]") else { continue }
             questions.append(question)
+            questionTopics.append(questionTopic)
             for problem in question.problems() { reader.add("questions[\(index)].\(problem.field)", problem.code, problem.detail) }
         }
         if kind == .simulation, let subject, let blueprint = Blueprint.all.first(where: { $0.subject == subject }), questions.count == items.count {
             reader.problems += blueprint.problems(questions.map(\.kind))
         }
         guard reader.problems.isEmpty, let subject, let kind, let title, let minutes else { throw Invalid(problems: reader.problems) }
-        return AuthoredTest(subject: subject, kind: kind, topic: kind == .topic ? topic : nil, title: title, minutes: minutes, questions: questions)
+        return AuthoredTest(subject: subject, kind: kind, topic: kind == .topic ? topic : nil, title: title, minutes: minutes, questions: questions,
+                            questionTopics: kind == .topic || questionTopics.allSatisfy({ $0 == nil }) ? [] : questionTopics)
     }
 
     /// The file of `test`, which `read` gives back unchanged.
     public static func write(_ test: AuthoredTest) -> Data {
         var root: [String: Any] = ["subject": test.subject, "kind": test.kind.rawValue, "title": test.title, "minutes": test.minutes]
         if let topic = test.topic { root["topic"] = topic }
-        root["questions"] = test.questions.map(item)
+        root["questions"] = test.questions.indices.map { index in
+            var entry = item(test.questions[index])
+            if test.kind != .topic, let topic = test.topic(ofQuestion: index) { entry["topic"] = topic }
+            return entry
+        }
         return (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
@@ -121,6 +150,19 @@ public enum TestFile {
                 return nil
             }
             return index
+        }
+
+        /// A question's own topic: a title in a simulation or a mixed test; in a topic test
+        /// none, or the test's own.
+        mutating func questionTopic(_ item: [String: Any], at path: String, testKind: AuthoredTest.Kind?, testTopic: String?) -> String? {
+            guard let value = item["topic"] else { return nil }
+            guard let title = value as? String, !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                  title.count <= AuthoredTest.topicMaxLength else {
+                add("\(path).topic", .outOfRange, "a topic's title, up to \(AuthoredTest.topicMaxLength) characters")
+                return nil
+            }
+            if testKind == .topic, title != testTopic { add("\(path).topic", .outOfRange, "the test's own topic") }
+            return title
         }
 
         mutating func question(_ item: [String: Any], at path: String) -> Question? {

@@ -121,10 +121,14 @@ public struct AuthoringService: Sendable {
         }
         let places = try await TestQuestion.query(on: db).filter(\.$testID == testID).sort(\.$position).all()
         let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ places.map(\.questionID)).all()
-        let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0.question) })
-        let topic = try await test.topicID.asyncMap { try await Topic.find($0, on: db) } ?? nil
-        return (test, AuthoredTest(subject: subject.slug, kind: test.testKind, topic: topic?.title, title: test.title,
-                                   minutes: test.minutes, questions: places.compactMap { byID[$0.questionID] }))
+        let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0) })
+        let titles = Dictionary(uniqueKeysWithValues: try await Topic.query(on: db).filter(\.$subjectID == subject.requireID()).all()
+            .map { ($0.id!, $0.title) })
+        var authored = AuthoredTest(subject: subject.slug, kind: test.testKind, topic: test.topicID.flatMap { titles[$0] }, title: test.title,
+                                    minutes: test.minutes, questions: [])
+        // A simulation's or a mixed test's questions keep their own topics through an edit.
+        authored.entries = places.compactMap { byID[$0.questionID] }.map { ($0.question, test.testKind == .topic ? nil : $0.topicID.flatMap { titles[$0] }) }
+        return (test, authored)
     }
 
     /// A test as its file, for an author to edit and import again.

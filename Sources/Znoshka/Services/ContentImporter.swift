@@ -47,7 +47,13 @@ struct ContentImporter {
                     SQLBind(table.threshold), SQLBind(table.maxRaw), SQLBind(table.scores.map(String.init).joined(separator: ",")),
                     SQLBind(table.isOfficial), SQLBind(position), SQLBind(now)).run()
         var unchanged = try await previous.asyncMap { try await questions(of: $0.requireID()) } ?? []
+        var topics: [String: UUID] = [:]
         for (place, question) in test.questions.enumerated() {
+            var topic = topic
+            if test.kind != .topic, let title = test.topic(ofQuestion: place) {
+                if topics[title] == nil { topics[title] = try await topicID(subject: subject, title: title) }
+                topic = topics[title]
+            }
             let questionID: UUID
             if let index = unchanged.firstIndex(where: { $0.question == question && $0.subjectID == subject && $0.topicID == topic }) {
                 questionID = unchanged.remove(at: index).id

@@ -17,6 +17,18 @@ public struct SubjectStatistics: Sendable {
     public let suggestedTest: ZnoshkaTest?
     /// From the recent full-format attempts.
     public let prediction: ScorePrediction?
+    /// Every topic of the subject's programme, in order, with how well it is known.
+    public let map: [TopicMapEntry]
+
+    /// The subject's «прогрес»: the mean mastery of its topics.
+    public var progress: Double { TopicMastery.progress(map.map(\.mastery)) }
+}
+
+/// A topic on the topic map.
+public struct TopicMapEntry: Sendable {
+    public let topic: Topic
+    public let mastery: TopicMastery
+    public let answered: Int
 }
 
 public struct TrendPoint: Sendable {
@@ -51,6 +63,7 @@ public struct StatisticsService: Sendable {
         let current = tests.filter { $0.replacedBy == nil }
         let topics = try await Topic.query(on: db).sort(\.$position).all()
         let topicPoints = try await pointsByTopic(attempts.map { $0.id! })
+        let queued = try await queuedStability(of: student)
         return subjects.map { subject in
             let mine = attempts.filter { testByID[$0.testID]?.subjectID == subject.id }
             let scored = mine.map { (points: $0.rawPoints ?? 0, most: $0.maxPoints) }
@@ -70,9 +83,15 @@ public struct StatisticsService: Sendable {
             let prediction = simulations.last.flatMap { testByID[$0.testID] }.flatMap { table in
                 ScorePrediction.predict(rawScores: simulations.reversed().compactMap(\.rawPoints), table: table.table)
             }
+            let map = topics.filter { $0.subjectID == subject.id }.map { topic in
+                let sums = topicPoints[topic.id!]
+                let evidence = TopicMastery.Evidence(points: sums?.points ?? 0, maxPoints: sums?.most ?? 0, answered: sums?.answered ?? 0,
+                                                     queuedStability: queued[topic.id!] ?? [])
+                return TopicMapEntry(topic: topic, mastery: TopicMastery(evidence), answered: evidence.answered)
+            }
             return SubjectStatistics(subject: subject, testsDone: mine.count,
                                      accuracy: most == 0 ? nil : Double(scored.map(\.points).reduce(0, +)) / Double(most),
-                                     trend: trend, topics: topicStats, weakest: weakest, suggestedTest: suggested, prediction: prediction)
+                                     trend: trend, topics: topicStats, weakest: weakest, suggestedTest: suggested, prediction: prediction, map: map)
         }
     }
 
@@ -92,6 +111,17 @@ public struct StatisticsService: Sendable {
             }
             return subject.isCompulsory || standings.contains { $0.answered > 0 } ? standings : []
         }
+    }
+
+    /// The stability of each of the person's queued review items, by its question's topic.
+    private func queuedStability(of student: Student) async throws -> [UUID: [Double]] {
+        let rows = try await db.sql.raw("""
+            SELECT q.topic_id, r.stability FROM zn_review_items r JOIN zn_questions q ON q.id = r.question_id \
+            WHERE r.owner_id = \(bind: student.id) AND q.topic_id IS NOT NULL
+            """).all()
+        var stability: [UUID: [Double]] = [:]
+        for row in rows { stability[try row.decode(column: "topic_id", as: UUID.self), default: []].append(try row.decode(column: "stability", as: Double.self)) }
+        return stability
     }
 
     /// Points, the most possible and answers counted, per topic, over the given attempts.

@@ -45,7 +45,7 @@ enum QuestionEditorPage {
             return render(preview: question)
         case .valid(let question):
             var edited = current
-            if let index { edited.questions[index] = question } else { edited.questions.append(question) }
+            if let index { edited.questions[index] = question } else { edited.entries.append((question, nil)) }
             do {
                 let newID = try await req.znoshka.authoring.replace(id, with: edited, by: author)
                 return req.redirect(to: TestEditorPage.editPath(newID), flash: .success, "zn.editor.saved")

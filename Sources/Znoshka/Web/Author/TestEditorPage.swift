@@ -30,33 +30,34 @@ enum TestEditorPage {
         let id = try ZnoshkaAPI.testID(req)
         let (stored, current) = try await req.znoshka.authoring.authoredTest(id, by: author)
         let details = details(form.values.merging(["subject": current.subject]) { $1 }, subjects: [current.subject])
-        guard details.errors.isEmpty, let edited = details.test(questions: current.questions) else {
+        guard details.errors.isEmpty, var edited = details.test(questions: current.questions) else {
             return req.render(TestEditorView(author: author, stored: stored, test: current, form: FormState(values: form.values, errors: details.errors),
                                              problems: [], status: .unprocessableEntity, c: req.viewContext).page)
         }
+        edited.questionTopics = current.questionTopics
         return try await save(req, id, edited, by: author, stored: stored, current: current, form: form)
     }
 
     static func move(_ req: Request) async throws -> Response {
-        try await change(req) { questions, index in
+        try await change(req) { entries, index in
             let target = FormState.submitted(by: req).values["direction"] == "up" ? index - 1 : index + 1
-            guard questions.indices.contains(target) else { return }
-            questions.swapAt(index, target)
+            guard entries.indices.contains(target) else { return }
+            entries.swapAt(index, target)
         }
     }
 
     static func delete(_ req: Request) async throws -> Response {
-        try await change(req) { questions, index in questions.remove(at: index) }
+        try await change(req) { entries, index in entries.remove(at: index) }
     }
 
-    /// Applies a change to the questions of the test and saves the new version.
-    private static func change(_ req: Request, _ apply: (inout [Question], Int) -> Void) async throws -> Response {
+    /// Applies a change to the questions of the test (each with its topic) and saves the new version.
+    private static func change(_ req: Request, _ apply: (inout [(question: Question, topic: String?)], Int) -> Void) async throws -> Response {
         let author = try await AuthorPage.author(req)
         let id = try ZnoshkaAPI.testID(req)
         let (stored, current) = try await req.znoshka.authoring.authoredTest(id, by: author)
         guard let index = questionIndex(req, in: current) else { throw questionNotFound }
         var edited = current
-        apply(&edited.questions, index)
+        apply(&edited.entries, index)
         return try await save(req, id, edited, by: author, stored: stored, current: current, form: FormState(values: detailValues(current)))
     }
 

@@ -24,7 +24,15 @@ struct TopicView {
                     ZnoshkaFormat.markdown(page.html, label: page.title)
                 }
             })
-            if !tests.isEmpty {
+            if tests.isEmpty {
+                // No dead end: the subject's tests, whose simulations ask the topic's questions.
+                H.section(.class("card")) {
+                    H.p { l.text("zn.topic.no_tests") }
+                    H.a(.class("button button-block"), .href(ZnoshkaWeb.subjectPath(subject.slug))) {
+                        l.text("zn.topic.subject_tests", ["subject": subject.name(in: l.language)])
+                    }
+                }
+            } else {
                 H.section(.class("card"), .aria("labelledby", "topic-tests")) {
                     H.h2(.id("topic-tests")) { l.text("zn.topic.tests") }
                     H.ul(.class("plain-list")) {
