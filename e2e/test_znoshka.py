@@ -85,6 +85,20 @@ def drawn_questions(driver) -> list[dict]:
     return [known(text) for text in paper_tasks(driver)]
 
 
+def plain_single_task(driver) -> tuple[int, dict]:
+    """The first single-choice task of an open mathematics simulation (drawn from the
+    subject's bank) whose text has no formula, so it reads as the seed files write it:
+    its number and its seed entry."""
+    pool = [q for q in MATHS_SIMULATION["questions"] + PERCENTAGES["questions"] + json.loads(
+        (SEED / "mathematics-topic-powers-roots.json").read_text(encoding="utf-8"))["questions"] if q["type"] == "single" and "$" not in q["text"]]
+    for number, text in enumerate(paper_tasks(driver), start=1):
+        words = " ".join(text.split())
+        task = next((q for q in pool if words.startswith(" ".join(q["text"].split()))), None)
+        if task:
+            return number, task
+    raise AssertionError("no single-choice task without a formula on the paper")
+
+
 def finish_summary(driver) -> list[tuple[str, list[str]]]:
     """The lines above «Завершити тест»: each label with the task numbers it links to."""
     return [(line.get_attribute("textContent").split(":")[0] + ":", [link.text for link in line.find_elements(By.CSS_SELECTOR, "a.task-link")])
@@ -542,4 +556,36 @@ def test_a_visitor_reads_theory_tries_a_sample_and_signs_up_back_to_the_simulati
     tap(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
     assert heading(browser) == MATHS_SIMULATION["title"], browser.current_url
     assert browser.find_elements(By.XPATH, "//button[normalize-space()='Почати тест']")
+    assert_accessible(browser)
+
+
+def test_a_block_switches_subjects_under_one_timer_and_ends_with_both_results(browser, base_url):
+    sign_up(browser, base_url)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Почати блок 1']"))
+    tabs = browser.find_elements(By.CSS_SELECTOR, ".block-tabs a")
+    assert [tab.text for tab in tabs] == ["Українська мова", "Математика"]
+    assert tabs[0].get_attribute("aria-current") == "page"
+    assert_accessible(browser)
+    tap(browser, tabs[1])
+    assert heading(browser) == MATHS_SIMULATION["title"]
+    assert browser.find_element(By.CSS_SELECTOR, ".block-tabs a[aria-current=page]").text == "Математика"
+    # A mathematics task, answered right on its tab, is there on coming back.
+    number, task = plain_single_task(browser)
+    show(browser, number)
+    press(browser, section(browser, number).find_elements(By.CSS_SELECTOR, "input[name=option]")[right_option(task)])
+    wait_for_cell(browser, number, "answered")
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.LINK_TEXT, "Українська мова"))
+    tap(browser, browser.find_element(By.LINK_TEXT, "Математика"))
+    assert "answered" in cell(browser, number).get_attribute("class").split()
+
+    finish = browser.find_element(By.XPATH, "//button[normalize-space()='Завершити блок']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", finish)
+    finish.click()
+    dialog = WebDriverWait(browser, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
+    tap(browser, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+    assert heading(browser) == "Результат блоку НМТ"
+    results = browser.find_elements(By.CSS_SELECTOR, ".block-results section")
+    assert [r.find_element(By.TAG_NAME, "h2").text for r in results] == ["Українська мова", "Математика"]
+    assert "0 з 45 тестових балів" in results[0].text and "1 з 32 тестових балів" in results[1].text
     assert_accessible(browser)

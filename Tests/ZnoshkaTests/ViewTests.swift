@@ -86,7 +86,7 @@ extension ZnoshkaTests {
                 AttemptView.Item(number: 2, questionID: Self.hetmanID, question: Self.hetman, answer: nil, flagged: true, points: nil, verdict: nil),
             ]
             let view = AttemptView(attempt: Self.attempt(finished: false), test: Self.test(), items: items, now: Self.now)
-            let page = TakingView(student: Self.student(), view: view, c: Self.context(.uk, path: "/znoshka/attempts")).page
+            let page = TakingView(student: Self.student(), view: view, block: [], c: Self.context(.uk, path: "/znoshka/attempts")).page
             #expect(page.title == "Козацька доба" && page.scripts.contains("znoshka.js"))
             let html = page.content.rendered
             #expect(html.contains(#"data-seconds-left="600""#) && html.contains(#"<span class="timer-value">10:00</span>"#))
@@ -104,7 +104,7 @@ extension ZnoshkaTests {
             let done = items.map { AttemptView.Item(number: $0.number, questionID: $0.questionID, question: $0.question, answer: .option(1),
                                                     flagged: false, points: nil, verdict: nil) }
             let finished = TakingView(student: Self.student(), view: AttemptView(attempt: Self.attempt(finished: false), test: Self.test(), items: done, now: Self.now),
-                                      c: Self.context(.en, path: "/znoshka/attempts")).page.content.rendered
+                                      block: [], c: Self.context(.en, path: "/znoshka/attempts")).page.content.rendered
             #expect(finished.contains("<p>Every task has an answer.</p>") && !finished.contains("task-link"))
             #expect(finished.contains(#"data-confirm="Finish the test? Answers cannot be changed afterwards.""#))
         }

@@ -159,5 +159,48 @@ extension ZnoshkaTests {
                 #expect(!result.contains("<script>alert") && !result.contains("<img src=x"))
             }
         }
+
+        @Test("a block: tabs switch between its subjects under one timer; finishing ends both, on to the combined result")
+        func blockTabsAndResult() async throws {
+            try await withZnoshka { app in
+                let browser = try await signUp(app)
+                let started = try await browser.post("/znoshka/blocks", form: ["block": "1"])
+                let first = path(started)
+                #expect(first.hasPrefix("/znoshka/attempts/"))
+                let page = try await browser.get(first).text
+                let tabs = try #require(page.firstMatch(of: /<nav class="block-tabs"[^>]*>(.*?)<\/nav>/)?.output.1)
+                let links = tabs.matches(of: /href="(\/znoshka\/attempts\/[^"]+)"/).map { String($0.output.1) }
+                #expect(links.count == 2 && links[0] == first && tabs.contains("Українська мова") && tabs.contains("Математика"))
+                #expect(tabs.contains(#"href="\#(first)" aria-current="page""#))
+                let second = links[1]
+                let seconds = { (text: String) in text.firstMatch(of: /data-seconds-left="(\d+)"/).flatMap { Int($0.output.1) } ?? -1 }
+                let other = try await browser.get(second).text
+                #expect(abs(seconds(other) - seconds(page)) <= 2, "one timer for the block")
+                #expect(other.contains("Завершити блок"))
+
+                // A mathematics answer given on its tab, then the block finished from Ukrainian.
+                let attemptID = try #require(UUID(uuidString: String(second.split(separator: "/").last!)))
+                let maths = try #require(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == attemptID).sort(\.$position).first())
+                let question = try await stored(app, maths.questionID)
+                guard case .option(let right) = question.key else { Issue.record("the first mathematics task is a single choice"); return }
+                let saved = try await browser.post(second + "/questions/\(maths.questionID.uuidString.lowercased())",
+                                                   form: ["position": "1", "option": String(right), "action": "save"])
+                #expect(saved.status == .seeOther)
+                let finished = try await browser.post(first + "/finish", form: [:])
+                let blockPath = path(finished)
+                #expect(blockPath.hasPrefix("/znoshka/blocks/"))
+                let attempts = try await Attempt.query(on: app.db).filter(\.$blockID != nil).all()
+                #expect(attempts.count == 2 && attempts.allSatisfy(\.isFinished))
+                let result = try await browser.get(blockPath)
+                #expect(result.status == .ok && result.text.contains("Результат блоку НМТ"))
+                #expect(result.text.contains("1 з 32") && result.text.contains("0 з 45"), "each subject's own raw points")
+                #expect(result.text.contains(first + "/result") && result.text.contains(second + "/result"))
+                #expect(try await browser.get(second + "/result").text.contains(#"href="\#(blockPath)""#))
+
+                let stranger = try await signUp(app, name: "Тарас")
+                #expect(try await stranger.get(blockPath).status == .notFound)
+                #expect(try await browser.get("/znoshka/blocks/\(UUID())").status == .notFound)
+            }
+        }
     }
 }

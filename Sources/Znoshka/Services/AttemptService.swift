@@ -85,6 +85,40 @@ public struct AttemptService: Sendable {
         return try await start(tests, minutes: Self.blockMinutes, block: UUID(), for: student)
     }
 
+    /// One subject of an НМТ block a person is sitting: their attempt at it, its test and subject.
+    public struct BlockPart: Sendable {
+        public let attempt: Attempt
+        public let test: ZnoshkaTest
+        public let subject: Subject
+    }
+
+    /// The subjects of the person's block `blockID`, in the subjects' order (404 for
+    /// another person's block or none).
+    public func block(_ blockID: UUID, for student: Student) async throws -> [BlockPart] {
+        var attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$blockID == blockID).all()
+        guard !attempts.isEmpty else { throw Self.blockNotFound }
+        // A part whose time ran out is finished first, as opening it would.
+        for attempt in attempts where !attempt.isFinished && attempt.deadline <= now {
+            _ = try await finish(attempt.requireID(), owner: student.id, how: .timeout)
+        }
+        attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$blockID == blockID).all()
+        let subjects = Dictionary(uniqueKeysWithValues: try await Subject.query(on: db).all().map { ($0.id!, $0) })
+        return try await withTests(attempts).compactMap { attempt, test in
+            subjects[test.subjectID].map { BlockPart(attempt: attempt, test: test, subject: $0) }
+        }.sorted { $0.subject.position < $1.subject.position }
+    }
+
+    /// Finishes every part of the person's block still running: the block ends as one
+    /// sitting, as on the exam day. Finishing a finished part gives its result again.
+    public func finishBlock(_ blockID: UUID, for student: Student) async throws -> [BlockPart] {
+        for part in try await block(blockID, for: student) where !part.attempt.isFinished {
+            _ = try await finish(part.attempt.requireID(), for: student)
+        }
+        return try await block(blockID, for: student)
+    }
+
+    static let blockNotFound = AppError.notFound(code: "block_not_found", key: "zn.block.not_found")
+
     /// Each of `attempts` with its test, in order (the answer to starting a block names the
     /// tests); an attempt whose test is gone is left out.
     public func withTests(_ attempts: [Attempt]) async throws -> [(Attempt, ZnoshkaTest)] {

@@ -18,6 +18,7 @@ enum ZnoshkaWeb {
         TestPage.register(on: web)
         TakingPage.register(on: web)
         ResultPage.register(on: web)
+        BlockResultPage.register(on: web)
         ReviewPage.register(on: web)
         StatisticsPage.register(on: web)
         ProfilePage.register(on: web)

@@ -26,6 +26,9 @@ struct ResultView {
                 H.p { l.text("zn.result.raw", ["raw": String(attempt.rawPoints ?? 0), "max": String(attempt.maxPoints)]) }
                 if attempt.finishedHow == AttemptService.FinishedHow.timeout.rawValue { H.p(.class("hint")) { l.text("zn.result.timeout") } }
                 ZnoshkaFormat.tableNote(view.test, l)
+                if let block = attempt.blockID {
+                    H.a(.class("button button-block"), .href(BlockResultPage.path(block))) { l.text("zn.block.result_title") }
+                }
                 Components.postForm(c, action: ZnoshkaWeb.testPath(view.test.id!) + "/start") {
                     H.button(.type("submit"), .class("button button-block")) { l.text("zn.test.retake") }
                 }

@@ -4,7 +4,9 @@ import Vapor
 
 /// Taking a test: `GET /znoshka/attempts/<id>` shows every question with a strip of
 /// numbered cells; each answer is posted as it is given (`…/questions/<qid>`: by
-/// `znoshka.js` in the background, or as a plain form), and `…/finish` ends it.
+/// `znoshka.js` in the background, or as a plain form), and `…/finish` ends it. A part of
+/// an НМТ block has tabs to its other subject (one shared timer), and finishing it ends
+/// the whole block, on to the block's combined result.
 enum TakingPage {
     static func register(on web: any RoutesBuilder) {
         web.get("attempts", ":attemptID", use: show)
@@ -16,7 +18,8 @@ enum TakingPage {
         let student = try await req.student()
         let view = try await req.znoshka.attempts.view(try ZnoshkaAPI.attemptID(req), for: student)
         if view.attempt.isFinished { return req.redirect(to: ZnoshkaWeb.attemptPath(view.attempt.id!) + "/result") }
-        return req.render(TakingView(student: student, view: view, c: req.viewContext).page)
+        let block = try await view.attempt.blockID.asyncMap { try await req.znoshka.attempts.block($0, for: student) } ?? []
+        return req.render(TakingView(student: student, view: view, block: block, c: req.viewContext).page)
     }
 
     /// Saves one answer. A script asking for JSON gets the saved state (or the problem);
@@ -64,7 +67,11 @@ enum TakingPage {
     static func finish(_ req: Request) async throws -> Response {
         let student = try await req.student()
         let id = try ZnoshkaAPI.attemptID(req)
-        _ = try await req.znoshka.attempts.finish(id, for: student)
+        let finished = try await req.znoshka.attempts.finish(id, for: student)
+        if let block = finished.attempt.blockID {
+            _ = try await req.znoshka.attempts.finishBlock(block, for: student)
+            return req.redirect(to: BlockResultPage.path(block), redirectType: .normal)
+        }
         return req.redirect(to: ZnoshkaWeb.attemptPath(id) + "/result", redirectType: .normal)
     }
 }

@@ -8,6 +8,8 @@ import Kernel
 struct TakingView {
     let student: Student
     let view: AttemptView
+    /// The subjects of the НМТ block this attempt is a part of (none outside a block).
+    let block: [AttemptService.BlockPart]
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -15,6 +17,7 @@ struct TakingView {
 
     var page: Page {
         ZnoshkaWeb.shell(student, title: view.test.title, section: .subjects, scripts: ["znoshka.js"], c) {
+            if block.count > 1 { blockTabs }
             H.header(.class("attempt-head")) {
                 H.h1 { view.test.title }
                 H.p(.class("timer"), .data("seconds-left", String(view.secondsLeft)), .role("timer"), .aria("live", "off")) {
@@ -29,10 +32,25 @@ struct TakingView {
                     l.text("zn.taking.answered", ["answered": String(view.answeredCount), "total": String(view.items.count)])
                 }
                 summary
+                if block.count > 1 { H.p(.class("hint")) { l.text("zn.block.finish_note") } }
                 Components.postForm(c, action: path + "/finish", confirm: finishQuestion) {
-                    H.button(.type("submit"), .class("button button-primary button-block")) { l.text("zn.taking.finish") }
+                    H.button(.type("submit"), .class("button button-primary button-block")) { l.text(block.count > 1 ? "zn.block.finish" : "zn.taking.finish") }
                 }
             }
+        }
+    }
+
+    /// The block's subjects as tabs: switching keeps the one timer running, and each
+    /// subject's answers are saved as they are given.
+    private var blockTabs: HTML {
+        H.nav(.class("block-tabs"), .aria("label", l.text("zn.block.tabs"))) {
+            HTMLBuilder.join(block.map { part in
+                let current = part.attempt.id == view.attempt.id
+                let name = part.subject.name(in: l.language)
+                return H.a(.href(ZnoshkaWeb.attemptPath(part.attempt.id!)), .aria("current", current ? "page" : nil)) {
+                    part.attempt.isFinished ? l.text("zn.block.tab_finished", ["subject": name]) : name
+                }
+            })
         }
     }
 
