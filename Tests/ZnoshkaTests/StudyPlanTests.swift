@@ -15,15 +15,15 @@ extension ZnoshkaTests {
         static func topic(_ n: Int) -> UUID { UUID(uuidString: String(format: "70000000-0000-4000-8000-%012d", n))! }
         static let today = LocalDay(year: 2027, month: 5, day: 10)!
 
-        static func standing(_ n: Int, _ subject: UUID, answered: Int = 0, accuracy: Double = 0) -> StudyPlan.Standing {
-            StudyPlan.Standing(topicID: topic(n), subjectID: subject, answered: answered, accuracy: accuracy)
+        static func standing(_ n: Int, _ subject: UUID, answered: Int = 0, mastery: Double = 0) -> StudyPlan.Standing {
+            StudyPlan.Standing(topicID: topic(n), subjectID: subject, answered: answered, mastery: mastery)
         }
 
-        @Test("topics not yet known come first, the subjects in turn; then the known ones, weakest first; one answered all right is left out")
+        @Test("topics not yet known come first, the subjects in turn; then the known ones, weakest on the map first; a strong one is left out")
         func order() {
-            let standings = [Self.standing(1, Self.ukrainian, answered: 10, accuracy: 0.9), Self.standing(2, Self.ukrainian),
-                             Self.standing(3, Self.ukrainian, answered: 2, accuracy: 1), Self.standing(4, Self.mathematics, answered: 5, accuracy: 0.2),
-                             Self.standing(5, Self.mathematics), Self.standing(6, Self.mathematics, answered: 4, accuracy: 1)]
+            let standings = [Self.standing(1, Self.ukrainian, answered: 10, mastery: 0.7), Self.standing(2, Self.ukrainian),
+                             Self.standing(3, Self.ukrainian, answered: 2, mastery: 0.3), Self.standing(4, Self.mathematics, answered: 5, mastery: 0.2),
+                             Self.standing(5, Self.mathematics), Self.standing(6, Self.mathematics, answered: 40, mastery: 0.85)]
             #expect(StudyPlan.practiseOrder(standings) == [2, 5, 3, 4, 1].map(Self.topic))
             #expect(StudyPlan.practiseOrder([]).isEmpty)
         }

@@ -61,7 +61,7 @@ extension ZnoshkaTests {
             let sich = Topic(id: UUID(uuidString: "70000000-0000-4000-8000-000000000001")!, subjectID: Self.history.id!, title: "Козаччина", position: 1)
             let today = LocalDay(year: 2026, month: 9, day: 1)!
             let plan = StudyPlan.make(today: today, exam: nil, dueDays: [],
-                                      standings: [StudyPlan.Standing(topicID: sich.id!, subjectID: Self.history.id!, answered: 0, accuracy: 0)])
+                                      standings: [StudyPlan.Standing(topicID: sich.id!, subjectID: Self.history.id!, answered: 0, mastery: 0)])
             for (language, due, subject, resume, topic) in [
                 (Language.uk, "Сьогодні 3 питання на повторення →", "Історія України", "Продовжити: Козацька доба", "Тема дня:"),
                 (.en, "3 questions to review today →", "History of Ukraine", "Continue: Козацька доба", "Topic of the day:"),

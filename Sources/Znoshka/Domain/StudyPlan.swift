@@ -17,13 +17,14 @@ public struct StudyPlan: Sendable, Equatable {
         public let topicID: UUID
         public let subjectID: UUID
         public let answered: Int
-        public let accuracy: Double
+        /// As the topic map has it (`TopicMastery`).
+        public let mastery: Double
 
-        public init(topicID: UUID, subjectID: UUID, answered: Int, accuracy: Double) {
+        public init(topicID: UUID, subjectID: UUID, answered: Int, mastery: Double) {
             self.topicID = topicID
             self.subjectID = subjectID
             self.answered = answered
-            self.accuracy = accuracy
+            self.mastery = mastery
         }
     }
 
@@ -54,11 +55,11 @@ public struct StudyPlan: Sendable, Equatable {
     }
 
     /// Topics not yet known first (fewer than `knownAfter` answers), taking the subjects in
-    /// turn in the programme's order so no subject waits; then the known ones, weakest
-    /// first. A topic answered all right is not practised again before the others.
+    /// turn in the programme's order so no subject waits; then the known ones, the weakest
+    /// on the topic map first. A topic the map calls strong is left out.
     public static func practiseOrder(_ standings: [Standing]) -> [UUID] {
         let unknown = standings.filter { $0.answered < knownAfter }
-        let known = standings.filter { $0.answered >= knownAfter && $0.accuracy < 1 }.sorted { $0.accuracy < $1.accuracy }
+        let known = standings.filter { $0.answered >= knownAfter && $0.mastery < TopicMastery.strongFrom }.sorted { $0.mastery < $1.mastery }
         var bySubject: [UUID: [Standing]] = [:]
         var subjects: [UUID] = []
         for standing in unknown {

@@ -32,12 +32,15 @@ public struct TopicMastery: Sendable, Equatable {
     static let priorPoints = 6.0
     /// A queued question whose memory lasts this long (days) has stuck.
     static let stuckAfterDays = 21.0
+    /// Where «weak» ends and where «strong» starts.
+    static let fairFrom = 0.5
+    public static let strongFrom = 0.8
 
     public init(_ evidence: Evidence) {
         let unstuck = Double(evidence.queuedStability.filter { $0 < Self.stuckAfterDays }.count)
         let value = evidence.answered == 0 ? 0 : Double(evidence.points) / (Double(evidence.maxPoints) + Self.priorPoints + unstuck)
         self.value = min(1, max(0, value))
-        level = evidence.answered == 0 ? .notStarted : self.value < 0.5 ? .weak : self.value < 0.8 ? .fair : .strong
+        level = evidence.answered == 0 ? .notStarted : self.value < Self.fairFrom ? .weak : self.value < Self.strongFrom ? .fair : .strong
     }
 
     /// A subject's progress: the mean mastery of its topics.

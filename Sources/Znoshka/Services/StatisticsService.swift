@@ -84,9 +84,7 @@ public struct StatisticsService: Sendable {
                 ScorePrediction.predict(rawScores: simulations.reversed().compactMap(\.rawPoints), table: table.table)
             }
             let map = topics.filter { $0.subjectID == subject.id }.map { topic in
-                let sums = topicPoints[topic.id!]
-                let evidence = TopicMastery.Evidence(points: sums?.points ?? 0, maxPoints: sums?.most ?? 0, answered: sums?.answered ?? 0,
-                                                     queuedStability: queued[topic.id!] ?? [])
+                let evidence = Self.evidence(topicPoints[topic.id!], queued: queued[topic.id!])
                 return TopicMapEntry(topic: topic, mastery: TopicMastery(evidence), answered: evidence.answered)
             }
             return SubjectStatistics(subject: subject, testsDone: mine.count,
@@ -95,22 +93,28 @@ public struct StatisticsService: Sendable {
         }
     }
 
-    /// How each topic stands for the person (answers and accuracy over their finished
-    /// attempts), in the programme's order: the compulsory subjects' topics, and a chosen
-    /// subject's once they have answered any of it. What a study plan practises.
+    /// How each topic stands for the person (answers over their finished attempts, and its
+    /// mastery as the topic map reads it), in the programme's order: the compulsory
+    /// subjects' topics, and a chosen subject's once they have answered any of it. What a
+    /// study plan practises.
     public func standings(for student: Student) async throws -> [StudyPlan.Standing] {
         let subjects = try await Subject.query(on: db).sort(\.$position).all()
         let topics = try await Topic.query(on: db).sort(\.$position).all()
         let attempts = try await Attempt.query(on: db).filter(\.$ownerID == student.id).filter(\.$finishedAt != nil).all(\.$id)
         let sums = try await pointsByTopic(attempts.compactMap { $0 })
+        let queued = try await queuedStability(of: student)
         return subjects.flatMap { subject -> [StudyPlan.Standing] in
             let standings = topics.filter { $0.subjectID == subject.id }.map { topic in
-                let sum = sums[topic.id!]
-                return StudyPlan.Standing(topicID: topic.id!, subjectID: subject.id!, answered: sum?.answered ?? 0,
-                                          accuracy: sum.map { $0.most == 0 ? 0 : Double($0.points) / Double($0.most) } ?? 0)
+                let evidence = Self.evidence(sums[topic.id!], queued: queued[topic.id!])
+                return StudyPlan.Standing(topicID: topic.id!, subjectID: subject.id!, answered: evidence.answered, mastery: TopicMastery(evidence).value)
             }
             return subject.isCompulsory || standings.contains { $0.answered > 0 } ? standings : []
         }
+    }
+
+    /// What a topic's sums and queued items say of it.
+    static func evidence(_ sums: (points: Int, most: Int, answered: Int)?, queued: [Double]?) -> TopicMastery.Evidence {
+        TopicMastery.Evidence(points: sums?.points ?? 0, maxPoints: sums?.most ?? 0, answered: sums?.answered ?? 0, queuedStability: queued ?? [])
     }
 
     /// The stability of each of the person's queued review items, by its question's topic.
