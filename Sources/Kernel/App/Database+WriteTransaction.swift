@@ -22,6 +22,7 @@ extension Database {
         }
         return try await withConnection { connection in
             let connectionSQL = connection.sql
+            try await SQLiteLocking.sleepWhileWaiting(on: connectionSQL)
             try await connectionSQL.raw("BEGIN IMMEDIATE").run()
             do {
                 try await IdempotencyClaim.markWork(claim, on: connection)

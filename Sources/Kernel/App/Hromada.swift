@@ -41,7 +41,7 @@ public enum Hromada {
         application.lifecycle.use(KernelLifecycle())
 
         if case .sqlite = configuration.database {
-            await useWriteAheadLog(application)
+            await SQLiteLocking.configure(application)
         }
         if configuration.autoMigrate {
             try await application.autoMigrate()
@@ -87,19 +87,6 @@ public enum Hromada {
                 configuration: postgres, maxConnectionsPerEventLoop: configuration.databasePoolSize,
                 connectionPoolTimeout: .seconds(configuration.databasePoolTimeout.components.seconds), sqlLogLevel: .trace), as: .psql)
             HromadaMetrics.recordPool(driver: "postgres", connectionsPerLoop: configuration.databasePoolSize, eventLoops: eventLoops)
-        }
-    }
-
-    /// SQLite's write-ahead log lets readers go on while one connection writes, which
-    /// matters once each event loop has its own connection. The mode is stored in the
-    /// file, so setting it once per start is enough; a database that cannot be opened
-    /// is reported by /health rather than stopping the start.
-    static func useWriteAheadLog(_ application: Application) async {
-        guard let sql = application.db as? any SQLDatabase else { return }
-        do {
-            try await sql.raw("PRAGMA journal_mode=WAL").run()
-        } catch {
-            application.logger.warning("Could not switch SQLite to WAL mode", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 

@@ -1,4 +1,5 @@
 import AsyncKit
+import FluentSQLiteDriver
 import Fluent
 import Vapor
 
@@ -89,6 +90,9 @@ struct KernelErrorMiddleware: AsyncMiddleware {
         case is ConnectionPoolTimeoutError:
             // Every database connection stayed busy past the pool's wait: the server is
             // overloaded, not broken, and the request may be sent again in a moment.
+            return AppError(.serviceUnavailable, code: "unavailable", key: "error.unavailable", headers: ["Retry-After": "1"])
+        case let error as SQLiteError where error.reason == .busy:
+            // Likewise SQLite's write lock, held by others past `SQLiteLocking.busyTimeout`.
             return AppError(.serviceUnavailable, code: "unavailable", key: "error.unavailable", headers: ["Retry-After": "1"])
         case let error as any AbortError:
             return classify(status: error.status, headers: error.headers)
