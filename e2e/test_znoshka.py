@@ -53,6 +53,16 @@ def fill(driver, name: str, value: str) -> None:
     field.send_keys(value)
 
 
+def publish_solution(driver, text: str) -> None:
+    """Writes a solution in the discussion's own form (each solution's comment field is
+    also named `text`, so the field is found by its form) and publishes it."""
+    form = driver.find_element(By.CSS_SELECTOR, "[aria-labelledby=new-solution] form")
+    field = form.find_element(By.NAME, "text")
+    field.clear()
+    field.send_keys(text)
+    tap(driver, form.find_element(By.XPATH, ".//button[normalize-space()='Опублікувати']"))
+
+
 def cell(driver, number: int):
     return driver.find_element(By.CSS_SELECTOR, f'.strip [data-cell="{number}"]')
 
@@ -232,8 +242,7 @@ def test_take_a_test_review_it_and_work_on_the_mistake(browser, base_url):
     tap(browser, reviewed[1].find_element(By.LINK_TEXT, "Розв’язання й обговорення"))
     assert heading(browser) == "Розв’язання й обговорення"
     assert "Розв’язань ще немає" in browser.find_element(By.TAG_NAME, "main").text
-    fill(browser, "text", "Ділимо на сто: $\\frac{12}{100} \\cdot 250 = 30$.")
-    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Опублікувати']"))
+    publish_solution(browser, "Ділимо на сто: $\\frac{12}{100} \\cdot 250 = 30$.")
     assert "Розв’язання опубліковано." in browser.find_element(By.CSS_SELECTOR, ".flash").text
     solution = browser.find_element(By.CSS_SELECTOR, "article.solution")
     assert solution.find_elements(By.TAG_NAME, "math") and "рейтинг 0" in solution.text
@@ -437,8 +446,7 @@ def answer_a_shared_percentages_task(students, base_url: str) -> None:
 def test_a_report_reaches_the_moderators_who_hide_the_post(new_browser, base_url):
     writer, reader = new_browser(), new_browser()
     answer_a_shared_percentages_task([writer, reader], base_url)
-    fill(writer, "text", "Хто цього не знає — той нічого не тямить.")
-    tap(writer, writer.find_element(By.XPATH, "//button[normalize-space()='Опублікувати']"))
+    publish_solution(writer, "Хто цього не знає — той нічого не тямить.")
     assert "Розв’язання опубліковано." in writer.find_element(By.CSS_SELECTOR, ".flash").text
 
     # Another student reports it from the discussion.
