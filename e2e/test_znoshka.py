@@ -354,7 +354,8 @@ def test_an_author_writes_a_test_question_by_question(browser, base_url):
 
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти']"))
     assert heading(browser) == f"Тест «{title}»"
-    assert "Тест створено" in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    assert "Чернетку тесту створено" in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    assert "Учні ще не бачать цього тесту" in browser.find_element(By.CSS_SELECTOR, ".draft").text
     assert_accessible(browser)
 
     Select(browser.find_element(By.NAME, "type")).select_by_value("number")
@@ -377,10 +378,29 @@ def test_an_author_writes_a_test_question_by_question(browser, base_url):
     assert heading(browser) == f"Тест «{title}»"
     assert len(browser.find_elements(By.CSS_SELECTOR, ".editor-questions > li")) == 2
 
+    editor_url = browser.current_url
     tap(browser, browser.find_element(By.LINK_TEXT, "Переглянути весь тест"))
     assert heading(browser) == f"«{title}» очима учня"
     assert len(browser.find_elements(By.CSS_SELECTOR, "article.preview")) == 2
     assert_accessible(browser)
+
+    # Students see the test once it is published, not before.
+    assert title not in subject_page_text(browser, base_url, "mathematics")
+    open_page(browser, editor_url)
+    publish = browser.find_element(By.XPATH, "//button[normalize-space()='Опублікувати тест']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", publish)
+    publish.click()
+    dialog = WebDriverWait(browser, 10).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.confirm[open]")))
+    tap(browser, dialog.find_element(By.CSS_SELECTOR, ".button-yes"))
+    assert "Тест опубліковано" in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    assert not browser.find_elements(By.CSS_SELECTOR, ".draft")
+    assert_accessible(browser)
+    assert title in subject_page_text(browser, base_url, "mathematics")
+
+
+def subject_page_text(driver, base_url: str, slug: str) -> str:
+    open_page(driver, f"{base_url}{PREFIX}/subjects/{slug}")
+    return driver.find_element(By.TAG_NAME, "main").text
 
 
 def test_an_author_adds_a_chosen_subject_and_a_student_sits_it_in_block_two(new_browser, base_url):

@@ -59,7 +59,7 @@ public final class TestBrowser: @unchecked Sendable {
         }
     }
 
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text

@@ -161,6 +161,11 @@ public final class ZnoshkaTest: Model, @unchecked Sendable {
     @Field(key: "created_at") public var createdAt: Date
     /// The newer version an author's edit made; students are shown only current versions.
     @OptionalField(key: "replaced_by") public var replacedBy: UUID?
+    /// A version students do not see: an author's edit not yet published (`AddTestDrafts`).
+    /// Set when the row is written and never changed, like the rest of a version.
+    @Field(key: "draft") public var isDraft: Bool
+    /// The live version a draft edits (none for a new test's draft).
+    @OptionalField(key: "draft_of") public var draftOf: UUID?
     /// For an official table (`official`), the year it is of and where it was published.
     @OptionalField(key: "table_year") public var tableYear: Int?
     @OptionalField(key: "table_source") public var tableSource: String?
@@ -181,9 +186,18 @@ public final class ZnoshkaTest: Model, @unchecked Sendable {
         self.official = table.isOfficial
         self.position = position
         self.createdAt = now
+        self.isDraft = false
     }
 
     public var testKind: AuthoredTest.Kind { AuthoredTest.Kind(rawValue: kind) ?? .mixed }
+
+    /// What students see and sit: the current version, published.
+    public var isLive: Bool { replacedBy == nil && !isDraft }
+
+    /// The live tests.
+    public static func live(on db: any Database) -> QueryBuilder<ZnoshkaTest> {
+        query(on: db).filter(\.$replacedBy == nil).filter(\.$isDraft == false)
+    }
 
     public var table: ConversionTable {
         ConversionTable(threshold: threshold, maxRaw: maxRaw, scores: scores.split(separator: ",").compactMap { Int($0) }, isOfficial: official)

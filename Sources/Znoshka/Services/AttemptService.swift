@@ -54,7 +54,8 @@ public struct AttemptService: Sendable {
     /// Starts `testID` (or, when one is running, gives it back: a second device or a
     /// double tap resumes rather than restarts).
     public func start(_ testID: UUID, for student: Student) async throws -> Attempt {
-        guard let test = try await content.test(testID, on: db) else { throw Self.testNotFound }
+        // A draft is the author's to preview, never a student's to sit.
+        guard let test = try await content.test(testID, on: db), !test.isDraft else { throw Self.testNotFound }
         return try await start([test], minutes: test.minutes, block: nil, for: student)[0]
     }
 
@@ -129,9 +130,9 @@ public struct AttemptService: Sendable {
 
     /// A subject's current НМТ simulation, the newest when there are several.
     func newestSimulation(of subject: Subject) async throws -> ZnoshkaTest? {
-        try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
+        try await ZnoshkaTest.live(on: db).filter(\.$subjectID == subject.requireID())
             .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
-            .filter(\.$replacedBy == nil).sort(\.$createdAt, .descending).first()
+            .sort(\.$createdAt, .descending).first()
     }
 
     private func start(_ tests: [ZnoshkaTest], minutes: Int, block: UUID?, for student: Student) async throws -> [Attempt] {

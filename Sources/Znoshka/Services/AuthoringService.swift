@@ -46,16 +46,20 @@ public struct AuthoringService: Sendable {
     }
 
     /// A test an author put together in the web editor, checked as an imported file is.
-    public func create(_ test: AuthoredTest, by author: Student) async throws -> UUID {
+    /// A new test: live at once (an imported file is whole), or a draft for the web
+    /// editor's test that starts with one question and grows before students see it.
+    public func create(_ test: AuthoredTest, asDraft: Bool = false, by author: Student) async throws -> UUID {
         try Self.requireAuthor(author)
-        return try await store(try Self.validated(test), action: "test.create", by: author)
+        return try await store(try Self.validated(test), as: asDraft ? .draft(of: nil) : .live,
+                               action: asDraft ? "test.draft" : "test.create", by: author)
     }
 
     /// Writes an imported test, whole or not at all, with its audit entry.
-    private func store(_ test: AuthoredTest, action: String, by author: Student) async throws -> UUID {
+    private func store(_ test: AuthoredTest, replacing previous: ZnoshkaTest? = nil, as version: ContentImporter.Version = .live,
+                       action: String, by author: Student) async throws -> UUID {
         let now = context.clock.now
         return try await db.writeTransaction { db in
-            let id = try await ContentImporter(db: db, now: now).importTest(test)
+            let id = try await ContentImporter(db: db, now: now).importTest(test, replacing: previous, as: version)
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
                 action, entityType: "test", entityID: id.uuidString, actor: author.id, after: ["title": test.title], on: db)
             return id
@@ -76,11 +80,57 @@ public struct AuthoringService: Sendable {
             let claimed = try await db.sql.update(ZnoshkaTest.schema).set("replaced_by", to: SQLBind(newID))
                 .where("id", .equal, SQLBind(testID)).where("replaced_by", .is, SQLLiteral.null).returning("id").all()
             guard !claimed.isEmpty else { throw Self.testReplaced }
-            _ = try await ContentImporter(db: db, now: now).importTest(test, id: newID, replacing: previous)
+            // A draft's new version is still a draft of the same live test.
+            _ = try await ContentImporter(db: db, now: now).importTest(test, id: newID, replacing: previous,
+                                                                      as: previous.isDraft ? .draft(of: previous.draftOf) : .live)
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
                 "test.edit", entityType: "test", entityID: newID.uuidString, actor: author.id,
                 before: ["id": testID.uuidString, "title": previous.title], after: ["title": test.title], on: db)
             return newID
+        }
+    }
+
+    /// Saves an edit from the web editor where students cannot see it: a draft's new
+    /// version, or the live test's first draft. A live test has one draft at a time (a
+    /// unique index decides two authors starting one at once: the second is a 409), and
+    /// its editor opens that draft; an edit sent from a stale page of the live test is
+    /// refused like any edit of a replaced version.
+    public func saveDraft(_ testID: UUID, with edited: AuthoredTest, by author: Student) async throws -> UUID {
+        try Self.requireAuthor(author)
+        let test = try Self.validated(edited)
+        guard let stored = try await ZnoshkaTest.find(testID, on: db) else { throw AttemptService.testNotFound }
+        if stored.isDraft { return try await replace(testID, with: test, by: author) }
+        guard stored.replacedBy == nil, try await draft(of: testID) == nil else { throw Self.testReplaced }
+        return try await store(test, replacing: stored, as: .draft(of: testID), action: "test.draft", by: author)
+    }
+
+    /// The current draft of the live test `testID`, if an author has started one.
+    public func draft(of testID: UUID) async throws -> ZnoshkaTest? {
+        try await ZnoshkaTest.query(on: db).filter(\.$draftOf == testID).filter(\.$replacedBy == nil).first()
+    }
+
+    /// Publishes a draft: its content becomes a new live version that replaces the live
+    /// test it edits (claimed with `replaced_by IS NULL`, as any edit is), and the draft
+    /// is replaced by it. Versions are never changed in place (`ContentCache` keeps them),
+    /// so the live version is a new row; its unchanged questions are the draft's, keeping
+    /// their discussions. Returns the live version's id.
+    public func publish(_ draftID: UUID, by author: Student) async throws -> UUID {
+        try Self.requireAuthor(author)
+        let now = context.clock.now
+        return try await db.writeTransaction { db in
+            guard let draft = try await ZnoshkaTest.find(draftID, on: db), draft.isDraft else { throw AttemptService.testNotFound }
+            let test = try await Self.authored(draft, on: db)
+            let liveID = UUID()
+            for claimedID in [draft.draftOf, draftID].compactMap({ $0 }) {
+                let claimed = try await db.sql.update(ZnoshkaTest.schema).set("replaced_by", to: SQLBind(liveID))
+                    .where("id", .equal, SQLBind(claimedID)).where("replaced_by", .is, SQLLiteral.null).returning("id").all()
+                guard !claimed.isEmpty else { throw Self.testReplaced }
+            }
+            _ = try await ContentImporter(db: db, now: now).importTest(test, id: liveID, replacing: draft, as: .live)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "test.publish", entityType: "test", entityID: liveID.uuidString, actor: author.id,
+                before: ["id": (draft.draftOf ?? draftID).uuidString], after: ["title": test.title], on: db)
+            return liveID
         }
     }
 
@@ -116,10 +166,14 @@ public struct AuthoringService: Sendable {
     /// A test as its author wrote it, with its stored row.
     public func authoredTest(_ testID: UUID, by author: Student) async throws -> (stored: ZnoshkaTest, test: AuthoredTest) {
         try Self.requireAuthor(author)
-        guard let test = try await ZnoshkaTest.find(testID, on: db), let subject = try await Subject.find(test.subjectID, on: db) else {
-            throw AttemptService.testNotFound
-        }
-        let places = try await TestQuestion.query(on: db).filter(\.$testID == testID).sort(\.$position).all()
+        guard let test = try await ZnoshkaTest.find(testID, on: db) else { throw AttemptService.testNotFound }
+        return (test, try await Self.authored(test, on: db))
+    }
+
+    /// What `stored` holds, as its author wrote it.
+    static func authored(_ test: ZnoshkaTest, on db: any Database) async throws -> AuthoredTest {
+        guard let subject = try await Subject.find(test.subjectID, on: db) else { throw AttemptService.testNotFound }
+        let places = try await TestQuestion.query(on: db).filter(\.$testID == test.requireID()).sort(\.$position).all()
         let questions = try await StoredQuestion.query(on: db).filter(\.$id ~~ places.map(\.questionID)).all()
         let byID = Dictionary(uniqueKeysWithValues: questions.map { ($0.id!, $0) })
         let titles = Dictionary(uniqueKeysWithValues: try await Topic.query(on: db).filter(\.$subjectID == subject.requireID()).all()
@@ -128,7 +182,7 @@ public struct AuthoringService: Sendable {
                                     minutes: test.minutes, questions: [])
         // A simulation's or a mixed test's questions keep their own topics through an edit.
         authored.entries = places.compactMap { byID[$0.questionID] }.map { ($0.question, test.testKind == .topic ? nil : $0.topicID.flatMap { titles[$0] }) }
-        return (test, authored)
+        return authored
     }
 
     /// A test as its file, for an author to edit and import again.

@@ -75,16 +75,15 @@ public struct CatalogService: Sendable {
     /// The chosen subjects a person can sit in block 2: those not compulsory that have a
     /// current simulation.
     public func chosenSubjects() async throws -> [Subject] {
-        let simulations = try await ZnoshkaTest.query(on: db).filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
-            .filter(\.$replacedBy == nil).all()
+        let simulations = try await ZnoshkaTest.live(on: db).filter(\.$kind == AuthoredTest.Kind.simulation.rawValue).all()
         let withSimulation = Set(simulations.map(\.subjectID))
         return try await subjects().filter { !$0.isCompulsory && withSimulation.contains($0.id!) }
     }
 
     /// The subject's newest current simulation (the one an official table is shown for).
     public func currentSimulation(of subject: Subject) async throws -> ZnoshkaTest? {
-        try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID()).filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
-            .filter(\.$replacedBy == nil).sort(\.$createdAt, .descending).first()
+        try await ZnoshkaTest.live(on: db).filter(\.$subjectID == subject.requireID()).filter(\.$kind == AuthoredTest.Kind.simulation.rawValue)
+            .sort(\.$createdAt, .descending).first()
     }
 
     /// Every topic, in each subject's order.
@@ -92,7 +91,7 @@ public struct CatalogService: Sendable {
         try await Topic.query(on: db).sort(\.$position).all()
     }
 
-    /// Every subject with its current tests in order (the authors' page).
+    /// Every subject with its current tests in order, live ones and drafts (the authors' page).
     public func testsBySubject() async throws -> [(Subject, [ZnoshkaTest])] {
         let tests = try await ZnoshkaTest.query(on: db).filter(\.$replacedBy == nil).sort(\.$position).all()
         return try await subjects().map { subject in (subject, tests.filter { $0.subjectID == subject.id }) }
@@ -125,7 +124,7 @@ public struct CatalogService: Sendable {
         let subjectID = try subject.requireID()
         let topics = try await Topic.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
         let pages = try await TheoryPage.query(on: db).filter(\.$topicID ~~ topics.map { $0.id! }).sort(\.$position).all()
-        let tests = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subjectID).filter(\.$replacedBy == nil).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.live(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
         return SubjectOverview(subject: subject,
                                topics: topics.map { topic in TopicOverview(topic: topic, pages: pages.filter { $0.topicID == topic.id }) },
                                tests: try await overviews(tests, for: student))
@@ -150,7 +149,8 @@ public struct CatalogService: Sendable {
     }
 
     public func test(_ id: UUID, for student: Student?) async throws -> (TestOverview, Subject, Topic?) {
-        guard let test = try await ZnoshkaTest.find(id, on: db), let subject = try await Subject.find(test.subjectID, on: db) else {
+        // A draft is shown to authors by their preview, never here.
+        guard let test = try await ZnoshkaTest.find(id, on: db), !test.isDraft, let subject = try await Subject.find(test.subjectID, on: db) else {
             throw AttemptService.testNotFound
         }
         let topic = try await test.topicID.asyncMap { try await Topic.find($0, on: db) } ?? nil
@@ -163,7 +163,7 @@ public struct CatalogService: Sendable {
             throw AppError.notFound(code: "topic_not_found", key: "zn.topic.not_found")
         }
         let pages = try await TheoryPage.query(on: db).filter(\.$topicID == id).sort(\.$position).all()
-        let tests = try await ZnoshkaTest.query(on: db).filter(\.$topicID == id).filter(\.$replacedBy == nil).sort(\.$position).all()
+        let tests = try await ZnoshkaTest.live(on: db).filter(\.$topicID == id).sort(\.$position).all()
         return (topic, subject, pages, tests)
     }
 }

@@ -33,7 +33,9 @@ struct ContentImporter {
     /// a simulation, and scaled in proportion for a shorter test. A new version of
     /// `previous` takes its place in the list and keeps the rows of the questions it did not
     /// change, so their discussions, statistics and review items carry over.
-    func importTest(_ test: AuthoredTest, id: UUID = UUID(), replacing previous: ZnoshkaTest? = nil) async throws -> UUID {
+    /// `version` says whether the row is live or a draft, and of which live test.
+    func importTest(_ test: AuthoredTest, id: UUID = UUID(), replacing previous: ZnoshkaTest? = nil,
+                    as version: Version = .live) async throws -> UUID {
         guard let subject = try await subjectID(test.subject) else {
             throw AppError.validation([FieldError(field: "subject", key: "zn.import.subject")])
         }
@@ -41,11 +43,18 @@ struct ContentImporter {
         let table = Self.table(for: test)
         let position: Int
         if let previous { position = previous.position } else { position = try await nextPosition(ZnoshkaTest.schema, "subject_id", subject) }
-        try await sql.insert(into: ZnoshkaTest.schema)
-            .columns("id", "subject_id", "topic_id", "kind", "title", "minutes", "threshold", "max_raw", "scores", "official", "position", "created_at")
-            .values(SQLBind(id), SQLBind(subject), SQLBind(topic), SQLBind(test.kind.rawValue), SQLBind(test.title), SQLBind(test.minutes),
-                    SQLBind(table.threshold), SQLBind(table.maxRaw), SQLBind(table.scores.map(String.init).joined(separator: ",")),
-                    SQLBind(table.isOfficial), SQLBind(position), SQLBind(now)).run()
+        var columns = ["id", "subject_id", "topic_id", "kind", "title", "minutes", "threshold", "max_raw", "scores", "official", "position", "created_at"]
+        var values: [any SQLExpression] = [
+            SQLBind(id), SQLBind(subject), SQLBind(topic), SQLBind(test.kind.rawValue), SQLBind(test.title), SQLBind(test.minutes),
+            SQLBind(table.threshold), SQLBind(table.maxRaw), SQLBind(table.scores.map(String.init).joined(separator: ",")),
+            SQLBind(table.isOfficial), SQLBind(position), SQLBind(now)]
+        // A live test leaves the draft columns to their defaults: the seed migrations,
+        // older than the columns (`AddTestDrafts`), import live tests too.
+        if version.isDraft {
+            columns += ["draft", "draft_of"]
+            values += [SQLBind(true), SQLBind(version.draftOf)]
+        }
+        try await sql.insert(into: ZnoshkaTest.schema).columns(columns).values(values).run()
         var unchanged = try await previous.asyncMap { try await questions(of: $0.requireID()) } ?? []
         var topics: [String: UUID] = [:]
         for (place, question) in test.questions.enumerated() {
@@ -128,5 +137,25 @@ extension Optional {
     func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
         guard let self else { return nil }
         return try await transform(self)
+    }
+}
+
+extension ContentImporter {
+    /// What a stored test version is to students.
+    enum Version {
+        /// Seen and sat by students.
+        case live
+        /// The author's edit of the live test `of` (nil for a new test), seen only by authors.
+        case draft(of: UUID?)
+
+        var isDraft: Bool {
+            if case .draft = self { return true }
+            return false
+        }
+
+        var draftOf: UUID? {
+            if case .draft(let live) = self { return live }
+            return nil
+        }
     }
 }

@@ -25,8 +25,8 @@ extension AuthoringService {
         guard let subject = try await Subject.query(on: db).filter(\.$slug == slug).first() else {
             throw AppError.notFound(code: "subject_not_found", key: "zn.subject.not_found")
         }
-        let simulations = try await ZnoshkaTest.query(on: db).filter(\.$subjectID == subject.requireID())
-            .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue).filter(\.$replacedBy == nil).all()
+        let simulations = try await ZnoshkaTest.live(on: db).filter(\.$subjectID == subject.requireID())
+            .filter(\.$kind == AuthoredTest.Kind.simulation.rawValue).all()
         var v = Kernel.Validator()
         let thisYear = Calendar(identifier: .gregorian).component(.year, from: context.clock.now)
         let yearText = v.text("year", year, maxLength: 4)

@@ -37,9 +37,9 @@ final class QuestionBank: @unchecked Sendable {
         return counts
     }
 
-    /// The ids of the questions of current (not replaced) tests.
+    /// The ids of the questions of live tests (neither replaced nor drafts).
     private static let currentQuestionIDs: SQLQueryString = """
-        SELECT tq.question_id FROM zn_test_questions tq JOIN zn_tests t ON t.id = tq.test_id WHERE t.replaced_by IS NULL
+        SELECT tq.question_id FROM zn_test_questions tq JOIN zn_tests t ON t.id = tq.test_id WHERE t.replaced_by IS NULL AND NOT t.draft
         """
 
     /// Changes whenever a test of the subject is added or replaced (a replacement is a new row).

@@ -60,7 +60,7 @@ public struct StatisticsService: Sendable {
         let tests = try await ZnoshkaTest.query(on: db).all()
         let testByID = Dictionary(uniqueKeysWithValues: tests.map { ($0.id!, $0) })
         // Attempts may be at older versions; suggestions are only of current ones.
-        let current = tests.filter { $0.replacedBy == nil }
+        let current = tests.filter(\.isLive)
         let topics = try await Topic.query(on: db).sort(\.$position).all()
         let topicPoints = try await pointsByTopic(attempts.map { $0.id! })
         let queued = try await queuedStability(of: student)

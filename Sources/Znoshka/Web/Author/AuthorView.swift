@@ -63,7 +63,7 @@ struct AuthorView {
             HTMLBuilder.join(tests.map { subject, tests in
                 H.div {
                     H.h3 { subject.name(in: l.language) }
-                    H.ul(.class("plain-list")) { HTMLBuilder.join(tests.map(testRow)) }
+                    H.ul(.class("plain-list")) { HTMLBuilder.join(Self.listed(tests).map(testRow)) }
                     H.p { l.text("zn.author.topics") }
                     H.ul(.class("plain-list")) {
                         HTMLBuilder.join(topics.filter { $0.subjectID == subject.id }.map { topic in
@@ -75,10 +75,21 @@ struct AuthorView {
         }
     }
 
-    private func testRow(_ test: ZnoshkaTest) -> HTML {
+    /// One row per test: a live test (whose editor opens its draft, if it has one) or a
+    /// new test's draft; `hasDraft` marks the live tests being edited.
+    static func listed(_ tests: [ZnoshkaTest]) -> [(test: ZnoshkaTest, hasDraft: Bool)] {
+        let edited = Set(tests.compactMap(\.draftOf))
+        return tests.filter { $0.draftOf == nil }.map { ($0, edited.contains($0.id!)) }
+    }
+
+    private func testRow(_ test: ZnoshkaTest, hasDraft: Bool) -> HTML {
         let base = "\(path)/tests/\(test.id!.uuidString.lowercased())"
         return H.li {
             H.a(.href(TestEditorPage.editPath(test.id!)), .aria("label", l.text("zn.author.edit_named", ["title": test.title]))) { test.title }
+            if test.isDraft || hasDraft {
+                " "
+                H.span(.class("badge")) { l.text(test.isDraft ? "zn.author.draft_badge" : "zn.author.has_draft_badge") }
+            }
             " · "
             H.a(.href("\(base)/preview"), .aria("label", l.text("zn.author.preview_named", ["title": test.title]))) { l.text("zn.author.preview_link") }
             " · "

@@ -3,7 +3,8 @@ import Kernel
 import Vapor
 
 /// A new test for authors: its own fields and its first question, with a preview of the
-/// question as students will see it; saving it opens the test editor (`TestEditorPage`).
+/// question as students will see it; saving it makes a draft (students see it once it is
+/// published) and opens the test editor (`TestEditorPage`).
 enum NewTestPage {
     static let path = "\(AuthorPage.path)/tests/new"
 
@@ -34,7 +35,7 @@ enum NewTestPage {
             return try await renderNew(req, author: author, form: form, preview: first)
         }
         do {
-            let id = try await req.znoshka.authoring.create(test, by: author)
+            let id = try await req.znoshka.authoring.create(test, asDraft: true, by: author)
             return req.redirect(to: TestEditorPage.editPath(id), flash: .success, "zn.editor.created")
         } catch let error as AppError where error.status == .unprocessableEntity {
             return try await renderNew(req, author: author, form: form, problems: error.fieldErrors, status: error.status)

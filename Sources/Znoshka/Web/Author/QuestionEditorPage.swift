@@ -25,7 +25,7 @@ enum QuestionEditorPage {
                                              preview: nil, problems: [], c: req.viewContext).page)
     }
 
-    /// `action=preview` shows the question as students will see it; `save` writes the new version.
+    /// `action=preview` shows the question as students will see it; `save` writes the draft's new version.
     static func saveQuestion(_ req: Request) async throws -> Response {
         let author = try await AuthorPage.author(req)
         let id = try ZnoshkaAPI.testID(req)
@@ -47,7 +47,7 @@ enum QuestionEditorPage {
             var edited = current
             if let index { edited.questions[index] = question } else { edited.entries.append((question, nil)) }
             do {
-                let newID = try await req.znoshka.authoring.replace(id, with: edited, by: author)
+                let newID = try await req.znoshka.authoring.saveDraft(id, with: edited, by: author)
                 return req.redirect(to: TestEditorPage.editPath(newID), flash: .success, "zn.editor.saved")
             } catch let error as AppError where error.status == .unprocessableEntity {
                 return render(problems: error.fieldErrors, status: error.status)

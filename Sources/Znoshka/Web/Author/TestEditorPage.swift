@@ -5,11 +5,13 @@ import Vapor
 /// The test editor for authors: a new test with its first question (`NewTestPage`), then
 /// its details and questions one at a time (edit and add: `QuestionEditorPage`; move and
 /// remove: here), each with a preview as students will see it, and the whole test
-/// previewed (`TestPreviewPage`). Every save is a new version of the test
-/// (`AuthoringService.replace`), so the editor moves to the new version's address.
+/// previewed (`TestPreviewPage`). Every save is a new version of the test's draft
+/// (`AuthoringService.saveDraft`), so the editor moves to the new version's address;
+/// students see none of it until an author publishes the draft.
 enum TestEditorPage {
     static func register(on web: any RoutesBuilder) {
         web.get("author", "tests", ":testID", "edit", use: edit)
+        web.post("author", "tests", ":testID", "publish", use: publish)
         web.post("author", "tests", ":testID", "details", use: saveDetails)
         web.post("author", "tests", ":testID", "questions", ":number", "move", use: move)
         web.post("author", "tests", ":testID", "questions", ":number", "delete", use: delete)
@@ -19,7 +21,12 @@ enum TestEditorPage {
 
     static func edit(_ req: Request) async throws -> Response {
         let author = try await AuthorPage.author(req)
-        let (stored, test) = try await req.znoshka.authoring.authoredTest(try ZnoshkaAPI.testID(req), by: author)
+        let id = try ZnoshkaAPI.testID(req)
+        let (stored, test) = try await req.znoshka.authoring.authoredTest(id, by: author)
+        // A live test's edits go on in its draft.
+        if stored.isLive, let draft = try await req.znoshka.authoring.draft(of: id) {
+            return req.redirect(to: editPath(draft.id!))
+        }
         return req.render(TestEditorView(author: author, stored: stored, test: test, form: FormState(values: detailValues(test)),
                                          problems: [], c: req.viewContext).page)
     }
@@ -66,12 +73,19 @@ enum TestEditorPage {
     private static func save(_ req: Request, _ id: UUID, _ edited: AuthoredTest, by author: Student, stored: ZnoshkaTest, current: AuthoredTest,
                              form: FormState) async throws -> Response {
         do {
-            let newID = try await req.znoshka.authoring.replace(id, with: edited, by: author)
+            let newID = try await req.znoshka.authoring.saveDraft(id, with: edited, by: author)
             return req.redirect(to: editPath(newID), flash: .success, "zn.editor.saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
             return req.render(TestEditorView(author: author, stored: stored, test: current, form: form, problems: error.fieldErrors,
                                              status: error.status, c: req.viewContext).page)
         }
+    }
+
+    /// Publishes the draft: students see it from now on, and the editor opens the live version.
+    static func publish(_ req: Request) async throws -> Response {
+        let author = try await AuthorPage.author(req)
+        let liveID = try await req.znoshka.authoring.publish(try ZnoshkaAPI.testID(req), by: author)
+        return req.redirect(to: editPath(liveID), flash: .success, "zn.editor.published")
     }
 
     // MARK: Reading the forms

@@ -3,7 +3,8 @@ import Kernel
 import Vapor
 
 /// The test editor: the test's own fields, its questions with edit, move and delete, and
-/// a new question of a chosen type; an old version links to the newer one.
+/// a new question of a chosen type; a draft offers its preview and publishing; an old
+/// version links to the newer one.
 struct TestEditorView {
     let author: Student
     let stored: ZnoshkaTest
@@ -27,10 +28,14 @@ struct TestEditorView {
                     H.a(.href(TestEditorPage.editPath(newer))) { l.text("zn.editor.open_newer") }
                 }
             }
-            H.p { l.text("zn.editor.versions") }
-            H.p(.class("answer-actions")) {
-                H.a(.class("button"), .href("\(base)/preview")) { l.text("zn.editor.preview_test") }
-                H.a(.class("button"), .href(ZnoshkaWeb.testPath(id))) { l.text("zn.editor.student_page") }
+            if stored.isDraft && stored.replacedBy == nil {
+                draftCard
+            } else {
+                H.p { l.text("zn.editor.versions") }
+                H.p(.class("answer-actions")) {
+                    H.a(.class("button"), .href("\(base)/preview")) { l.text("zn.editor.preview_test") }
+                    H.a(.class("button"), .href(ZnoshkaWeb.testPath(id))) { l.text("zn.editor.student_page") }
+                }
             }
             TestDetailsFields.problems(problems, l)
             H.section(.class("card"), .aria("labelledby", "details-title")) {
@@ -48,6 +53,20 @@ struct TestEditorView {
                     SelectField(name: "type", label: l.text("zn.editor.new_question_type"),
                                 options: QuestionForm.types.map { ($0, l.text("zn.qform.type.\($0)")) }, includeEmpty: false).render(FormState(), l)
                     Components.primaryButton(l.text("zn.editor.add_question"))
+                }
+            }
+        }
+    }
+
+    /// What a draft is, its preview, and the one button that shows it to students.
+    private var draftCard: HTML {
+        H.section(.class("card draft"), .aria("labelledby", "draft-title")) {
+            H.h2(.id("draft-title")) { l.text("zn.editor.draft") }
+            H.p { l.text(stored.draftOf == nil ? "zn.editor.draft_new" : "zn.editor.draft_of_live") }
+            H.div(.class("answer-actions")) {
+                H.a(.class("button"), .href("\(base)/preview")) { l.text("zn.editor.preview_test") }
+                Components.postForm(c, action: "\(base)/publish", confirm: l.text("zn.editor.publish_confirm"), classes: "inline-form") {
+                    Components.primaryButton(l.text("zn.editor.publish"))
                 }
             }
         }
