@@ -301,7 +301,8 @@ def test_an_author_previews_theory_and_imports_a_test(browser, base_url):
 
     Select(browser.find_element(By.NAME, "subject")).select_by_value("mathematics")
     fill(browser, "topic", "Відсотки")
-    fill(browser, "title", "Складні відсотки")
+    page_title = f"Складні відсотки {secrets.token_hex(2)}"
+    fill(browser, "title", page_title)
     fill(browser, "markdown", "Сума через $n$ років: $S = S_0 \\cdot (1 + \\frac{p}{100})^n$.\n\n<script>window.__owned = true</script>")
     tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Попередній перегляд']"))
     preview = browser.find_element(By.CSS_SELECTOR, "article.preview")
@@ -309,6 +310,18 @@ def test_an_author_previews_theory_and_imports_a_test(browser, base_url):
     assert not preview.find_elements(By.TAG_NAME, "script") and "<script>" in preview.text
     assert browser.execute_script("return window.__owned === undefined")
     assert_accessible(browser)
+
+    # Saved, the page is a draft on its own editor; published, students read it on the topic's page.
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Зберегти сторінку']"))
+    assert heading(browser) == f"Сторінка «{page_title}»"
+    assert "Учні ще не бачать цієї сторінки" in browser.find_element(By.CSS_SELECTOR, ".draft").text
+    assert_accessible(browser)
+    tap(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Опублікувати сторінку']"))
+    assert heading(browser) == "Відсотки"
+    assert "Сторінку опубліковано" in browser.find_element(By.CSS_SELECTOR, ".flash").text
+    assert page_title in browser.find_element(By.TAG_NAME, "main").text
+    assert browser.execute_script("return window.__owned === undefined")
+    open_page(browser, base_url + PREFIX + "/author")
 
     broken = dict(PERCENTAGES, title=f"Відсотки, варіант {secrets.token_hex(2)}")
     broken["questions"] = [dict(PERCENTAGES["questions"][0], answer="Е")] + PERCENTAGES["questions"][1:]

@@ -29,7 +29,7 @@ public struct Znoshka: HromadaApp {
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
          AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain(),
-         AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts()]
+         AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts(), AddTheoryDrafts()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

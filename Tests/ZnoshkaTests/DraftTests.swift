@@ -133,6 +133,40 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("theory in the web editor: a new page and an edit wait as drafts; publishing shows them, dropping keeps the published text")
+        func theoryDrafts() async throws {
+            try await withZnoshka { app in
+                let author = try await signedInBrowser(app, as: try await registerAuthor(app))
+                let student = try await signedInBrowser(app, as: try await register(app))
+                let added = try await author.post("/znoshka/author/theory", form: ["subject": "history", "topic": "Козацька доба",
+                                                                                  "title": "Гетьманщина", "markdown": "Текст **жирний**"])
+                #expect(location(added).hasPrefix("/znoshka/author/theory/"), "\(added.status)")
+                let page = try #require(try await TheoryPage.query(on: app.db).filter(\.$title == "Гетьманщина").first())
+                let topicPath = "/znoshka/topics/\(page.topicID)"
+                #expect(!page.isPublished)
+                #expect(try await author.get(location(added)).text.contains("Учні ще не бачать цієї сторінки"))
+                #expect(!(try await student.get(topicPath).text.contains("Гетьманщина")))
+                #expect(try await author.get("/znoshka/author/topics/\(page.topicID)").text.contains("чернетка, учні не бачать"))
+                #expect(try await author.post("/znoshka/author/theory/\(page.id!)/publish", form: [:]).status == .seeOther)
+                #expect(try await student.get(topicPath).text.contains("<strong>жирний</strong>"))
+
+                // An edit of the published page: students read the old text until it is published.
+                _ = try await author.post("/znoshka/author/theory/\(page.id!)", form: ["title": "Гетьманщина", "markdown": "Новий текст", "action": "save"])
+                #expect(try await student.get(topicPath).text.contains("<strong>жирний</strong>"))
+                let editor = try await author.get("/znoshka/author/theory/\(page.id!)").text
+                #expect(editor.contains("Учні досі читають опубліковану сторінку") && editor.contains("Новий текст"))
+                #expect(try await author.post("/znoshka/author/theory/\(page.id!)/discard", form: [:]).status == .seeOther)
+                let kept = try #require(try await TheoryPage.find(page.id!, on: app.db))
+                #expect(kept.draftMarkdown == nil && kept.markdown == "Текст **жирний**" && kept.isPublished)
+
+                _ = try await author.post("/znoshka/author/theory/\(page.id!)", form: ["title": "Гетьманщина", "markdown": "Новий текст", "action": "save"])
+                _ = try await author.post("/znoshka/author/theory/\(page.id!)/publish", form: [:])
+                let shown = try await student.get(topicPath).text
+                #expect(shown.contains("Новий текст") && !shown.contains("жирний"))
+                #expect(try await student.post("/znoshka/author/theory/\(page.id!)/publish", form: [:]).status == .forbidden)
+            }
+        }
+
         /// Sends each browser's form at once to the application served live, with its
         /// cookies and CSRF token, and gives the statuses.
         static func postAtOnce(_ app: Application, _ posts: [(TestBrowser, String, [String: String])]) async throws -> [HTTPStatus] {

@@ -204,6 +204,8 @@ extension ZnoshkaTests {
                 let saved = try await author.post("/znoshka/author/theory/\(page.id!)", form: ["title": "Оновлена сторінка", "markdown": "Нове $x^2$ \(attack)",
                                                                                               "action": "save"])
                 #expect(saved.status == .seeOther)
+                #expect(!(try await author.get("/znoshka/topics/\(topic.id!)").text.contains("Оновлена сторінка")), "a draft until published")
+                #expect(try await author.post("/znoshka/author/theory/\(page.id!)/publish", form: [:]).status == .seeOther)
                 let shown = try await author.get("/znoshka/topics/\(topic.id!)").text
                 #expect(shown.contains("Оновлена сторінка") && !shown.contains("<script>alert") && shown.contains("&lt;script&gt;"))
 
@@ -231,7 +233,7 @@ extension ZnoshkaTests {
                 #expect(removed.status == .seeOther)
                 #expect(try await TheoryPage.find(page.id!, on: app.db) == nil)
                 let actions = try await AuditEntry.query(on: app.db).filter(\.$actorID == person.id).all().map(\.action)
-                #expect(Set(actions) == ["theory.edit", "topic.rename", "theory.create", "theory.delete"])
+                #expect(Set(actions) == ["theory.draft", "theory.publish", "theory.edit", "topic.rename", "theory.create", "theory.delete"])
             }
         }
 

@@ -94,6 +94,11 @@ public final class TheoryPage: Model, @unchecked Sendable {
     @Field(key: "html") public var html: String
     @Field(key: "position") public var position: Int
     @Field(key: "updated_at") public var updatedAt: Date
+    /// Whether students see the page; one added in the web editor waits until published.
+    @Field(key: "published") public var isPublished: Bool
+    /// An edit of a published page not yet published: students read `title` and `html`.
+    @OptionalField(key: "draft_title") public var draftTitle: String?
+    @OptionalField(key: "draft_markdown") public var draftMarkdown: String?
 
     public init() {}
 
@@ -105,7 +110,15 @@ public final class TheoryPage: Model, @unchecked Sendable {
         self.updatedAt = now
         self.markdown = markdown
         self.html = TheoryMarkdown.render(markdown).html
+        self.isPublished = true
     }
+
+    /// Whether an author has something students do not see yet: the unpublished page, or an edit.
+    public var isDraft: Bool { !isPublished || draftMarkdown != nil }
+
+    /// What the author is writing: the draft when there is one, else the page itself.
+    public var authorsTitle: String { draftTitle ?? title }
+    public var authorsMarkdown: String { draftMarkdown ?? markdown }
 }
 
 /// A question as stored: the authored `Question` as JSON, with its subject and topic.

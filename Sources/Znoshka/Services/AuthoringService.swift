@@ -191,7 +191,9 @@ public struct AuthoringService: Sendable {
     }
 
     /// Adds a theory page to a subject's topic (a new topic when the title is new).
-    public func addTheory(subject: String?, topic: String?, title: String?, markdown: String?, by author: Student) async throws -> UUID {
+    /// `asDraft`: the web editor's new page, which students see once it is published.
+    public func addTheory(subject: String?, topic: String?, title: String?, markdown: String?, asDraft: Bool = false,
+                          by author: Student) async throws -> UUID {
         try Self.requireAuthor(author)
         var v = Kernel.Validator()
         let subject = v.text("subject", subject, maxLength: 40)
@@ -200,9 +202,10 @@ public struct AuthoringService: Sendable {
         try v.throwIfInvalid()
         let now = context.clock.now
         return try await db.writeTransaction { db in
-            let id = try await ContentImporter(db: db, now: now).importTheory(subject: subject!, topic: topic!, pageTitle: page.title!, markdown: page.markdown!)
+            let id = try await ContentImporter(db: db, now: now).importTheory(subject: subject!, topic: topic!, pageTitle: page.title!,
+                                                                               markdown: page.markdown!, published: !asDraft)
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
-                "theory.create", entityType: "theory_page", entityID: id.uuidString, actor: author.id, after: ["title": page.title!], on: db)
+                asDraft ? "theory.draft" : "theory.create", entityType: "theory_page", entityID: id.uuidString, actor: author.id, after: ["title": page.title!], on: db)
             return id
         }
     }
@@ -244,6 +247,60 @@ public struct AuthoringService: Sendable {
             try await AuditLog(app: Znoshka.id, clock: context.clock).record(
                 "theory.edit", entityType: "theory_page", entityID: id.uuidString, actor: author.id,
                 before: before, after: ["title": page.title, "markdown": page.markdown], on: db)
+        }
+    }
+
+    /// Saves the web editor's edit where students do not see it: a page not yet published
+    /// is rewritten (nobody reads it), a published one keeps its text for students and
+    /// holds the edit as its draft until `publishTheory`.
+    public func saveTheoryDraft(_ id: UUID, title: String?, markdown: String?, by author: Student) async throws {
+        let page = try await theoryPage(id, by: author).page
+        guard page.isPublished else { return try await updateTheory(id, title: title, markdown: markdown, by: author) }
+        var v = Kernel.Validator()
+        let edited = Self.validTheory(title: title, markdown: markdown, &v)
+        try v.throwIfInvalid()
+        try await db.writeTransaction { db in
+            try await db.sql.update(TheoryPage.schema).set("draft_title", to: SQLBind(edited.title!))
+                .set("draft_markdown", to: SQLBind(edited.markdown!)).where("id", .equal, SQLBind(id)).run()
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "theory.draft", entityType: "theory_page", entityID: id.uuidString, actor: author.id,
+                after: ["title": edited.title!, "markdown": edited.markdown!], on: db)
+        }
+    }
+
+    /// Shows students the page as its author last saved it: the draft becomes the page's
+    /// text, and a page not yet published is published. Read and written in one
+    /// transaction, so two authors publishing at once publish the same text.
+    public func publishTheory(_ id: UUID, by author: Student) async throws {
+        _ = try await theoryPage(id, by: author)
+        let now = context.clock.now
+        try await db.writeTransaction { db in
+            guard let page = try await TheoryPage.find(id, on: db) else { throw Self.pageNotFound }
+            let before = ["title": page.title, "markdown": page.markdown]
+            if let markdown = page.draftMarkdown {
+                page.title = page.draftTitle ?? page.title
+                page.markdown = markdown
+                page.html = TheoryMarkdown.render(markdown).html
+                page.updatedAt = now
+            }
+            page.draftTitle = nil
+            page.draftMarkdown = nil
+            page.isPublished = true
+            try await page.update(on: db)
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "theory.publish", entityType: "theory_page", entityID: id.uuidString, actor: author.id,
+                before: before, after: ["title": page.title, "markdown": page.markdown], on: db)
+        }
+    }
+
+    /// Drops a published page's unpublished edit: the page stays as students see it.
+    public func discardTheoryDraft(_ id: UUID, by author: Student) async throws {
+        _ = try await theoryPage(id, by: author)
+        try await db.writeTransaction { db in
+            try await db.sql.update(TheoryPage.schema).set("draft_title", to: SQLLiteral.null).set("draft_markdown", to: SQLLiteral.null)
+                .where("id", .equal, SQLBind(id)).run()
+            try await AuditLog(app: Znoshka.id, clock: context.clock).record(
+                "theory.discard", entityType: "theory_page", entityID: id.uuidString, actor: author.id, on: db)
         }
     }
 

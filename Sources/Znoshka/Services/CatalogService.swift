@@ -123,7 +123,7 @@ public struct CatalogService: Sendable {
         let subject = try await subject(slug: slug)
         let subjectID = try subject.requireID()
         let topics = try await Topic.query(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
-        let pages = try await TheoryPage.query(on: db).filter(\.$topicID ~~ topics.map { $0.id! }).sort(\.$position).all()
+        let pages = try await TheoryPage.query(on: db).filter(\.$topicID ~~ topics.map { $0.id! }).filter(\.$isPublished == true).sort(\.$position).all()
         let tests = try await ZnoshkaTest.live(on: db).filter(\.$subjectID == subjectID).sort(\.$position).all()
         return SubjectOverview(subject: subject,
                                topics: topics.map { topic in TopicOverview(topic: topic, pages: pages.filter { $0.topicID == topic.id }) },
@@ -157,12 +157,12 @@ public struct CatalogService: Sendable {
         return (try await overviews([test], for: student)[0], subject, topic)
     }
 
-    /// A topic with its theory pages and its subject.
-    public func topic(_ id: UUID) async throws -> (Topic, Subject, [TheoryPage], [ZnoshkaTest]) {
+    /// A topic with its theory pages (published ones, or with `unpublished` the authors' too) and its subject.
+    public func topic(_ id: UUID, unpublished: Bool = false) async throws -> (Topic, Subject, [TheoryPage], [ZnoshkaTest]) {
         guard let topic = try await Topic.find(id, on: db), let subject = try await Subject.find(topic.subjectID, on: db) else {
             throw AppError.notFound(code: "topic_not_found", key: "zn.topic.not_found")
         }
-        let pages = try await TheoryPage.query(on: db).filter(\.$topicID == id).sort(\.$position).all()
+        let pages = try await TheoryPage.query(on: db).filter(\.$topicID == id).sort(\.$position).all().filter { unpublished || $0.isPublished }
         let tests = try await ZnoshkaTest.live(on: db).filter(\.$topicID == id).sort(\.$position).all()
         return (topic, subject, pages, tests)
     }

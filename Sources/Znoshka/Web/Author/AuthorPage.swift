@@ -88,9 +88,9 @@ enum AuthorPage {
             return try await render(req, author: author, form: state, preview: TheoryMarkdown.render(state.values["markdown"] ?? "").html)
         }
         do {
-            _ = try await req.znoshka.authoring.addTheory(subject: state.values["subject"], topic: state.values["topic"], title: state.values["title"],
-                                                         markdown: state.values["markdown"], by: author)
-            return req.redirect(to: path, flash: .success, "zn.author.theory_saved")
+            let id = try await req.znoshka.authoring.addTheory(subject: state.values["subject"], topic: state.values["topic"], title: state.values["title"],
+                                                              markdown: state.values["markdown"], asDraft: true, by: author)
+            return req.redirect(to: TheoryPageEditorPage.path(id), flash: .success, "zn.author.theory_saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
             return try await render(req, author: author, form: FormState(values: state.values, errors: error.fieldErrors), status: error.status)
         }

@@ -14,7 +14,7 @@ enum TopicEditorPage {
 
     static func topic(_ req: Request) async throws -> Response {
         let author = try await AuthorPage.author(req)
-        let (topic, subject, pages, _) = try await req.znoshka.catalog.topic(try ZnoshkaAPI.topicID(req))
+        let (topic, subject, pages, _) = try await req.znoshka.catalog.topic(try ZnoshkaAPI.topicID(req), unpublished: true)
         return req.render(TopicEditorView(author: author, topic: topic, subject: subject, pages: pages,
                                           form: FormState(values: ["title": topic.title]), c: req.viewContext).page)
     }
@@ -27,7 +27,7 @@ enum TopicEditorPage {
             try await req.znoshka.authoring.renameTopic(id, title: form.values["title"], by: author)
             return req.redirect(to: path(id), flash: .success, "zn.editor.topic_renamed")
         } catch let error as AppError where error.status == .unprocessableEntity {
-            let (topic, subject, pages, _) = try await req.znoshka.catalog.topic(id)
+            let (topic, subject, pages, _) = try await req.znoshka.catalog.topic(id, unpublished: true)
             return req.render(TopicEditorView(author: author, topic: topic, subject: subject, pages: pages,
                                               form: FormState(values: form.values, errors: error.fieldErrors), status: error.status, c: req.viewContext).page)
         }

@@ -32,7 +32,13 @@ struct TopicEditorView {
                 if pages.isEmpty { H.p { l.text("zn.editor.no_pages") } }
                 H.ul(.class("plain-list")) {
                     HTMLBuilder.join(pages.map { page in
-                        H.li { H.a(.href(TheoryPageEditorPage.path(page.id!)), .aria("label", l.text("zn.editor.edit_page_named", ["title": page.title]))) { page.title } }
+                        H.li {
+                            H.a(.href(TheoryPageEditorPage.path(page.id!)), .aria("label", l.text("zn.editor.edit_page_named", ["title": page.title]))) { page.title }
+                            if page.isDraft {
+                                " "
+                                H.span(.class("badge")) { l.text(page.isPublished ? "zn.author.has_draft_badge" : "zn.author.draft_badge") }
+                            }
+                        }
                     })
                 }
                 H.p { H.a(.href(AuthorPage.path + "#theory-form-title")) { l.text("zn.editor.new_page") } }
