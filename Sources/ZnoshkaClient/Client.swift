@@ -4951,9 +4951,120 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// What the moderators have to decide
+    ///
+    /// Moderators only: each reported solution or comment with its open reports (reason, who, when), the most reported first, and the people who reported at least 5 times in the last 30 days with how many of their reports were upheld or dismissed.
+    ///
+    /// - Remark: HTTP `GET /moderation`.
+    /// - Remark: Generated from `#/paths//moderation/get(getModerationQueue)`.
+    public func getModerationQueue(_ input: Operations.GetModerationQueue.Input) async throws -> Operations.GetModerationQueue.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetModerationQueue.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/moderation",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Accept-Language",
+                    value: input.headers.acceptLanguage
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetModerationQueue.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ModerationQueue.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthenticated.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Forbidden.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Hide or restore a solution or comment
     ///
-    /// Moderators (authors and administrators) hide a solution or comment, or restore it, with a reason; the audit log keeps who, what and why.
+    /// Moderators (a role an administrator gives) hide a solution or comment, or restore it, with a reason: hiding upholds its open reports, keeping it dismisses them; the audit log keeps who, what and why, and the author sees the reason.
     ///
     /// - Remark: HTTP `POST /moderation`.
     /// - Remark: Generated from `#/paths//moderation/post(moderate)`.

@@ -2682,5 +2682,154 @@ extension Components {
                 case answered
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ModerationQueue`.
+        public struct ModerationQueue: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModerationQueue/items`.
+            public var items: [Components.Schemas.ModerationItem]
+            /// - Remark: Generated from `#/components/schemas/ModerationQueue/frequentReporters`.
+            public var frequentReporters: [Components.Schemas.FrequentReporter]
+            /// Creates a new `ModerationQueue`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - frequentReporters:
+            public init(
+                items: [Components.Schemas.ModerationItem],
+                frequentReporters: [Components.Schemas.FrequentReporter]
+            ) {
+                self.items = items
+                self.frequentReporters = frequentReporters
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case frequentReporters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ModerationItem`.
+        public struct ModerationItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/targetType`.
+            @frozen public enum TargetTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case solution = "solution"
+                case comment = "comment"
+            }
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/targetType`.
+            public var targetType: Components.Schemas.ModerationItem.TargetTypePayload
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/targetId`.
+            public var targetId: Swift.String
+            /// The question whose discussion it is in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/questionId`.
+            public var questionId: Swift.String
+            /// A solution's Markdown or a comment's text, as written.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/authorName`.
+            public var authorName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/hidden`.
+            public var hidden: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ModerationItem/reports`.
+            public var reports: [Components.Schemas.ModerationReport]
+            /// Creates a new `ModerationItem`.
+            ///
+            /// - Parameters:
+            ///   - targetType:
+            ///   - targetId:
+            ///   - questionId: The question whose discussion it is in.
+            ///   - text: A solution's Markdown or a comment's text, as written.
+            ///   - authorName:
+            ///   - hidden:
+            ///   - reports:
+            public init(
+                targetType: Components.Schemas.ModerationItem.TargetTypePayload,
+                targetId: Swift.String,
+                questionId: Swift.String,
+                text: Swift.String,
+                authorName: Swift.String,
+                hidden: Swift.Bool,
+                reports: [Components.Schemas.ModerationReport]
+            ) {
+                self.targetType = targetType
+                self.targetId = targetId
+                self.questionId = questionId
+                self.text = text
+                self.authorName = authorName
+                self.hidden = hidden
+                self.reports = reports
+            }
+            public enum CodingKeys: String, CodingKey {
+                case targetType
+                case targetId
+                case questionId
+                case text
+                case authorName
+                case hidden
+                case reports
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ModerationReport`.
+        public struct ModerationReport: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModerationReport/reason`.
+            public var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModerationReport/reporterName`.
+            public var reporterName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModerationReport/at`.
+            public var at: Foundation.Date
+            /// Creates a new `ModerationReport`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - reporterName:
+            ///   - at:
+            public init(
+                reason: Swift.String,
+                reporterName: Swift.String,
+                at: Foundation.Date
+            ) {
+                self.reason = reason
+                self.reporterName = reporterName
+                self.at = at
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reason
+                case reporterName
+                case at
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FrequentReporter`.
+        public struct FrequentReporter: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FrequentReporter/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FrequentReporter/reports`.
+            public var reports: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FrequentReporter/upheld`.
+            public var upheld: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FrequentReporter/dismissed`.
+            public var dismissed: Swift.Int
+            /// Creates a new `FrequentReporter`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - reports:
+            ///   - upheld:
+            ///   - dismissed:
+            public init(
+                name: Swift.String,
+                reports: Swift.Int,
+                upheld: Swift.Int,
+                dismissed: Swift.Int
+            ) {
+                self.name = name
+                self.reports = reports
+                self.upheld = upheld
+                self.dismissed = dismissed
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case reports
+                case upheld
+                case dismissed
+            }
+        }
     }
 }

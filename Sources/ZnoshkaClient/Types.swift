@@ -270,9 +270,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /reports`.
     /// - Remark: Generated from `#/paths//reports/post(reportAbuse)`.
     func reportAbuse(_ input: Operations.ReportAbuse.Input) async throws -> Operations.ReportAbuse.Output
+    /// What the moderators have to decide
+    ///
+    /// Moderators only: each reported solution or comment with its open reports (reason, who, when), the most reported first, and the people who reported at least 5 times in the last 30 days with how many of their reports were upheld or dismissed.
+    ///
+    /// - Remark: HTTP `GET /moderation`.
+    /// - Remark: Generated from `#/paths//moderation/get(getModerationQueue)`.
+    func getModerationQueue(_ input: Operations.GetModerationQueue.Input) async throws -> Operations.GetModerationQueue.Output
     /// Hide or restore a solution or comment
     ///
-    /// Moderators (authors and administrators) hide a solution or comment, or restore it, with a reason; the audit log keeps who, what and why.
+    /// Moderators (a role an administrator gives) hide a solution or comment, or restore it, with a reason: hiding upholds its open reports, keeping it dismisses them; the audit log keeps who, what and why, and the author sees the reason.
     ///
     /// - Remark: HTTP `POST /moderation`.
     /// - Remark: Generated from `#/paths//moderation/post(moderate)`.
@@ -848,9 +855,18 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// What the moderators have to decide
+    ///
+    /// Moderators only: each reported solution or comment with its open reports (reason, who, when), the most reported first, and the people who reported at least 5 times in the last 30 days with how many of their reports were upheld or dismissed.
+    ///
+    /// - Remark: HTTP `GET /moderation`.
+    /// - Remark: Generated from `#/paths//moderation/get(getModerationQueue)`.
+    public func getModerationQueue(headers: Operations.GetModerationQueue.Input.Headers = .init()) async throws -> Operations.GetModerationQueue.Output {
+        try await getModerationQueue(Operations.GetModerationQueue.Input(headers: headers))
+    }
     /// Hide or restore a solution or comment
     ///
-    /// Moderators (authors and administrators) hide a solution or comment, or restore it, with a reason; the audit log keeps who, what and why.
+    /// Moderators (a role an administrator gives) hide a solution or comment, or restore it, with a reason: hiding upholds its open reports, keeping it dismisses them; the audit log keeps who, what and why, and the author sees the reason.
     ///
     /// - Remark: HTTP `POST /moderation`.
     /// - Remark: Generated from `#/paths//moderation/post(moderate)`.

@@ -94,6 +94,20 @@ extension ZnoshkaTests {
                     #expect(statistics.subjects.first { $0.subject.slug == "history" }?.testsDone == 1)
                     let missing = try await olena.getAttempt(path: .init(attemptID: UUID().uuidString)).notFound.body.applicationProblemJson
                     #expect(missing.code == "attempt_not_found")
+
+                    // A moderator's queue: a solution to the mistake, reported, waits there with its reason.
+                    let solution = try await olena.postSolution(path: .init(questionID: mistake.id),
+                                                                body: .json(.init(text: "Ділимо на 100."))).created.body.json
+                    let moderatorSession = try await anonymous.register(body: .json(.init(name: "Іра", email: "ira@example.com", password: "learn-well-1",
+                                                                                          timeZone: "Europe/Kyiv"))).created.body.json
+                    let account = try #require(try await Account.query(on: app.db).filter(\.$login == "ira@example.com").first())
+                    account.role = Student.moderatorRole
+                    try await account.save(on: app.db)
+                    let ira = try Self.client(baseURL, token: moderatorSession.token)
+                    _ = try await ira.reportAbuse(body: .json(.init(targetType: "solution", targetId: solution.id, reason: "Без пояснення"))).noContent
+                    let moderation = try await ira.getModerationQueue().ok.body.json
+                    #expect(moderation.items.map(\.targetId) == [solution.id] && moderation.items.first?.reports.map(\.reason) == ["Без пояснення"])
+                    _ = try await olena.getModerationQueue().forbidden
                 }
             }
         }

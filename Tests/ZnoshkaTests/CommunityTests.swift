@@ -148,6 +148,12 @@ extension ZnoshkaTests {
                 #expect(page.contains("2 скарги") && page.contains("1 скарга"))
                 #expect(page.range(of: "Розв’язання від Тарас")!.lowerBound < page.range(of: "Коментар від Тарас")!.lowerBound, "the most reported first")
                 #expect(try await web.get("/znoshka/profile").text.contains(#"href="/znoshka/moderation""#))
+                // The same queue through the API, for a native client; a student's call is a 403.
+                let queue = try await read(ZNModels.ModerationQueueDTO.self, app, .GET, "/moderation", as: moderator)
+                #expect(queue.items.map(\.targetType) == ["solution", "comment"] && queue.items.map(\.targetId) == [rude.id, comment.id!])
+                #expect(queue.items[0].authorName == "Тарас" && queue.items[0].text == "Образа" && queue.items[0].questionId == question)
+                #expect(Set(queue.items[0].reports.map(\.reason)) == ["Образа", "Грубо"] && queue.items[1].reports.map(\.reporterName) == ["Олена"])
+                #expect(try await send(app, .GET, "/moderation", as: olena).status == .forbidden)
 
                 // Hide the solution from the queue: back to the queue, its reports upheld; keep the comment: dismissed.
                 let hidden = try await web.post("/znoshka/moderation", form: ["from": "queue", "targetType": "solution", "targetId": rude.id.uuidString,
@@ -173,6 +179,20 @@ extension ZnoshkaTests {
                 #expect(page.contains("Часто скаржаться (за 30 днів)"))
                 #expect(page.contains("<strong>Олена</strong> — 6 скарг (підтверджено 1, відхилено 1)"), "\(page)")
                 #expect(!page.contains("<strong>Іра</strong>"))
+                let reporters = try await read(ZNModels.ModerationQueueDTO.self, app, .GET, "/moderation", as: moderator).frequentReporters
+                #expect(reporters.map(\.name) == ["Олена"] && reporters.first.map { [$0.reports, $0.upheld, $0.dismissed] } == [6, 1, 1])
+            }
+        }
+
+        @Test("the demo's moderator finds a reported post waiting in the queue")
+        func demoQueue() async throws {
+            try await TestHarness.withApp(apps: [Znoshka(jobInterval: .seconds(3600))], adjust: { $0.demoData = true }) { app in
+                let web = TestBrowser(app)
+                _ = try await web.get("/znoshka/login")
+                let signedIn = try await web.post("/znoshka/login", form: ["email": "moderator@znoshka.example", "password": ZnoshkaDemoData.password])
+                #expect(signedIn.status == .seeOther)
+                let page = try await web.get("/znoshka/moderation").text
+                #expect(page.contains("Розв’язання від Максим") && page.contains("«Образливо, і розв’язку немає.» — Олена"), "\(page)")
             }
         }
 

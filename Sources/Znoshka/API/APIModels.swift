@@ -328,6 +328,34 @@ enum ZNModels {
         let createdAt: Date
     }
 
+    struct ModerationQueueDTO: Content {
+        let items: [ModerationItemDTO]
+        let frequentReporters: [FrequentReporterDTO]
+    }
+
+    struct ModerationItemDTO: Content {
+        let targetType: String
+        let targetId: UUID
+        let questionId: UUID
+        let text: String
+        let authorName: String
+        let hidden: Bool
+        let reports: [ModerationReportDTO]
+    }
+
+    struct ModerationReportDTO: Content {
+        let reason: String
+        let reporterName: String
+        let at: Date
+    }
+
+    struct FrequentReporterDTO: Content {
+        let name: String
+        let reports: Int
+        let upheld: Int
+        let dismissed: Int
+    }
+
     struct NewText: Content {
         let text: String?
     }

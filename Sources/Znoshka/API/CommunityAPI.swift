@@ -42,6 +42,19 @@ extension ZnoshkaAPI {
         return .noContent
     }
 
+    static func moderationQueue(_ req: Request) async throws -> M.ModerationQueueDTO {
+        let queue = try await req.znoshka.community.moderationQueue(for: try await req.student())
+        return M.ModerationQueueDTO(
+            items: queue.items.map { item in
+                M.ModerationItemDTO(targetType: item.targetType, targetId: item.targetID, questionId: item.questionID, text: item.text,
+                                    authorName: item.authorName, hidden: item.hiddenAt != nil,
+                                    reports: item.reports.map { M.ModerationReportDTO(reason: $0.reason, reporterName: $0.reporterName, at: $0.at) })
+            },
+            frequentReporters: queue.frequentReporters.map {
+                M.FrequentReporterDTO(name: $0.name, reports: $0.reports, upheld: $0.upheld, dismissed: $0.dismissed)
+            })
+    }
+
     static func moderate(_ req: Request) async throws -> HTTPStatus {
         let moderator = try await req.student()
         guard moderator.isModerator else { throw AppError.forbidden }

@@ -30,6 +30,7 @@ enum ZnoshkaAPI {
         api.put("solutions", ":solutionID", "vote", use: vote)
         api.post("solutions", ":solutionID", "comments", use: postComment)
         api.post("reports", use: report)
+        api.get("moderation", use: moderationQueue)
         api.post("moderation", use: moderate)
         api.post("author", "tests", use: importTest)
         api.post("author", "moodle", use: importMoodle)

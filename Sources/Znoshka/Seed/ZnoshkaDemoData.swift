@@ -5,13 +5,15 @@ import SQLKit
 
 /// A demo student with finished attempts over the past days (two НМТ simulations of
 /// history, so a score can be predicted, and a topic test) and a review queue; an author;
-/// and an administrator who gives the author role.
+/// an administrator who gives the author role; and a moderator with a reported post in
+/// the queue («Скарги»).
 enum ZnoshkaDemoData {
     static let password = "znoshka-demo"
     static let accounts = [
         DemoAccount(app: Znoshka.id, role: Student.studentRole, login: "olena@znoshka.example", password: password),
         DemoAccount(app: Znoshka.id, role: Student.authorRole, login: "author@znoshka.example", password: password),
         DemoAccount(app: Znoshka.id, role: Account.adminRole, login: "admin@znoshka.example", password: password),
+        DemoAccount(app: Znoshka.id, role: Student.moderatorRole, login: "moderator@znoshka.example", password: password),
     ]
 
     static func seed(_ seed: SeedContext) async throws {
@@ -53,6 +55,26 @@ enum ZnoshkaDemoData {
         // Part of the queue is due today, the rest later, as after days of practice.
         try await seed.database.sql.update(ReviewItem.schema).set("due", to: SQLBind(seed.clock.now.addingTimeInterval(-3600)))
             .where("owner_id", .equal, SQLBind(olena.id)).run()
+        _ = try await context.students.register(form("Модераторка Ірина", 3), language: .uk, role: Student.moderatorRole)
+        try await seedDiscussion(context, seed, olena: olena)
+    }
+
+    /// A discussion of a task Olena answered: her solution, and a rude one by another
+    /// student that she reported, waiting in the moderators' queue.
+    static func seedDiscussion(_ context: ZnoshkaContext, _ seed: SeedContext, olena: Student) async throws {
+        let finished = try await Attempt.query(on: seed.database).filter(\.$ownerID == olena.id).filter(\.$finishedAt != nil)
+            .sort(\.$finishedAt, .ascending).all().map { $0.id! }
+        guard let answered = try await AttemptAnswer.query(on: seed.database).filter(\.$attemptID ~~ finished).filter(\.$verdict == "right")
+            .sort(\.$position).first() else { return }
+        _ = try await context.community.post(solution: "Згадайте дату з підручника й відкиньте варіанти, що не пасують до доби.",
+                                             to: answered.questionID, by: olena)
+        let maksym = try await context.students.register(
+            EmailSignUpForm(name: "Максим", email: "maksym@znoshka.example", password: password, timeZone: "Europe/Kyiv"), language: .uk)
+        // Written as a row: Maksym has no attempt of his own in the demo.
+        let rude = Solution(questionID: answered.questionID, authorID: maksym.id, markdown: "Хто цього не знає — тому нема чого робити на НМТ.",
+                            at: seed.clock.now)
+        try await rude.create(on: seed.database)
+        try await context.community.report("solution", rude.requireID(), reason: "Образливо, і розв’язку немає.", by: olena)
     }
 
     static func rightAnswer(_ key: AnswerKey) -> GivenAnswer {
