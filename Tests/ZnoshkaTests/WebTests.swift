@@ -101,6 +101,34 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("matching is marked on the answer sheet's grid, a letter per row; what was marked is shown marked again")
+        func matchingGrid() async throws {
+            try await withZnoshka { app in
+                let browser = try await signUp(app)
+                let test = try await seededTest(app, "mathematics", .simulation)
+                let attemptPath = path(try await browser.post("/znoshka/tests/\(test.id!)/start", form: [:]))
+                let page = try await browser.get(attemptPath)
+                let actions = page.formActions.filter { $0.contains("/questions/") }
+                var matching: (position: Int, action: String, pairs: [Int])?
+                for (index, action) in actions.enumerated() {
+                    let id = try #require(UUID(uuidString: String(action.split(separator: "/").last!)))
+                    if case .pairs(let pairs) = try await stored(app, id).key { matching = (index + 1, action, pairs); break }
+                }
+                let task = try #require(matching, "a mathematics paper has matching tasks")
+                let rows = task.pairs.count
+                #expect(page.text.contains("<table class=\"answer-grid\"><caption>Позначте в кожному рядку одну букву"))
+                #expect(page.text.contains(#"aria-label="1 — А""#) && page.text.contains(#"<th scope="row">\#(rows)</th>"#))
+                var form = ["position": String(task.position), "action": "save"]
+                for (row, letter) in task.pairs.enumerated() { form["pair-\(row)"] = String(letter) }
+                _ = try await browser.post(task.action, form: form)
+                let resumed = try await browser.get(attemptPath).text
+                for (row, letter) in task.pairs.enumerated() {
+                    #expect(resumed.contains(#"name="pair-\#(row)" value="\#(letter)" checked"#))
+                }
+                #expect(resumed.components(separatedBy: "\" checked").count - 1 == rows, "one mark per row, nothing else marked")
+            }
+        }
+
         @Test("the profile: exam date and reminder time, each refused with its reason; the days to the exam shown in review")
         func profile() async throws {
             try await withZnoshka { app in

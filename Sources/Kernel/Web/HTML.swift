@@ -180,6 +180,7 @@ extension H {
     public static func fieldset(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("fieldset", a, content: c()) }
     public static func legend(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("legend", a, content: c()) }
     public static func table(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("table", a, content: c()) }
+    public static func caption(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("caption", a, content: c()) }
     public static func thead(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("thead", a, content: c()) }
     public static func tbody(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("tbody", a, content: c()) }
     public static func tr(_ a: Attribute..., @HTMLBuilder content c: () -> HTML = { .empty }) -> HTML { element("tr", a, content: c()) }

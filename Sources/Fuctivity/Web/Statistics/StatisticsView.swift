@@ -56,7 +56,7 @@ struct StatisticsView {
     /// The chart's numbers: rested, planned and target per day.
     private var dayTable: HTML {
         H.table(.class("numbers")) {
-            H.element("caption", [], content: HTML(text: l.text("fx.statistics.table_caption")))
+            H.caption { l.text("fx.statistics.table_caption") }
             H.thead {
                 H.tr {
                     H.th(Attribute("scope", "col")) { l.text("fx.statistics.day") }

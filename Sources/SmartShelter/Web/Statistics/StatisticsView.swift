@@ -236,7 +236,7 @@ struct StatisticsFigures {
                 H.p { l.text("ss.statistics.census_total", ["count": l.number(s.censusTotal)]) }
                 fostered
                 H.table(.class("census-table"), .id("census-species")) {
-                    H.element("caption", [], content: HTML(text: l.text("ss.statistics.census_species")))
+                    H.caption { l.text("ss.statistics.census_species") }
                     H.thead { H.tr { H.th(Attribute("scope", "col")) { l.text("ss.statistics.species") }; H.th(Attribute("scope", "col")) { l.text("ss.statistics.count") } } }
                     H.tbody {
                         HTMLBuilder.join(Animal.Species.allCases.compactMap { species in
@@ -247,7 +247,7 @@ struct StatisticsFigures {
                     }
                 }
                 H.table(.class("census-table"), .id("census-enclosures")) {
-                    H.element("caption", [], content: HTML(text: l.text("ss.statistics.census_enclosures")))
+                    H.caption { l.text("ss.statistics.census_enclosures") }
                     H.thead { H.tr { H.th(Attribute("scope", "col")) { l.text("ss.statistics.enclosure") }; H.th(Attribute("scope", "col")) { l.text("ss.statistics.count") } } }
                     H.tbody {
                         HTMLBuilder.join(s.censusByEnclosure.map { entry in

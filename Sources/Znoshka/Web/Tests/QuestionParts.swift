@@ -80,12 +80,7 @@ enum QuestionParts {
             }
         case .matching(let prompts, let options):
             let pairs: [Int?] = if case .pairs(let given) = answer { given } else { Array(repeating: nil, count: prompts) }
-            return H.div(.class("pair-selects")) {
-                HTMLBuilder.join((0..<prompts).map { index in
-                    select(name: names + "pair-\(index)", id: "\(prefix)-pair-\(index)", label: l.text("zn.answer.pair", ["number": String(index + 1)]),
-                           count: options, chosen: index < pairs.count ? pairs[index] : nil, l)
-                })
-            }
+            return grid(rows: prompts, letters: options, chosen: pairs, names: names, l)
         case .sequence(let items):
             let order: [Int?] = if case .order(let given) = answer { given } else { Array(repeating: nil, count: items) }
             return H.div(.class("pair-selects")) {
@@ -120,6 +115,37 @@ enum QuestionParts {
                     H.button(.type("button"), .class("sign-toggle"), .flag("hidden", true), Attribute("aria-controls", "\(prefix)-number"),
                              .aria("label", l.text("zn.answer.sign"))) { "±" }
                 }
+            }
+        }
+    }
+
+    /// The answer sheet's grid for matching: a row per numbered item, a column per
+    /// letter, one mark per row. Each row is a radio group named as the lists' selects
+    /// were (`pair-N`), so the same form reading takes it.
+    private static func grid(rows: Int, letters: Int, chosen: [Int?], names: String, _ l: Localizer) -> HTML {
+        H.table(.class("answer-grid")) {
+            H.caption { l.text("zn.answer.grid") }
+            H.thead {
+                H.tr {
+                    H.td()
+                    HTMLBuilder.join((0..<letters).map { letter in H.th(Attribute("scope", "col")) { ZnoshkaFormat.letter(letter) } })
+                }
+            }
+            H.tbody {
+                HTMLBuilder.join((0..<rows).map { row in
+                    H.tr {
+                        H.th(Attribute("scope", "row")) { String(row + 1) }
+                        HTMLBuilder.join((0..<letters).map { letter in
+                            H.td {
+                                H.label(.class("grid-cell")) {
+                                    H.input(.type("radio"), .name(names + "pair-\(row)"), .value(String(letter)),
+                                            .flag("checked", row < chosen.count && chosen[row] == letter),
+                                            .aria("label", l.text("zn.answer.grid_cell", ["number": String(row + 1), "letter": ZnoshkaFormat.letter(letter)])))
+                                }
+                            }
+                        })
+                    }
+                })
             }
         }
     }
