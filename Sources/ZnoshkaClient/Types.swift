@@ -347,6 +347,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /author/subjects/{slug}/conversion-table`.
     /// - Remark: Generated from `#/paths//author/subjects/{slug}/conversion-table/put(importOfficialTable)`.
     func importOfficialTable(_ input: Operations.ImportOfficialTable.Input) async throws -> Operations.ImportOfficialTable.Output
+    /// An НМТ block and its combined result
+    ///
+    /// The block's subjects as attempts under their one deadline; once all are finished, each has its score, together the block's result. A part whose time has run out is finished first, as opening it would.
+    ///
+    /// - Remark: HTTP `GET /blocks/{blockID}`.
+    /// - Remark: Generated from `#/paths//blocks/{blockID}/get(getBlock)`.
+    func getBlock(_ input: Operations.GetBlock.Input) async throws -> Operations.GetBlock.Output
+    /// Finish an НМТ block
+    ///
+    /// Finishes every part of the block still running, as the exam ends a block: one finish for its subjects, each scored as `finishAttempt` scores it. Finishing a finished block gives the same result again.
+    ///
+    /// - Remark: HTTP `POST /blocks/{blockID}/finish`.
+    /// - Remark: Generated from `#/paths//blocks/{blockID}/finish/post(finishBlock)`.
+    func finishBlock(_ input: Operations.FinishBlock.Input) async throws -> Operations.FinishBlock.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1022,6 +1036,36 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// An НМТ block and its combined result
+    ///
+    /// The block's subjects as attempts under their one deadline; once all are finished, each has its score, together the block's result. A part whose time has run out is finished first, as opening it would.
+    ///
+    /// - Remark: HTTP `GET /blocks/{blockID}`.
+    /// - Remark: Generated from `#/paths//blocks/{blockID}/get(getBlock)`.
+    public func getBlock(
+        path: Operations.GetBlock.Input.Path,
+        headers: Operations.GetBlock.Input.Headers = .init()
+    ) async throws -> Operations.GetBlock.Output {
+        try await getBlock(Operations.GetBlock.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Finish an НМТ block
+    ///
+    /// Finishes every part of the block still running, as the exam ends a block: one finish for its subjects, each scored as `finishAttempt` scores it. Finishing a finished block gives the same result again.
+    ///
+    /// - Remark: HTTP `POST /blocks/{blockID}/finish`.
+    /// - Remark: Generated from `#/paths//blocks/{blockID}/finish/post(finishBlock)`.
+    public func finishBlock(
+        path: Operations.FinishBlock.Input.Path,
+        headers: Operations.FinishBlock.Input.Headers = .init()
+    ) async throws -> Operations.FinishBlock.Output {
+        try await finishBlock(Operations.FinishBlock.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

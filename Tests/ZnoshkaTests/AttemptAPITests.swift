@@ -159,6 +159,24 @@ extension ZnoshkaTests {
                 // Starting the block again resumes it.
                 let again = try decode([ZNModels.AttemptSummary].self, try await send(app, .POST, "/blocks", as: olena, ["block": 1]))
                 #expect(Set(again.map(\.id)) == Set(attempts.map(\.id)))
+
+                // The block as one: read, finished together, its combined result; nobody else's.
+                let blockID = try #require(attempts[0].blockId)
+                let running = try await read([ZNModels.AttemptSummary].self, app, .GET, "/blocks/\(blockID)", as: olena)
+                #expect(running.map(\.testTitle) == attempts.map(\.testTitle) && running.allSatisfy { $0.finishedAt == nil && $0.score == nil })
+                let first = try #require(attempts.first)
+                let question = try #require(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == first.id).sort(\.$position).first())
+                let task = try await stored(app, question.questionID)
+                #expect(try await saveAnswer(app, first.id, question.questionID, rightAnswer(task), as: olena).status == .ok)
+                let finished = try await read([ZNModels.AttemptSummary].self, app, .POST, "/blocks/\(blockID)/finish", as: olena)
+                #expect(Set(finished.map(\.id)) == Set(attempts.map(\.id)) && finished.allSatisfy { $0.finishedAt != nil && $0.score != nil })
+                #expect(finished.first { $0.id == first.id }?.score?.rawPoints == task.kind.maxPoints, "the one answer, right, scored")
+                let twice = try await read([ZNModels.AttemptSummary].self, app, .POST, "/blocks/\(blockID)/finish", as: olena)
+                #expect(twice.map(\.finishedAt) == finished.map(\.finishedAt) && twice.map { $0.score?.rawPoints } == finished.map { $0.score?.rawPoints })
+                let taras = try await register(app, name: "Тарас")
+                #expect(try await send(app, .GET, "/blocks/\(blockID)", as: taras).status == .notFound)
+                #expect(try await send(app, .POST, "/blocks/\(blockID)/finish", as: taras).status == .notFound)
+                #expect(try await AttemptAnswer.query(on: app.db).filter(\.$attemptID == first.id).filter(\.$answeredAt != nil).count() == 1)
             }
         }
     }

@@ -21,6 +21,20 @@ extension ZnoshkaAPI {
         return try await req.znoshka.attempts.withTests(attempts).map(attemptSummary).encodeResponse(status: .created, for: req)
     }
 
+    static func block(_ req: Request) async throws -> [M.AttemptSummary] {
+        let parts = try await req.znoshka.attempts.block(try blockID(req), for: try await req.student())
+        return parts.map { attemptSummary($0.attempt, $0.test) }
+    }
+
+    static func finishBlock(_ req: Request) async throws -> [M.AttemptSummary] {
+        let parts = try await req.znoshka.attempts.finishBlock(try blockID(req), for: try await req.student())
+        return parts.map { attemptSummary($0.attempt, $0.test) }
+    }
+
+    static func blockID(_ req: Request) throws -> UUID {
+        try req.uuidParameter("blockID", notFound: "block_not_found", key: "zn.block.not_found")
+    }
+
     static func attempts(_ req: Request) async throws -> [M.AttemptSummary] {
         let student = try await req.student()
         return try await req.znoshka.attempts.list(for: student).map(attemptSummary)

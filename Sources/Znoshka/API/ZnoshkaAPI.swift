@@ -17,6 +17,8 @@ enum ZnoshkaAPI {
         api.get("tests", ":testID", use: test)
         api.post("tests", ":testID", "attempts", use: start)
         api.post("blocks", use: startBlock)
+        api.get("blocks", ":blockID", use: block)
+        api.post("blocks", ":blockID", "finish", use: finishBlock)
         api.get("attempts", use: attempts)
         api.get("attempts", ":attemptID", use: attempt)
         api.put("attempts", ":attemptID", "answers", ":questionID", use: saveAnswer)
