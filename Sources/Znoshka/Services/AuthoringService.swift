@@ -45,9 +45,9 @@ public struct AuthoringService: Sendable {
         return try await store(test, action: "test.import_moodle", by: author)
     }
 
-    /// A test an author put together in the web editor, checked as an imported file is.
-    /// A new test: live at once (an imported file is whole), or a draft for the web
-    /// editor's test that starts with one question and grows before students see it.
+    /// A new test, checked as an imported file is: live at once (an imported file is
+    /// whole), or a draft for the web editor's test, which starts with one question and
+    /// grows before students see it.
     public func create(_ test: AuthoredTest, asDraft: Bool = false, by author: Student) async throws -> UUID {
         try Self.requireAuthor(author)
         return try await store(try Self.validated(test), as: asDraft ? .draft(of: nil) : .live,
