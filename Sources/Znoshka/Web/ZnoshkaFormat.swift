@@ -30,6 +30,21 @@ enum ZnoshkaFormat {
         return H.p(.class("hint")) { l.text("zn.test.table_estimate") }
     }
 
+    /// A finished attempt's score as the result pages show it: the 100–200 result or «не
+    /// склав» with the threshold, the raw points, a note when time ran out, and whose table
+    /// it is.
+    static func score(_ attempt: Attempt, of test: ZnoshkaTest, _ l: Localizer) -> HTML {
+        HTMLBuilder.join([
+            attempt.passed == true && attempt.scaled != nil
+                ? H.p(.class("score")) { l.text("zn.result.scaled", ["score": String(attempt.scaled!)]) }
+                : HTMLBuilder.join([H.p(.class("score not-passed")) { l.text("zn.result.not_passed") },
+                                    H.p { l.text("zn.result.threshold", ["threshold": String(test.threshold)]) }]),
+            H.p { l.text("zn.result.raw", ["raw": String(attempt.rawPoints ?? 0), "max": String(attempt.maxPoints)]) },
+            attempt.finishedHow == AttemptService.FinishedHow.timeout.rawValue ? H.p(.class("hint")) { l.text("zn.result.timeout") } : .empty,
+            tableNote(test, l),
+        ])
+    }
+
     /// A share as a whole percentage: «73 %».
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded())) %" }
 

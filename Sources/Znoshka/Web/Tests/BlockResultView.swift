@@ -1,8 +1,8 @@
 import Foundation
 import Kernel
 
-/// An НМТ block finished: each subject's 100–200 score (or «не склав») with its raw points
-/// and the way to its review, and how long the block took of its time.
+/// An НМТ block finished: each subject's 100–200 score (or «не склав» and the threshold)
+/// with its raw points, and the way to its review.
 struct BlockResultView {
     let student: Student
     let parts: [AttemptService.BlockPart]
@@ -24,14 +24,7 @@ struct BlockResultView {
         return H.li {
             H.section(.class("card result"), .aria("labelledby", id)) {
                 H.h2(.id(id)) { name }
-                if part.attempt.passed == true, let scaled = part.attempt.scaled {
-                    H.p(.class("score")) { l.text("zn.result.scaled", ["score": String(scaled)]) }
-                } else {
-                    H.p(.class("score not-passed")) { l.text("zn.result.not_passed") }
-                }
-                H.p { l.text("zn.result.raw", ["raw": String(part.attempt.rawPoints ?? 0), "max": String(part.attempt.maxPoints)]) }
-                if part.attempt.finishedHow == AttemptService.FinishedHow.timeout.rawValue { H.p(.class("hint")) { l.text("zn.result.timeout") } }
-                ZnoshkaFormat.tableNote(part.test, l)
+                ZnoshkaFormat.score(part.attempt, of: part.test, l)
                 H.a(.class("button button-primary button-block"), .href(ZnoshkaWeb.attemptPath(part.attempt.id!) + "/result"),
                     .aria("label", l.text("zn.block.review_named", ["subject": name]))) { l.text("zn.block.review") }
             }

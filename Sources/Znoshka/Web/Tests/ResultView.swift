@@ -17,15 +17,7 @@ struct ResultView {
             H.h1 { view.test.title }
             H.section(.class("card result"), .aria("labelledby", "score-title")) {
                 H.h2(.id("score-title")) { l.text("zn.result.title") }
-                if attempt.passed == true, let scaled = attempt.scaled {
-                    H.p(.class("score")) { l.text("zn.result.scaled", ["score": String(scaled)]) }
-                } else {
-                    H.p(.class("score not-passed")) { l.text("zn.result.not_passed") }
-                    H.p { l.text("zn.result.threshold", ["threshold": String(view.test.threshold)]) }
-                }
-                H.p { l.text("zn.result.raw", ["raw": String(attempt.rawPoints ?? 0), "max": String(attempt.maxPoints)]) }
-                if attempt.finishedHow == AttemptService.FinishedHow.timeout.rawValue { H.p(.class("hint")) { l.text("zn.result.timeout") } }
-                ZnoshkaFormat.tableNote(view.test, l)
+                ZnoshkaFormat.score(attempt, of: view.test, l)
                 if let block = attempt.blockID {
                     H.a(.class("button button-block"), .href(BlockResultPage.path(block))) { l.text("zn.block.result_title") }
                 }
