@@ -15,7 +15,7 @@ enum ProfilePage {
 
     static func show(_ req: Request) async throws -> Response {
         let student = try await req.student()
-        return req.render(ProfileView(student: student, form: FormState(values: values(student)), plan: try await plan(req, student),
+        return req.render(ProfileView(student: student, form: FormState(values: values(student)), plan: try await StudyPlanModel.load(req, for: student),
                                       c: req.viewContext).page)
     }
 
@@ -29,17 +29,12 @@ enum ProfilePage {
             return req.redirect(to: path, flash: .success, "zn.profile.saved")
         } catch let error as AppError where error.status == .unprocessableEntity {
             let form = FormState(values: state.values, errors: error.fieldErrors)
-            return req.render(ProfileView(student: student, form: form, plan: try await plan(req, student), status: error.status,
+            return req.render(ProfileView(student: student, form: form, plan: try await StudyPlanModel.load(req, for: student), status: error.status,
                                           c: req.viewContext).page)
         }
     }
 
     /// The student's plan to their exam, with the names it shows.
-    static func plan(_ req: Request, _ student: Student) async throws -> StudyPlanModel {
-        StudyPlanModel(plan: try await req.znoshka.reviews.plan(for: student), topics: try await req.znoshka.catalog.topics(),
-                       subjects: try await req.znoshka.catalog.subjects(), req.localizer)
-    }
-
     static func values(_ student: Student) -> [String: String] {
         ["name": student.name, "examDate": student.profile.examDate ?? "",
          "reminderTime": student.profile.reminderMinutes.map(ZnoshkaFormat.clock) ?? "", "timeZone": student.timeZone.identifier]

@@ -1,5 +1,6 @@
 import Foundation
 import Kernel
+import Vapor
 
 /// A study plan as a person reads it (`StudyPlan`): the days left to the exam, and for each
 /// coming day the reviews due and the topic to practise, linked to its theory and tests.
@@ -13,6 +14,12 @@ struct StudyPlanModel {
         let names = Dictionary(uniqueKeysWithValues: subjects.map { ($0.id!, $0.name(in: l.language)) })
         self.plan = plan
         self.topics = Dictionary(uniqueKeysWithValues: topics.map { ($0.id!, (title: $0.title, subject: names[$0.subjectID] ?? "")) })
+    }
+
+    /// The person's plan with its topics named, as the profile and the subject list show it.
+    static func load(_ req: Request, for student: Student) async throws -> StudyPlanModel {
+        StudyPlanModel(plan: try await req.znoshka.reviews.plan(for: student), topics: try await req.znoshka.catalog.topics(),
+                       subjects: try await req.znoshka.catalog.subjects(), req.localizer)
     }
 }
 

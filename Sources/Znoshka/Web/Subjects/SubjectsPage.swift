@@ -18,7 +18,7 @@ enum SubjectsPage {
         let running = try await req.znoshka.attempts.list(for: student, limit: 10).filter { !$0.0.isFinished }
         let chosen = try await req.znoshka.catalog.chosenSubjects()
         return req.render(SubjectsView(student: student, subjects: subjects, chosen: chosen, dueToday: due, running: running,
-                                       plan: try await ProfilePage.plan(req, student), c: req.viewContext).page)
+                                       plan: try await StudyPlanModel.load(req, for: student), c: req.viewContext).page)
     }
 
     static func startBlock(_ req: Request) async throws -> Response {
