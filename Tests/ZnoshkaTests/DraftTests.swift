@@ -12,15 +12,6 @@ import VaporTesting
 extension ZnoshkaTests {
     @Suite("Drafts and publishing")
     struct DraftTests {
-        func location(_ response: TestingHTTPResponse) -> String { response.headers.first(name: .location) ?? "" }
-
-        /// The id in an editor address (`/znoshka/author/tests/<id>/edit`).
-        func editedID(_ response: TestingHTTPResponse) throws -> UUID {
-            let parts = location(response).split(separator: "/")
-            try #require(location(response).hasSuffix("/edit"), "\(response.status) \(response.body.string.prefix(400))")
-            return try #require(UUID(uuidString: String(parts[parts.count - 2])))
-        }
-
         func test(_ app: Application, _ id: UUID) async throws -> ZnoshkaTest {
             try #require(try await ZnoshkaTest.find(id, on: app.db))
         }

@@ -13,15 +13,6 @@ import VaporTesting
 extension ZnoshkaTests {
     @Suite("Editing content")
     struct EditorTests {
-        func location(_ response: TestingHTTPResponse) -> String { response.headers.first(name: .location) ?? "" }
-
-        /// The id in an editor address (`/znoshka/author/tests/<id>/edit`).
-        func editedID(_ response: TestingHTTPResponse) throws -> UUID {
-            let parts = location(response).split(separator: "/")
-            #expect(location(response).hasSuffix("/edit"), "\(response.status) \(response.body.string.prefix(400))")
-            return try #require(UUID(uuidString: String(parts[parts.count - 2])))
-        }
-
         @Test("every seeded question survives the form: its values read back as the same question")
         func formRoundTrip() throws {
             let questions = try SeedTests.files().flatMap { try TestFile.read($0.data).questions }

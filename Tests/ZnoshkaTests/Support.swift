@@ -139,3 +139,13 @@ func sendRaw(_ app: Application, _ method: HTTPMethod, _ path: String, token: St
 
 /// Znoshka's question, named apart from the generated client's (`ZnoshkaClient` has one too).
 typealias AuthoredQuestion = Question
+
+/// Where a redirect goes (empty when it is none).
+func location(_ response: TestingHTTPResponse) -> String { response.headers.first(name: .location) ?? "" }
+
+/// The id in a test editor's address (`/znoshka/author/tests/<id>/edit`) a save redirects to.
+func editedID(_ response: TestingHTTPResponse) throws -> UUID {
+    let parts = location(response).split(separator: "/")
+    try #require(location(response).hasSuffix("/edit"), "\(response.status) \(response.body.string.prefix(400))")
+    return try #require(UUID(uuidString: String(parts[parts.count - 2])))
+}

@@ -102,10 +102,6 @@ extension ZnoshkaTests {
                     let test = try await ZnoshkaContext(app.services).authoring.authoredTest(id, by: student).test
                     return test.questions.indices.map(test.topic(ofQuestion:))
                 }
-                func editedID(_ response: TestingHTTPResponse) throws -> UUID {
-                    let parts = (response.headers.first(name: .location) ?? "").split(separator: "/")
-                    return try #require(UUID(uuidString: String(parts[parts.count - 2])))
-                }
                 let before = try await topics(simulation.id!)
                 #expect(before.allSatisfy { $0 != nil })
                 // Tasks 1 and 2 are both single choices: swapping them keeps the paper's shape.

@@ -12,7 +12,6 @@ import VaporTesting
 extension ZnoshkaTests {
     @Suite("Visitors")
     struct VisitorTests {
-        func location(_ response: TestingHTTPResponse) -> String { response.headers.first(name: .location) ?? "" }
 
         /// The form fields of the right answer to the sample's task at `index`.
         static func rightFields(_ question: Question, task index: Int) -> [String: String] {
