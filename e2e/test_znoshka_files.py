@@ -2,7 +2,8 @@
 
 What this proves:
 - the schema is a valid draft 2020-12 schema, and every test file bundled with the app
-  (Sources/Znoshka/Seed/tests/) passes it, so it does not refuse a good file;
+  (Sources/Znoshka/Seed/tests/ and the templates in Seed/templates/) passes it, so it
+  does not refuse a good file;
 - every test the server exports to the demo author passes it too, so the schema
   describes what `TestFile.write` produces;
 - a few typical broken files fail the schema, and the server refuses each of them as
@@ -25,7 +26,8 @@ from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "docs" / "znoshka-test-file.schema.json").read_text(encoding="utf-8"))
-SEED_FILES = sorted((ROOT / "Sources" / "Znoshka" / "Seed" / "tests").glob("*.json"))
+SEED_FILES = sorted([*(ROOT / "Sources" / "Znoshka" / "Seed" / "tests").glob("*.json"),
+                     *(ROOT / "Sources" / "Znoshka" / "Seed" / "templates").glob("*.json")])
 API = "/znoshka/api/v1"
 TIMEOUT = 10
 

@@ -29,7 +29,8 @@ public struct Znoshka: HromadaApp {
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
          AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain(),
-         AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts(), AddTheoryDrafts()]
+         AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts(), AddTheoryDrafts(),
+         AddQuestionVariants(), SeedQuestionTemplates()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

@@ -18,12 +18,13 @@ extension ZnoshkaTests {
                 let olena = try await register(app)
                 let subjects = try await read([ZNModels.SubjectListed].self, app, .GET, "/subjects", as: olena)
                 #expect(subjects.map(\.slug) == ["ukrainian", "mathematics", "history"])
-                // Every question of the seeded tests, each text once (the bank papers are drawn from).
-                #expect(subjects.map(\.questionCount) == [47, 41, 50])
+                // Every question of the seeded tests, each text once (the bank papers are drawn from);
+                // mathematics' 41 and its 10 templates.
+                #expect(subjects.map(\.questionCount) == [47, 51, 50])
                 let maths = try await read(ZNModels.SubjectDetail.self, app, .GET, "/subjects/mathematics", as: olena)
                 // The five with theory, and the programme's topics the simulation's questions name.
                 #expect(maths.topics.count == 12 && maths.topics.prefix(5).allSatisfy { !$0.pages.isEmpty })
-                #expect(maths.tests.map(\.kind).sorted() == ["simulation", "topic", "topic"])
+                #expect(maths.tests.map(\.kind).sorted() == ["simulation", "topic", "topic", "topic", "topic"])
                 let simulation = try #require(maths.tests.first { $0.kind == "simulation" })
                 #expect(simulation.questionCount == 22 && simulation.maxPoints == 32 && simulation.threshold == 5 && !simulation.officialTable)
                 let topic = try await read(ZNModels.TopicDetail.self, app, .GET, "/topics/\(maths.topics[2].id)", as: olena)

@@ -96,7 +96,7 @@ extension ZnoshkaTests {
             try await withZnoshka { app in
                 let visitor = TestBrowser(app)
                 for slug in ["ukrainian", "mathematics", "history"] {
-                    let sample = try await ZnoshkaContext(app.services).catalog.sample(slug: slug)
+                    let sample = try await ZnoshkaContext(app.services).catalog.sample(slug: slug, seed: 1)
                     let simulation = try await TestQuestion.query(on: app.db).filter(\.$testID == sample.simulation.id!).all()
                     var kinds = Set<QuestionKind>()
                     for place in simulation { kinds.insert(try await stored(app, place.questionID).kind) }
@@ -123,7 +123,7 @@ extension ZnoshkaTests {
         func sampleRefusesBadAnswers() async throws {
             try await withZnoshka { app in
                 let visitor = TestBrowser(app)
-                let sample = try await ZnoshkaContext(app.services).catalog.sample(slug: "mathematics")
+                let sample = try await ZnoshkaContext(app.services).catalog.sample(slug: "mathematics", seed: 1)
                 let numeric = try #require(sample.questions.firstIndex { $0.question.kind == .shortNumeric })
                 let single = try #require(sample.questions.firstIndex { if case .singleChoice = $0.question.kind { true } else { false } })
                 _ = try await visitor.get(SamplePage.path("mathematics"))

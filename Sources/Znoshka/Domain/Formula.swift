@@ -135,6 +135,12 @@ public enum Formula {
             }
         }
 
+        /// Whether `{,}` followed by a digit starts at `position`.
+        func decimalComma(at position: Int) -> Bool {
+            position + 3 < source.count && source[position] == "{" && source[position + 1] == "," && source[position + 2] == "}"
+                && source[position + 3].isNumber
+        }
+
         mutating func atom(depth: Int) throws(Failure) -> Atom {
             let character = source[index]
             switch character {
@@ -145,10 +151,17 @@ public enum Formula {
                 return try command(depth: depth)
             case _ where character.isNumber:
                 var number = ""
-                while index < source.count, source[index].isNumber || (source[index] == "."
-                        && index + 1 < source.count && source[index + 1].isNumber && !number.isEmpty) {
-                    number.append(source[index])
-                    index += 1
+                while index < source.count {
+                    if source[index].isNumber || (source[index] == "." && index + 1 < source.count && source[index + 1].isNumber && !number.isEmpty) {
+                        number.append(source[index])
+                        index += 1
+                    } else if decimalComma(at: index) {
+                        // `2{,}5`: LaTeX's way to write a decimal comma, one number as Ukrainian writes it.
+                        number.append(",")
+                        index += 3
+                    } else {
+                        break
+                    }
                 }
                 return Atom(markup: "<mn>\(escape(number))</mn>")
             case _ where character.isLetter:

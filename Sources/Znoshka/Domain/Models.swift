@@ -130,6 +130,8 @@ public final class StoredQuestion: Model, @unchecked Sendable {
     @Field(key: "body") public var body: String
     @Field(key: "max_points") public var maxPoints: Int
     @Field(key: "updated_at") public var updatedAt: Date
+    /// Set on a variant: the template it was drawn from.
+    @OptionalField(key: "template_id") public var templateID: UUID?
 
     public init() {}
 
@@ -147,6 +149,20 @@ public final class StoredQuestion: Model, @unchecked Sendable {
             body = String(decoding: (try? JSONEncoder().encode(newValue)) ?? Data(), as: UTF8.self)
             maxPoints = newValue.kind.maxPoints
         }
+    }
+}
+
+extension StoredQuestion {
+    /// The id of the variant of `templateID` drawn with `values`: the same for the same
+    /// draw, so a variant met again is stored once.
+    static func variantID(of templateID: UUID, values: [String: Double]) -> UUID {
+        let drawn = values.sorted { $0.key < $1.key }.map { "\($0.key)=\(TemplateNumber.plain($0.value))" }.joined(separator: ";")
+        let hex = Array(SecretToken.hash("\(templateID.uuidString)|\(drawn)").utf8.prefix(32))
+        var bytes = stride(from: 0, to: 32, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+        bytes[6] = (bytes[6] & 0x0F) | 0x50  // name-based, as a version 5 UUID is
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
 

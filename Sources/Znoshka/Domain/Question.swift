@@ -13,9 +13,12 @@ public struct Question: Sendable, Hashable, Codable {
     public var key: AnswerKey
     public var explanation: String
     public var picture: String?
+    /// Set on a template: what its variants are drawn from (`QuestionTemplate`). Students
+    /// only ever meet variants.
+    public var template: QuestionTemplate?
 
     public init(kind: QuestionKind, text: String, options: [String] = [], prompts: [String] = [], key: AnswerKey,
-                explanation: String, picture: String? = nil) {
+                explanation: String, picture: String? = nil, template: QuestionTemplate? = nil) {
         self.kind = kind
         self.text = text
         self.options = options
@@ -23,11 +26,14 @@ public struct Question: Sendable, Hashable, Codable {
         self.key = key
         self.explanation = explanation
         self.picture = picture
+        self.template = template
     }
 
     /// What is wrong with the question, each naming its field, so an author (or an import)
     /// is told exactly what to fix; empty when it can be asked.
     public func problems() -> [ContentProblem] {
+        // A template's texts hold placeholders: what must hold is checked on its variants.
+        if let template { return templateProblems(template) }
         var problems: [ContentProblem] = []
         func add(_ field: String, _ code: ContentProblem.Code, _ detail: String = "") { problems.append(ContentProblem(field: field, code: code, detail: detail)) }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { add("text", .missing) }

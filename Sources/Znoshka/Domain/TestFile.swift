@@ -114,12 +114,30 @@ public enum TestFile {
         case (.chooseThree, .options(let right)):
             item.merge(["type": "choose3", "options": question.options, "answer": right.sorted().map { $0 + 1 }]) { $1 }
         case (.shortNumeric, .number(let value, let tolerance)):
-            item.merge(["type": "number", "answer": decimal(value), "tolerance": decimal(tolerance)]) { $1 }
+            let answer = question.template?.answer.map { "{{\($0)}}" } ?? decimal(value)
+            item.merge(["type": "number", "answer": answer, "tolerance": decimal(tolerance)]) { $1 }
         default:
             break
         }
+        if let template = question.template {
+            item["parameters"] = template.parameters.map(parameterItem)
+            if let condition = template.condition { item["condition"] = condition }
+        }
         return item
     }
+
+    /// A template's parameter as its file entry: `{"name": "a", "from": 2, "to": 9}`.
+    static func parameterItem(_ parameter: QuestionTemplate.Parameter) -> [String: Any] {
+        var item: [String: Any] = ["name": parameter.name]
+        if let values = parameter.values { item["values"] = values.map(number) }
+        if let from = parameter.from { item["from"] = number(from) }
+        if let to = parameter.to { item["to"] = number(to) }
+        if let step = parameter.step { item["step"] = number(step) }
+        return item
+    }
+
+    /// Whole numbers as integers, so a file reads `2`, not `2.0`.
+    private static func number(_ value: Double) -> Any { value == value.rounded() && abs(value) < 1e15 ? Int(value) as Any : value as Any }
 
     /// Reads fields, collecting what is wrong with them.
     struct Reader {
@@ -165,7 +183,53 @@ public enum TestFile {
             return title
         }
 
+        /// A question, made a template when it has `parameters`.
         mutating func question(_ item: [String: Any], at path: String) -> Question? {
+            guard item["parameters"] != nil else { return plainQuestion(item, at: path) }
+            let template = self.template(item, at: path)
+            var fields = item
+            // A number template's answer is an expression; the question reads with a stand-in value.
+            var answerExpression: String?
+            if item["type"] as? String == "number", let answer = item["answer"] as? String,
+               let expression = answer.trimmingCharacters(in: .whitespaces).wholeMatch(of: /\{\{(.+)\}\}/)?.output.1 {
+                answerExpression = String(expression)
+                fields["answer"] = "0"
+            }
+            guard var question = plainQuestion(fields, at: path), var template else { return nil }
+            template.answer = answerExpression
+            question.template = template
+            return question
+        }
+
+        /// A template's parameters and condition: `[{"name": "a", "from": 2, "to": 9, "step": 1}]`
+        /// or `{"name": "c", "values": [2, 3, 5]}`, and `"condition": "a != b"`.
+        mutating func template(_ item: [String: Any], at path: String) -> QuestionTemplate? {
+            guard let entries = item["parameters"] as? [[String: Any]], !entries.isEmpty else {
+                add("\(path).parameters", .missing, "a list of {name, from, to, step} or {name, values}")
+                return nil
+            }
+            var parameters: [QuestionTemplate.Parameter] = []
+            for (index, entry) in entries.enumerated() {
+                let field = "\(path).parameters[\(index)]"
+                guard let name = string(entry, "name", at: field) else { continue }
+                func number(_ key: String) -> Double? { (entry[key] as? NSNumber).flatMap { $0 is Bool ? nil : $0.doubleValue } }
+                if let values = entry["values"] as? [Any] {
+                    let numbers = values.compactMap { ($0 as? NSNumber).flatMap { $0 is Bool ? nil : $0.doubleValue } }
+                    guard numbers.count == values.count, !numbers.isEmpty else { add("\(field).values", .outOfRange, "numbers"); continue }
+                    parameters.append(QuestionTemplate.Parameter(name: name, values: numbers))
+                } else if let from = number("from"), let to = number("to"), entry["step"] == nil || number("step") != nil {
+                    parameters.append(QuestionTemplate.Parameter(name: name, from: from, to: to, step: number("step")))
+                } else {
+                    add(field, .missing, "from and to (numbers), or values")
+                }
+            }
+            let condition = (item["condition"] as? String).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if item["condition"] != nil, condition?.isEmpty ?? true { add("\(path).condition", .outOfRange, "an expression like a != b") }
+            guard parameters.count == entries.count else { return nil }
+            return QuestionTemplate(parameters: parameters, condition: condition)
+        }
+
+        mutating func plainQuestion(_ item: [String: Any], at path: String) -> Question? {
             // Missing texts are reported by `Question.problems()`, once.
             let text = item["text"] as? String ?? ""
             let explanation = item["explanation"] as? String ?? ""

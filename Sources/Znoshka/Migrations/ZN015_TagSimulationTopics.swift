@@ -16,7 +16,9 @@ struct TagSimulationTopics: AsyncMigration {
             for file in try SeedTests.files() {
                 guard let test = try? TestFile.read(file.data), test.kind == .simulation,
                       let subject = try await importer.subjectID(test.subject) else { continue }
-                let untagged = try await StoredQuestion.query(on: db).filter(\.$subjectID == subject).filter(\.$topicID == nil).all()
+                // The columns this migration knows: a later one adds more (`template_id`).
+                let untagged = try await StoredQuestion.query(on: db).filter(\.$subjectID == subject).filter(\.$topicID == nil)
+                    .field(\.$id).field(\.$body).all()
                 for (question, title) in test.entries {
                     guard let title else { continue }
                     let same = untagged.filter { $0.question == question }.map { $0.id! }

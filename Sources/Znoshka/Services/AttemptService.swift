@@ -145,9 +145,10 @@ public struct AttemptService: Sendable {
             }
             let attempt = Attempt(ownerID: student.id, testID: try test.requireID(), blockID: block, startedAt: started,
                                   deadline: started.addingTimeInterval(Double(minutes) * 60), maxPoints: test.maxRaw)
-            let questions = try await paper(for: test, student: student.id)
+            let (questions, variants) = try await variants(of: try await paper(for: test, student: student.id))
             do {
                 try await db.writeTransaction { db in
+                    try await Self.store(variants, on: db)
                     try await attempt.create(on: db)
                     let attemptID = try attempt.requireID()
                     // A row per question, in one statement.
@@ -189,12 +190,49 @@ public struct AttemptService: Sendable {
         return drawn
     }
 
+    /// `paper` with each template replaced by a fresh variant of it: the questions to ask,
+    /// and the variants to store (each its own question, so the attempt keeps exactly what
+    /// the student saw). A variant drawn before is the same row (`variantID`).
+    func variants(of paper: [UUID]) async throws -> (questions: [UUID], variants: [StoredQuestion]) {
+        let questions = try await content.questions(paper, on: db)
+        let templateIDs = paper.filter { questions[$0]?.isTemplate == true }
+        guard !templateIDs.isEmpty else { return (paper, []) }
+        let templates = Dictionary(uniqueKeysWithValues: try await StoredQuestion.query(on: db).filter(\.$id ~~ templateIDs).all().map { ($0.id!, $0) })
+        var generator = PaperDraw.Generator()
+        var variants: [StoredQuestion] = []
+        let asked = paper.map { id -> UUID in
+            guard let template = templates[id], let question = questions[id] else { return id }
+            // Never none: the import checked that the template's fixed-seed draws give variants.
+            var fixed = PaperDraw.Generator(seed: 2026)
+            guard let (variant, values) = question.variant(using: &generator) ?? question.variant(using: &fixed) else { return id }
+            let row = StoredQuestion(id: StoredQuestion.variantID(of: id, values: values), subjectID: template.subjectID, topicID: template.topicID,
+                                     question: variant, at: now)
+            row.templateID = id
+            variants.append(row)
+            return row.id!
+        }
+        return (asked, variants)
+    }
+
+    /// Stores `variants`, each unless it already is.
+    static func store(_ variants: [StoredQuestion], on db: any Database) async throws {
+        guard !variants.isEmpty else { return }
+        var insert = db.sql.insert(into: StoredQuestion.schema)
+            .columns("id", "subject_id", "topic_id", "body", "max_points", "updated_at", "template_id")
+        for row in variants {
+            insert = insert.values(SQLBind(row.id!), SQLBind(row.subjectID), SQLBind(row.topicID), SQLBind(row.body), SQLBind(row.maxPoints),
+                                   SQLBind(row.updatedAt), SQLBind(row.templateID))
+        }
+        try await insert.ignoringConflicts(with: ["id"]).run()
+    }
+
     /// When `student` last met each question they have met: the start of the newest of
-    /// their attempts that asked it.
-    private func seenQuestions(by student: UUID) async throws -> [UUID: Date] {
+    /// their attempts that asked it. A variant counts as meeting its template.
+    func seenQuestions(by student: UUID) async throws -> [UUID: Date] {
         let rows = try await sql.raw("""
-            SELECT a.question_id, MAX(t.started_at) AS seen FROM zn_answers a JOIN zn_attempts t ON t.id = a.attempt_id \
-            WHERE t.owner_id = \(bind: student) GROUP BY a.question_id
+            SELECT COALESCE(q.template_id, a.question_id) AS question_id, MAX(t.started_at) AS seen \
+            FROM zn_answers a JOIN zn_attempts t ON t.id = a.attempt_id JOIN zn_questions q ON q.id = a.question_id \
+            WHERE t.owner_id = \(bind: student) GROUP BY COALESCE(q.template_id, a.question_id)
             """).all()
         var seen: [UUID: Date] = [:]
         for row in rows { seen[try row.decode(column: "question_id", as: UUID.self)] = try row.decode(column: "seen", as: Date.self) }

@@ -22,6 +22,9 @@ public struct SampleTest: Sendable {
     /// The simulation the tasks come from, which signing up lets the person sit whole.
     public let simulation: ZnoshkaTest
     public let questions: [(id: UUID, question: Question)]
+    /// What the tasks' numbers were drawn with (a template's variant): the form sends it
+    /// back, so the check scores the variant the visitor saw.
+    public let seed: UInt64
 
     /// The tasks answered with `answers` (by position; a blank answer is unanswered),
     /// scored as the exam scores them. An answer that does not fit its task (a number that
@@ -105,17 +108,19 @@ public struct CatalogService: Sendable {
         return subject
     }
 
-    /// The sample of the subject of `slug`: open to visitors, so it reads only published content.
-    public func sample(slug: String) async throws -> SampleTest {
+    /// The sample of the subject of `slug`: open to visitors, so it reads only published
+    /// content. Templates among its tasks become variants drawn with `seed` (nothing is stored).
+    public func sample(slug: String, seed: UInt64) async throws -> SampleTest {
         let subject = try await subject(slug: slug)
         guard let simulation = try await currentSimulation(of: subject) else {
             throw AppError.notFound(code: "sample_not_found", key: "zn.sample.not_found")
         }
         let ids = try await TestQuestion.query(on: db).filter(\.$testID == simulation.requireID()).sort(\.$position).all().map(\.questionID)
         let questions = try await ContentCache.shared(context.state).questions(ids, on: db)
-        let paper = ids.compactMap { id in questions[id].map { (id: id, question: $0) } }
+        var generator = PaperDraw.Generator(seed: seed)
+        let paper = ids.compactMap { id in questions[id].map { (id: id, question: $0.variant(using: &generator)?.question ?? $0) } }
         return SampleTest(subject: subject, simulation: simulation,
-                          questions: SamplePaper.pick(paper.map(\.question.kind)).map { paper[$0] })
+                          questions: SamplePaper.pick(paper.map(\.question.kind)).map { paper[$0] }, seed: seed)
     }
 
     /// A subject's page; a visitor (`student` nil) sees it without attempts.

@@ -7,7 +7,7 @@ import Kernel
 /// checked exactly as an imported one, and each problem is shown on its field.
 enum QuestionForm {
     static let types = ["single", "matching", "sequence", "choose3", "number"]
-    static let fieldNames = ["type", "text", "picture", "options", "prompts", "answer", "tolerance", "explanation"]
+    static let fieldNames = ["type", "text", "picture", "options", "prompts", "answer", "tolerance", "parameters", "condition", "explanation"]
 
     /// The form's values for an existing question.
     static func values(_ question: Question) -> [String: String] {
@@ -22,6 +22,10 @@ enum QuestionForm {
         default: values["answer"] = ""
         }
         if let tolerance = item["tolerance"] as? String, tolerance != "0" { values["tolerance"] = tolerance }
+        if let template = question.template {
+            values["parameters"] = template.parameters.map(parameterLine).joined(separator: "\n")
+            values["condition"] = template.condition ?? ""
+        }
         return values
     }
 
@@ -53,7 +57,15 @@ enum QuestionForm {
     private static func item(type: String, _ values: [String: String]) -> [String: Any] {
         var item: [String: Any] = ["type": type, "text": values["text"] ?? "", "explanation": values["explanation"] ?? ""]
         if let picture = values["picture"]?.trimmingCharacters(in: .whitespaces), !picture.isEmpty { item["picture"] = picture }
-        let answer = (values["answer"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        let typed = (values["answer"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Letters are read in capitals; a number template's expression keeps its parameters' names.
+        let answer = type == "number" ? typed : typed.uppercased()
+        let parameterLines = lines(values["parameters"])
+        if !parameterLines.isEmpty {
+            item["parameters"] = parameterLines.map(parameterItem)
+            let condition = (values["condition"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if !condition.isEmpty { item["condition"] = condition }
+        }
         switch type {
         case "single":
             item["options"] = lines(values["options"])
@@ -72,6 +84,38 @@ enum QuestionForm {
             item["answer"] = answer
             let tolerance = (values["tolerance"] ?? "").trimmingCharacters(in: .whitespaces)
             item["tolerance"] = tolerance.isEmpty ? "0" : tolerance
+        }
+        return item
+    }
+
+    /// A template parameter as the editor writes it: `a = 2..9`, `b = 0,5..5 крок 0,5`, `c = 2 | 3 | 5`.
+    static func parameterLine(_ parameter: QuestionTemplate.Parameter) -> String {
+        func number(_ value: Double) -> String { TemplateNumber.text(value, inFormula: false) }
+        if let values = parameter.values { return "\(parameter.name) = " + values.map(number).joined(separator: " | ") }
+        let range = "\(parameter.name) = \(number(parameter.from ?? 0))..\(number(parameter.to ?? 0))"
+        return parameter.step.map { range + " крок \(number($0))" } ?? range
+    }
+
+    /// A parameter line as the file's entry; a line that does not read becomes an entry the
+    /// file's reader refuses, on its line.
+    static func parameterItem(_ line: String) -> [String: Any] {
+        let sides = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard sides.count == 2 else { return ["name": line] }
+        var item: [String: Any] = ["name": sides[0]]
+        func number(_ text: some StringProtocol) -> Double? {
+            Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").replacingOccurrences(of: "\u{2212}", with: "-"))
+        }
+        let spec = sides[1]
+        if spec.contains("|") {
+            let values = spec.split(separator: "|").map { number($0) }
+            if values.allSatisfy({ $0 != nil }) { item["values"] = values.compactMap { $0 } }
+        } else if let match = spec.wholeMatch(of: /(.+?)\s*\.\.\s*(.+?)(?:\s+(?:крок|step)\s+(.+))?/),
+                  let from = number(match.output.1), let to = number(match.output.2) {
+            item["from"] = from
+            item["to"] = to
+            if let step = match.output.3 { item["step"] = number(step) ?? "?" }
+        } else if let value = number(spec) {
+            item["values"] = [value]
         }
         return item
     }
@@ -103,9 +147,15 @@ enum QuestionForm {
         let path = problem.field
         let root = String(path.prefix { $0 != "[" && $0 != "." })
         let field = ["items": "prompts", "key": "answer", "kind": "type"][root] ?? root
+        // A template's expression names itself first: «{{a*}}: …».
+        let expression = problem.detail.hasPrefix("{{") ? String(problem.detail.prefix { $0 != ":" }) : nil
         let line = path.firstIndex(of: "[").flatMap { Int(path[path.index(after: $0)...].prefix { $0.isNumber }) }.map { String($0 + 1) }
         let key: String
         switch problem.code {
+        case _ where field == "parameters" && problem.code == .shape: key = "zn.content.no_variant"
+        case _ where field == "parameters": key = line == nil ? "zn.content.parameters" : "zn.content.parameters_line"
+        case .formula where expression != nil: key = "zn.content.placeholder"
+        case .missing where field == "answer" && type == "number": key = "zn.content.number"
         case .missing: key = line == nil ? "zn.content.missing" : "zn.content.missing_line"
         case .count: key = "zn.content.count"
         case .outOfRange where field == "type": key = "zn.content.type"
@@ -115,7 +165,7 @@ enum QuestionForm {
         case .shape, .structure: key = "zn.content.shape"
         case .formula: key = "zn.validation.formula"
         }
-        return FieldError(field: field, key: key, arguments: ["line": line ?? "", "detail": problem.detail])
+        return FieldError(field: field, key: key, arguments: ["line": line ?? "", "detail": expression ?? problem.detail])
     }
 
     /// The fields, filled from `form`.
@@ -128,27 +178,43 @@ enum QuestionForm {
                           maxLength: 20_000).render(form, l),
             TextAreaField(name: "prompts", label: l.text("zn.qform.prompts"), hint: l.text("zn.qform.prompts_hint"), required: false,
                           maxLength: 20_000).render(form, l),
-            FormField(name: "answer", label: l.text("zn.qform.answer"), hint: l.text("zn.qform.answer_hint"), maxLength: 40).render(form, l),
+            FormField(name: "answer", label: l.text("zn.qform.answer"), hint: l.text("zn.qform.answer_hint"), maxLength: 300).render(form, l),
             FormField(name: "tolerance", label: l.text("zn.qform.tolerance"), hint: l.text("zn.qform.tolerance_hint"), required: false,
                       inputMode: "decimal", maxLength: 24).render(form, l),
+            TextAreaField(name: "parameters", label: l.text("zn.qform.parameters"), hint: l.text("zn.qform.parameters_hint"), required: false,
+                          maxLength: 2_000).render(form, l),
+            FormField(name: "condition", label: l.text("zn.qform.condition"), hint: l.text("zn.qform.condition_hint"), required: false,
+                      maxLength: 300).render(form, l),
             FormField(name: "picture", label: l.text("zn.qform.picture"), hint: l.text("zn.qform.picture_hint"), required: false,
                       maxLength: 500).render(form, l),
             TextAreaField(name: "explanation", label: l.text("zn.qform.explanation"), maxLength: 20_000).render(form, l),
         ])
     }
 
+    /// How many of a template's variants a preview shows.
+    static let previewVariants = 3
+
     /// `question` as a student sees it while taking the test, then its answer and
-    /// explanation as the review shows them.
+    /// explanation as the review shows them; a template as a few of its variants (drawn
+    /// with a seed of its number, so the same preview shows the same ones).
     static func preview(_ question: Question, number: Int, _ l: Localizer) -> HTML {
-        H.article(.class("card preview"), .aria("labelledby", "preview-\(number)")) {
-            H.h3(.id("preview-\(number)")) {
-                l.text("zn.taking.question_number", ["number": String(number)]) + " · " + l.text("zn.qform.type.\(TestFile.item(question)["type"] as? String ?? "single")")
-            }
+        guard question.isTemplate else { return preview(question, number: number, variant: nil, l) }
+        var generator = PaperDraw.Generator(seed: UInt64(number))
+        let variants = (0..<previewVariants).compactMap { _ in question.variant(using: &generator)?.question }
+        return HTMLBuilder.join(variants.enumerated().map { preview($0.element, number: number, variant: $0.offset + 1, l) })
+    }
+
+    private static func preview(_ question: Question, number: Int, variant: Int?, _ l: Localizer) -> HTML {
+        let id = variant.map { "preview-\(number)-\($0)" } ?? "preview-\(number)"
+        let type = l.text("zn.qform.type.\(TestFile.item(question)["type"] as? String ?? "single")")
+        let of = variant.map { " · " + l.text("zn.qform.variant", ["number": String($0), "count": String(previewVariants)]) } ?? ""
+        return H.article(.class("card preview"), .aria("labelledby", id)) {
+            H.h3(.id(id)) { l.text("zn.taking.question_number", ["number": String(number)]) + " · " + type + of }
             QuestionParts.body(question, l)
             // Disabled: a preview answers nothing, and its radios must not join another question's group.
             H.fieldset(.class("preview-inputs"), .flag("disabled", true)) {
                 H.legend(.class("visually-hidden")) { l.text("zn.author.preview") }
-                QuestionParts.inputs(question, answer: nil, prefix: "preview-\(number)", l)
+                QuestionParts.inputs(question, answer: nil, prefix: id, l)
             }
             H.p { H.strong { l.text("zn.result.right_answer") }; " "; QuestionParts.describe(question.key, l) }
             H.div(.class("explanation")) {

@@ -77,6 +77,7 @@ struct TestEditorView {
         return H.li(.class("editor-question")) {
             H.p {
                 H.strong { l.text("zn.qform.type.\(TestFile.item(question)["type"] as? String ?? "single")") }
+                if question.isTemplate { " · " + l.text("zn.editor.template") }
                 " · " + summary
             }
             H.div(.class("answer-actions")) {

@@ -16,14 +16,15 @@ enum SamplePage {
 
     static func show(_ req: Request) async throws -> Response {
         let student = try await req.visitorOrStudent()
-        let sample = try await req.znoshka.catalog.sample(slug: req.parameters.get("slug") ?? "")
+        let sample = try await req.znoshka.catalog.sample(slug: req.parameters.get("slug") ?? "", seed: .random(in: 1...UInt64(Int64.max)))
         return req.render(SampleView(student: student, sample: sample, state: .answering(answers: [], errors: []), c: req.viewContext).page)
     }
 
     static func check(_ req: Request) async throws -> Response {
         let student = try await req.visitorOrStudent()
-        let sample = try await req.znoshka.catalog.sample(slug: req.parameters.get("slug") ?? "")
         let values = FormState.submitted(by: req).values
+        let seed = values["seed"].flatMap { UInt64($0) } ?? 1
+        let sample = try await req.znoshka.catalog.sample(slug: req.parameters.get("slug") ?? "", seed: seed)
         let answers = sample.questions.indices.map { index in
             QuestionParts.given(from: values, kind: sample.questions[index].question.kind, names: SampleTest.field(index) + "-")
         }

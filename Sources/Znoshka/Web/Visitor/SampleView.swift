@@ -38,6 +38,7 @@ struct SampleView {
             H.p(.class("lead")) { l.plural("zn.sample.lead", count: sample.questions.count) }
             errorSummary(errors)
             Components.postForm(c, action: path) {
+                H.input(.type("hidden"), .name("seed"), .value(String(sample.seed)))
                 HTMLBuilder.join(sample.questions.enumerated().map { index, item in
                     task(index, item.question, answer: index < answers.count ? answers[index] : nil, error: errors.first { $0.field == SampleTest.field(index) })
                 })
