@@ -189,6 +189,18 @@ enum QuestionHTML {
     final class RenderCache: @unchecked Sendable {
         private let lock = NSLock()
         private var rendered: [Key: String] = [:]
+        /// The Markdown and HTML kept, in bytes.
+        private var size = 0
+        /// Bounded by bytes, not texts: a bank of 5,000 questions is about 30,000 texts
+        /// (a text and its options each), 25 MB rendered. A bound of 20,000 texts emptied
+        /// the cache every few hundred fresh papers, and rendering again was most of a
+        /// start's CPU (bench/znoshka-draw).
+        let budget: Int
+
+        init(budget: Int = 96 << 20) { self.budget = budget }
+
+        /// How many texts are kept.
+        var count: Int { lock.withLock { rendered.count } }
 
         /// A text and how it renders, hashed and compared by its UTF-8 bytes: a `String`
         /// key hashes its Unicode-normalised form, which for thirty Ukrainian question texts
@@ -213,10 +225,14 @@ enum QuestionHTML {
             let key = Key(block: block, markdown: markdown)
             if let html = lock.withLock({ rendered[key] }) { return html }
             let html = block ? TheoryMarkdown.render(markdown).html : TheoryMarkdown.renderInline(markdown)
+            let bytes = markdown.utf8.count + html.utf8.count
             lock.withLock {
-                // Bounded: content is finite, but a test of a huge import must not grow it for ever.
-                if rendered.count > 20_000 { rendered.removeAll() }
-                rendered[key] = html
+                // Bounded: content is finite, but a server importing without end must not grow for ever.
+                if size + bytes > budget {
+                    rendered.removeAll()
+                    size = 0
+                }
+                if rendered.updateValue(html, forKey: key) == nil { size += bytes }
             }
             return html
         }
