@@ -30,7 +30,7 @@ public struct Znoshka: HromadaApp {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
          AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain(),
          AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts(), AddTheoryDrafts(),
-         AddQuestionVariants(), SeedQuestionTemplates()]
+         AddQuestionVariants(), SeedQuestionTemplates(), AttemptsDeadlineIndex()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

@@ -5,12 +5,12 @@ import Vapor
 /// Taking tests: starting one or an НМТ block, answering, finishing, and the review of a
 /// finished attempt.
 extension ZnoshkaAPI {
+    /// Written as the question page is (`JSONWriter`), from the attempt just made.
     static func start(_ req: Request) async throws -> Response {
         let student = try await req.student()
-        let attempt = try await req.znoshka.attempts.start(try testID(req), for: student)
-        let view = try await req.znoshka.attempts.view(attempt.requireID(), for: student)
-        let response = try await attemptDTO(view).encodeResponse(status: .created, for: req)
-        response.headers.replaceOrAdd(name: .location, value: "\(Znoshka.descriptor.apiPath)/attempts/\(attempt.id!)")
+        let view = try await req.znoshka.attempts.startView(try testID(req), for: student)
+        let response = Response(status: .created, json: attemptDTO(view))
+        response.headers.replaceOrAdd(name: .location, value: "\(Znoshka.descriptor.apiPath)/attempts/\(view.attempt.id!)")
         return response
     }
 

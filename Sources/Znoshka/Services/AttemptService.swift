@@ -54,9 +54,31 @@ public struct AttemptService: Sendable {
     /// Starts `testID` (or, when one is running, gives it back: a second device or a
     /// double tap resumes rather than restarts).
     public func start(_ testID: UUID, for student: Student) async throws -> Attempt {
+        try await started(testID, for: student).started.attempt
+    }
+
+    /// Starts `testID` as `start` does, and gives the attempt as its page shows it: a new
+    /// attempt's view is made from what was just written (its questions, no answers yet)
+    /// rather than read back, a resumed one's is read.
+    public func startView(_ testID: UUID, for student: Student) async throws -> AttemptView {
+        let (test, started) = try await started(testID, for: student)
+        guard let asked = started.asked else { return try await view(started.attempt.requireID(), owner: student.id) }
+        let questions = try await content.questions(asked, on: db)
+        let rows = asked.map { AnswerRow(questionID: $0, answer: nil, flagged: false, points: nil, verdict: nil) }
+        return AttemptView(attempt: started.attempt, test: test, items: Self.items(rows, questions), now: now)
+    }
+
+    private func started(_ testID: UUID, for student: Student) async throws -> (test: ZnoshkaTest, started: Started) {
         // A draft is the author's to preview, never a student's to sit.
         guard let test = try await content.test(testID, on: db), !test.isDraft else { throw Self.testNotFound }
-        return try await start([test], minutes: test.minutes, block: nil, for: student)[0]
+        return (test, try await start([test], minutes: test.minutes, block: nil, for: student)[0])
+    }
+
+    /// An attempt `start` gives: `asked` holds the questions of one it made, in order, and is
+    /// nil for one it resumed.
+    private struct Started {
+        let attempt: Attempt
+        let asked: [UUID]?
     }
 
     /// Starts an НМТ block: its subjects' newest simulations with one shared deadline.
@@ -83,7 +105,7 @@ public struct AttemptService: Sendable {
         }
         tests += chosenTest.map { [$0] } ?? []
         guard !tests.isEmpty else { throw Self.testNotFound }
-        return try await start(tests, minutes: Self.blockMinutes, block: UUID(), for: student)
+        return try await start(tests, minutes: Self.blockMinutes, block: UUID(), for: student).map(\.attempt)
     }
 
     /// One subject of an НМТ block a person is sitting: their attempt at it, its test and subject.
@@ -135,16 +157,19 @@ public struct AttemptService: Sendable {
             .sort(\.$createdAt, .descending).first()
     }
 
-    private func start(_ tests: [ZnoshkaTest], minutes: Int, block: UUID?, for student: Student) async throws -> [Attempt] {
+    private func start(_ tests: [ZnoshkaTest], minutes: Int, block: UUID?, for student: Student) async throws -> [Started] {
         let started = now
-        var attempts: [Attempt] = []
+        var attempts: [Started] = []
         for test in tests {
             if let running = try await running(test.requireID(), owner: student.id) {
-                attempts.append(running)
+                attempts.append(Started(attempt: running, asked: nil))
                 continue
             }
             let attempt = Attempt(ownerID: student.id, testID: try test.requireID(), blockID: block, startedAt: started,
                                   deadline: started.addingTimeInterval(Double(minutes) * 60), maxPoints: test.maxRaw)
+            // Time-ordered ids: a start's rows go to the end of the answers' and attempts'
+            // indexes, not to random pages of them (1.8 million answers in bench/znoshka-draw).
+            attempt.id = UUID.timeOrdered(at: started)
             let (questions, variants) = try await variants(of: try await paper(for: test, student: student.id))
             do {
                 try await db.writeTransaction { db in
@@ -154,16 +179,16 @@ public struct AttemptService: Sendable {
                     // A row per question, in one statement.
                     var insert = db.sql.insert(into: AttemptAnswer.schema).columns("id", "attempt_id", "question_id", "position", "flagged")
                     for (position, questionID) in questions.enumerated() {
-                        insert = insert.values(SQLBind(UUID()), SQLBind(attemptID), SQLBind(questionID), SQLBind(position), SQLBind(false))
+                        insert = insert.values(SQLBind(UUID.timeOrdered(at: started)), SQLBind(attemptID), SQLBind(questionID), SQLBind(position), SQLBind(false))
                     }
                     if !questions.isEmpty { try await insert.run() }
                 }
-                attempts.append(attempt)
+                attempts.append(Started(attempt: attempt, asked: questions))
             } catch {
                 // Started at the same moment elsewhere: that attempt is this one.
                 guard (error as? any DatabaseError)?.isConstraintFailure == true,
                       let running = try await running(test.requireID(), owner: student.id) else { throw error }
-                attempts.append(running)
+                attempts.append(Started(attempt: running, asked: nil))
             }
         }
         return attempts
@@ -175,8 +200,7 @@ public struct AttemptService: Sendable {
     /// selection, and so is any test whose bank is too small to fill its shape or holds
     /// nothing but the test's own questions.
     func paper(for test: ZnoshkaTest, student: UUID) async throws -> [UUID] {
-        let places = try await TestQuestion.query(on: db).filter(\.$testID == test.requireID()).sort(\.$position).all()
-        let own = places.map(\.questionID)
+        let own = try await content.questionIDs(of: test, on: db)
         guard test.testKind != .mixed, test.testKind != .topic || test.topicID != nil else { return own }
         let kinds = try await content.questions(own, on: db)
         guard kinds.count == Set(own).count else { return own }
@@ -515,7 +539,9 @@ public struct AttemptService: Sendable {
     /// many. The background job calls it every few seconds.
     @discardableResult
     public func finishOverdue(limit: Int = 200) async throws -> Int {
-        let overdue = try await Attempt.query(on: db).filter(\.$finishedAt == nil).filter(\.$deadline <= now).limit(limit).all()
+        // `finished_how IS NULL` is what lets `ix_zn_attempts_deadline` serve this (AttemptsDeadlineIndex).
+        let overdue = try await Attempt.query(on: db).filter(\.$finishedAt == nil).filter(\.$finishedHow == nil).filter(\.$deadline <= now)
+            .limit(limit).all()
         for attempt in overdue {
             _ = try await finish(attempt.requireID(), owner: attempt.ownerID, how: .timeout)
         }

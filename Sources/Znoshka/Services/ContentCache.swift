@@ -11,6 +11,7 @@ final class ContentCache: @unchecked Sendable {
     private let lock = NSLock()
     private var tests: [UUID: ZnoshkaTest] = [:]
     private var questions: [UUID: Question] = [:]
+    private var places: [UUID: [UUID]] = [:]
     /// Bounded all the same: a server importing without end must not grow for ever.
     private let capacity = 50_000
 
@@ -24,6 +25,21 @@ final class ContentCache: @unchecked Sendable {
             tests[id] = test
         }
         return test
+    }
+
+    /// The questions of `test` in order: read on every start. The places of a test that is
+    /// not a draft never change (an edit or a publish makes a new test); a draft's do, so
+    /// they are always read.
+    func questionIDs(of test: ZnoshkaTest, on db: any Database) async throws -> [UUID] {
+        let id = try test.requireID()
+        if !test.isDraft, let kept = lock.withLock({ places[id] }) { return kept }
+        let read = try await TestQuestion.query(on: db).filter(\.$testID == id).sort(\.$position).all().map(\.questionID)
+        guard !test.isDraft else { return read }
+        lock.withLock {
+            if places.count >= capacity { places.removeAll() }
+            places[id] = read
+        }
+        return read
     }
 
     /// The questions of `ids` that exist, read from the database only where not kept yet.
