@@ -247,6 +247,40 @@ extension ZnoshkaTests {
                 #expect(try await tableCounts(app) == counts)
             }
         }
+
+        @Test("a mixed test's question gets its programme topic in the editor; a title too long is refused; the old version links no student page")
+        func questionTopics() async throws {
+            try await withZnoshka { app in
+                let author = try await signedInBrowser(app, as: try await registerAuthor(app))
+                var form = ["subject": "mathematics", "kind": "mixed", "title": "Усього потроху", "minutes": "10", "type": "number",
+                            "text": "Обчисліть $\\log_2 8$.", "answer": "3", "explanation": "$2^3 = 8$.", "action": "save"]
+                var id = try editedID(try await author.post("/znoshka/author/tests/new", form: form))
+                #expect(try await author.get("/znoshka/author/tests/\(id)/questions/1").text.contains("Тема програми НМТ"))
+                form["question_topic"] = "Логарифми"
+                id = try editedID(try await author.post("/znoshka/author/tests/\(id)/questions/1", form: form))
+                form["text"] = "Обчисліть $\\log_3 9$."
+                form["answer"] = "2"
+                form["question_topic"] = "Показникові рівняння"
+                id = try editedID(try await author.post("/znoshka/author/tests/\(id)/questions/new", form: form))
+                let places = try await TestQuestion.query(on: app.db).filter(\.$testID == id).sort(\.$position).all()
+                var titles: [String?] = []
+                for place in places {
+                    let row = try #require(try await StoredQuestion.find(place.questionID, on: app.db))
+                    titles.append(try await row.topicID.asyncMap { try await Topic.find($0, on: app.db)?.title } ?? nil)
+                }
+                #expect(titles == ["Логарифми", "Показникові рівняння"])
+                #expect(try await author.get("/znoshka/author/tests/\(id)/questions/2").text.contains("value=\"Показникові рівняння\""))
+
+                form["question_topic"] = String(repeating: "т", count: AuthoredTest.topicMaxLength + 1)
+                let refused = try await author.post("/znoshka/author/tests/\(id)/questions/2", form: form)
+                #expect(refused.status == .unprocessableEntity && refused.text.contains("Назва теми — до 120 символів."))
+
+                let published = try editedID(try await author.post("/znoshka/author/tests/\(id)/publish", form: [:]))
+                #expect(try await author.get("/znoshka/author/tests/\(published)/edit").text.contains(ZnoshkaWeb.testPath(published)))
+                #expect(!(try await author.get("/znoshka/author/tests/\(id)/edit").text.contains(ZnoshkaWeb.testPath(id))),
+                        "the replaced draft's editor links no student page (it would be a 404)")
+            }
+        }
     }
 }
 

@@ -20,7 +20,8 @@ enum QuestionEditorPage {
         let (stored, test) = try await req.znoshka.authoring.authoredTest(try ZnoshkaAPI.testID(req), by: author)
         let index = TestEditorPage.questionIndex(req, in: test)
         if req.parameters.get("number") != "new", index == nil { throw TestEditorPage.questionNotFound }
-        let values = index.map { QuestionForm.values(test.questions[$0]) } ?? ["type": (try? req.query.get(String.self, at: "type")) ?? "single"]
+        var values = index.map { QuestionForm.values(test.questions[$0]) } ?? ["type": (try? req.query.get(String.self, at: "type")) ?? "single"]
+        if test.kind != .topic, let index { values[QuestionForm.topicField] = test.topic(ofQuestion: index) ?? "" }
         return req.render(QuestionEditorView(author: author, stored: stored, index: index, count: test.questions.count, form: FormState(values: values),
                                              preview: nil, problems: [], c: req.viewContext).page)
     }
@@ -38,14 +39,18 @@ enum QuestionEditorPage {
                                           form: FormState(values: form.values, errors: errors), preview: preview, problems: problems, status: status,
                                           c: req.viewContext).page)
         }
-        switch QuestionForm.question(from: form.values) {
-        case .invalid(let errors):
-            return render(errors: errors, status: .unprocessableEntity)
-        case .valid(let question) where form.values["action"] == "preview":
+        // A simulation's or a mixed test's question names its own topic; a topic test's are all of its topic.
+        let topic = current.kind == .topic ? nil : QuestionForm.topic(form.values)
+        switch (QuestionForm.question(from: form.values), topic) {
+        case (.invalid(let errors), _):
+            return render(errors: errors + (topic?.error.map { [$0] } ?? []), status: .unprocessableEntity)
+        case (.valid, let topic?) where topic.error != nil:
+            return render(errors: [topic.error!], status: .unprocessableEntity)
+        case (.valid(let question), _) where form.values["action"] == "preview":
             return render(preview: question)
-        case .valid(let question):
+        case (.valid(let question), let topic):
             var edited = current
-            if let index { edited.questions[index] = question } else { edited.entries.append((question, nil)) }
+            if let index { edited.entries[index] = (question, topic?.title) } else { edited.entries.append((question, topic?.title)) }
             do {
                 let newID = try await req.znoshka.authoring.saveDraft(id, with: edited, by: author)
                 return req.redirect(to: TestEditorPage.editPath(newID), flash: .success, "zn.editor.saved")

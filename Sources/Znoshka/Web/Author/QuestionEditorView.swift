@@ -27,6 +27,7 @@ struct QuestionEditorView {
             TestDetailsFields.problems(problems, l)
             Components.postForm(c, action: QuestionEditorPage.questionPath(stored.id!, index.map { $0 + 1 })) {
                 QuestionForm.fields(form, l)
+                if stored.testKind != .topic { QuestionForm.topicInput(form, l) }
                 EditorButtons.previewAndSave(l)
             }
             if let preview { QuestionForm.preview(preview, number: number, l) }

@@ -9,6 +9,24 @@ enum QuestionForm {
     static let types = ["single", "matching", "sequence", "choose3", "number"]
     static let fieldNames = ["type", "text", "picture", "options", "prompts", "answer", "tolerance", "parameters", "condition", "explanation"]
 
+    /// The field of a question's own topic, in a simulation's or a mixed test's editor.
+    static let topicField = "question_topic"
+
+    /// The topic typed for a question: its title (nil when left empty), or what is wrong with it.
+    static func topic(_ values: [String: String]) -> (title: String?, error: FieldError?) {
+        let title = (values[topicField] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard title.count <= AuthoredTest.topicMaxLength else {
+            return (nil, FieldError(field: topicField, key: "zn.qform.question_topic_long", arguments: ["max": String(AuthoredTest.topicMaxLength)]))
+        }
+        return (title.isEmpty ? nil : title, nil)
+    }
+
+    /// The field of a question's own topic.
+    static func topicInput(_ form: FormState, _ l: Localizer) -> HTML {
+        FormField(name: topicField, label: l.text("zn.qform.question_topic"), hint: l.text("zn.qform.question_topic_hint"), required: false,
+                  maxLength: AuthoredTest.topicMaxLength).render(form, l)
+    }
+
     /// The form's values for an existing question.
     static func values(_ question: Question) -> [String: String] {
         let item = TestFile.item(question)

@@ -34,7 +34,8 @@ struct TestEditorView {
                 H.p { l.text("zn.editor.versions") }
                 H.p(.class("answer-actions")) {
                     H.a(.class("button"), .href("\(base)/preview")) { l.text("zn.editor.preview_test") }
-                    H.a(.class("button"), .href(ZnoshkaWeb.testPath(id))) { l.text("zn.editor.student_page") }
+                    // Only the live version has a page for students; an older one's is gone (404).
+                    if stored.isLive { H.a(.class("button"), .href(ZnoshkaWeb.testPath(id))) { l.text("zn.editor.student_page") } }
                 }
             }
             TestDetailsFields.problems(problems, l)
