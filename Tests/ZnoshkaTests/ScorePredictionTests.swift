@@ -33,6 +33,24 @@ extension ZnoshkaTests {
             #expect(ScorePrediction.predict(rawScores: [30, 10, 20, 25, 15, 0, 0], table: table)?.attempts == 5, "the five newest count")
         }
 
+        @Test("the topic map moves the expected score towards its share and narrows one paper's interval, by how much it rests on")
+        func topicMap() throws {
+            // Mastery 0.9 on topics making up half the paper, from 30 answers: worth half a paper scoring 0.9 · 32 = 28.8.
+            let map = try #require(ScorePrediction.MapEstimate.from([(0.9, 20, 5), (0.9, 10, 5), (0, 0, 10)]))
+            #expect(abs(map.share - 0.9) < 1e-9 && abs(map.weight - 0.5) < 1e-9)
+            let both = try #require(ScorePrediction.predict(rawScores: [20], table: table, map: map))
+            // (20 + 28.8 · 0.5) / 1.5 = 22.93 → 23; share 0.717: 1.645 · √(32 · 0.717 · 0.283 / 1.5) = 3.42 → raw 20 to 26.
+            #expect(both.usesTopicMap && both.expected == table.convert(23))
+            #expect(both.low == table.convert(20) && both.high == table.convert(26))
+            let alone = try #require(ScorePrediction.predict(rawScores: [20], table: table))
+            #expect(!alone.usesTopicMap && alone.low == table.convert(15), "the paper alone: its wider interval")
+            // Few answers count little; nothing answered is no estimate.
+            let thin = try #require(ScorePrediction.MapEstimate.from([(1, 3, 10)]))
+            #expect(abs(thin.weight - 0.1) < 1e-9)
+            #expect(ScorePrediction.MapEstimate.from([(0.5, 0, 10)]) == nil)
+            #expect(ScorePrediction.predict(rawScores: [], table: table, map: map) == nil, "the map alone predicts nothing: a paper's format counts")
+        }
+
         @Test("near the threshold the interval reaches «not passed»; it never leaves the table")
         func edges() throws {
             let weak = try #require(ScorePrediction.predict(rawScores: [2, 9, 6], table: table))

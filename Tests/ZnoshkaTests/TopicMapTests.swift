@@ -138,11 +138,39 @@ extension ZnoshkaTests {
                 let weakest = try #require(history.weakestTopicId, "a simulation's answers name a weakest topic")
                 #expect(topicIDs.contains(weakest))
                 #expect(history.prediction?.attempts == 1 && history.prediction?.expected == 200, "all right: the top of the table")
+                #expect(try await signedInBrowser(app, as: olena).get("/znoshka/statistics").text.contains("за 1 пробним)"),
+                        "a paper's own answers are not counted again through the map")
                 let maths = try #require(stats.subjects.first { $0.subject.slug == "mathematics" })
                 #expect(maths.progress == 0 && maths.topicMap.allSatisfy { $0.level == "not_started" })
 
                 let page = try await signedInBrowser(app, as: olena).get("/znoshka/statistics").text
                 #expect(page.contains("Карта тем") && page.contains("Прогрес: 0 %") && page.contains(#"<meter"#))
+            }
+        }
+
+        @Test("topic tests done well raise a weak paper's prediction through the map, and narrow its interval")
+        func predictionReadsTheMap() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app)
+                let simulation = try await seededTest(app, "mathematics", .simulation)
+                for test in try await ZnoshkaTest.query(on: app.db).filter(\.$subjectID == simulation.subjectID).filter(\.$kind == "topic").all() {
+                    let attempt = try await start(app, test, as: olena)
+                    for item in attempt.questions {
+                        _ = try await saveAnswer(app, attempt.id, item.id, rightAnswer(try await stored(app, item.id)), as: olena)
+                    }
+                    #expect(try await send(app, .POST, "/attempts/\(attempt.id)/finish", as: olena).status == .ok)
+                }
+                let paper = try await start(app, simulation, as: olena)
+                let first = paper.questions[0]
+                _ = try await saveAnswer(app, paper.id, first.id, rightAnswer(try await stored(app, first.id)), as: olena)
+                let finished = try await read(ZNModels.AttemptDTO.self, app, .POST, "/attempts/\(paper.id)/finish", as: olena)
+                let raw = try #require(finished.score?.rawPoints)
+                let stats = try await read(ZNModels.Statistics.self, app, .GET, "/statistics", as: olena)
+                let maths = try #require(stats.subjects.first { $0.subject.slug == "mathematics" }?.prediction)
+                let alone = try #require(ScorePrediction.predict(rawScores: [raw], table: simulation.table))
+                func scaled(_ outcome: ConversionTable.Outcome) -> Int? { if case .passed(let score) = outcome { score } else { nil } }
+                #expect(maths.attempts == 1 && (maths.expected ?? 0) > (scaled(alone.expected) ?? 0), "the map's strong topics raise it")
+                #expect(try await signedInBrowser(app, as: olena).get("/znoshka/statistics").text.contains("за 1 пробним і мапою тем"))
             }
         }
     }

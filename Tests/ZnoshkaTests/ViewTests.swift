@@ -195,14 +195,14 @@ extension ZnoshkaTests {
             let weak = TopicStatistics(topic: topic, points: 1, maxPoints: 4, answered: 4)
             let trend = [TrendPoint(finishedAt: Self.now.addingTimeInterval(-86_400), accuracy: 0.5, testTitle: "Козацька доба"),
                          TrendPoint(finishedAt: Self.now, accuracy: 0.75, testTitle: "Гетьманщина")]
-            let prediction = ScorePrediction(expected: .passed(150), low: .passed(140), high: .notPassed, attempts: 2)
+            let prediction = ScorePrediction(expected: .passed(150), low: .passed(140), high: .notPassed, attempts: 2, usesTopicMap: true)
             let stats = SubjectStatistics(subject: Self.history, testsDone: 2, accuracy: 0.625, trend: trend, topics: [weak], weakest: weak,
                                           suggestedTest: Self.test(), prediction: prediction, map: map)
             let empty = SubjectStatistics(subject: Self.mathematics, testsDone: 0, accuracy: nil, trend: [], topics: [], weakest: nil,
                                           suggestedTest: nil, prediction: nil, map: [])
             let uk = StatisticsView(student: Self.student(), subjects: [stats, empty], c: Self.context(.uk)).page.content.rendered
             #expect(uk.contains("<li>2 тести пройдено</li>") && uk.contains("<li>Точність: 63 %</li>"))
-            #expect(uk.contains("Прогноз на НМТ: 150 (від 140 до Не склав, за 2 пробними)"))
+            #expect(uk.contains("Прогноз на НМТ: 150 (від 140 до Не склав, за 2 пробними і мапою тем)"))
             #expect(uk.contains("<td>Гетьманщина</td><td>75 %</td>"))
             #expect(uk.matches(of: /<circle class="point"/).count == 2 && uk.contains(#"<polyline class="line""#))
             #expect(uk.contains("Найслабша тема: Козаччина."))

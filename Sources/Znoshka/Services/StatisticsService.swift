@@ -63,7 +63,17 @@ public struct StatisticsService: Sendable {
         let current = tests.filter(\.isLive)
         let topics = try await Topic.query(on: db).sort(\.$position).all()
         let topicPoints = try await pointsByTopic(attempts.map { $0.id! })
+        // What the map adds to the papers: answers outside the simulations, which the prediction counts already.
+        let practice = try await pointsByTopic(attempts.filter { testByID[$0.testID]?.testKind != .simulation }.map { $0.id! })
         let queued = try await queuedStability(of: student)
+        // A topic's part of a paper: its questions in the subject's bank, which papers are drawn from with topics spread.
+        var bankParts: [UUID: [UUID: Int]] = [:]
+        for subject in subjects {
+            let bank = try await QuestionBank.shared(context.state).bank(of: subject.requireID(), on: db)
+            bankParts[subject.id!] = bank.entries.reduce(into: [:]) { parts, entry in
+                if let topic = entry.topicID { parts[topic, default: 0] += 1 }
+            }
+        }
         return subjects.map { subject in
             let mine = attempts.filter { testByID[$0.testID]?.subjectID == subject.id }
             let scored = mine.map { (points: $0.rawPoints ?? 0, most: $0.maxPoints) }
@@ -79,13 +89,16 @@ public struct StatisticsService: Sendable {
             let weakest = topicStats.filter { $0.answered >= Self.weakestMinimum }.min { $0.accuracy < $1.accuracy }
             let suggested = weakest.flatMap { weak in current.first { $0.topicID == weak.topic.id } }
                 ?? current.filter { $0.subjectID == subject.id && $0.testKind == .topic }.first { test in !mine.contains { $0.testID == test.id } }
-            let simulations = mine.filter { testByID[$0.testID]?.testKind == .simulation }
-            let prediction = simulations.last.flatMap { testByID[$0.testID] }.flatMap { table in
-                ScorePrediction.predict(rawScores: simulations.reversed().compactMap(\.rawPoints), table: table.table)
-            }
             let map = topics.filter { $0.subjectID == subject.id }.map { topic in
                 let evidence = Self.evidence(topicPoints[topic.id!], queued: queued[topic.id!])
                 return TopicMapEntry(topic: topic, mastery: TopicMastery(evidence), answered: evidence.answered)
+            }
+            let simulations = mine.filter { testByID[$0.testID]?.testKind == .simulation }
+            let estimate = ScorePrediction.MapEstimate.from(map.map { entry in
+                (entry.mastery.value, practice[entry.topic.id!]?.answered ?? 0, bankParts[subject.id!]?[entry.topic.id!] ?? 0)
+            })
+            let prediction = simulations.last.flatMap { testByID[$0.testID] }.flatMap { table in
+                ScorePrediction.predict(rawScores: simulations.reversed().compactMap(\.rawPoints), table: table.table, map: estimate)
             }
             return SubjectStatistics(subject: subject, testsDone: mine.count,
                                      accuracy: most == 0 ? nil : Double(scored.map(\.points).reduce(0, +)) / Double(most),

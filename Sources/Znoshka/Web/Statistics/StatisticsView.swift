@@ -83,7 +83,7 @@ struct StatisticsView {
 
     private func predicted(_ prediction: ScorePrediction) -> String {
         func text(_ outcome: ConversionTable.Outcome) -> String { outcome.scaled.map(String.init) ?? l.text("zn.result.not_passed") }
-        return l.plural("zn.statistics.prediction", count: prediction.attempts,
+        return l.plural(prediction.usesTopicMap ? "zn.statistics.prediction_map" : "zn.statistics.prediction", count: prediction.attempts,
                         ["score": text(prediction.expected), "low": text(prediction.low), "high": text(prediction.high)])
     }
 }
