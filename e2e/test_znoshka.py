@@ -12,7 +12,10 @@ server runs with its demo data, the default).
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
+import re
 import secrets
 from pathlib import Path
 
@@ -30,9 +33,79 @@ LETTERS = "АБВГД"
 SEED = Path(__file__).resolve().parent.parent / "Sources" / "Znoshka" / "Seed" / "tests"
 PERCENTAGES = json.loads((SEED / "mathematics-topic-percentages.json").read_text(encoding="utf-8"))
 MATHS_SIMULATION = json.loads((SEED / "mathematics-simulation-1.json").read_text(encoding="utf-8"))
-# A percentages paper is drawn from every question on the topic: the topic test's own and
-# the simulation's tagged «Відсотки».
+# A percentages paper is drawn from every question on the topic: the topic test's own, the
+# simulation's tagged «Відсотки», and the templates on it (asked with new numbers each time).
 PERCENTAGES_BANK = PERCENTAGES["questions"] + [q for q in MATHS_SIMULATION["questions"] if q.get("topic") == PERCENTAGES["topic"]]
+PERCENTAGES_TEMPLATES = [q for path in (SEED.parent / "templates").glob("*.json")
+                         for test in [json.loads(path.read_text(encoding="utf-8"))] if test.get("topic") == PERCENTAGES["topic"]
+                         for q in test["questions"]]
+
+
+def template_value(expression: str, values: dict) -> float:
+    """A template's expression (`TemplateExpression`'s subset the seed uses) for `values`."""
+    python = re.sub(r"!(?!=)", " not ", expression.replace("^", "**").replace("&&", " and ").replace("||", " or "))
+    names = {"sqrt": math.sqrt, "abs": abs, "min": min, "max": max, "floor": math.floor, "ceil": math.ceil,
+             "round": lambda x, digits=0: math.floor(abs(x) * 10 ** digits + 0.5) / 10 ** digits * (1 if x >= 0 else -1),
+             "log": lambda base, x: math.log(x) / math.log(base), "ln": math.log, "lg": math.log10}
+    return float(eval(python, {"__builtins__": {}}, {**names, **values}))  # the repository's own seed, not user input
+
+
+def template_number(value: float) -> str:
+    """As `TemplateNumber.plain`: whole numbers as such, else at most six decimals."""
+    rounded = round(value * 1_000_000) / 1_000_000
+    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.6f}".rstrip("0")
+
+
+def template_fill(text: str, values: dict) -> str:
+    """Every `{{expression}}` of `text` filled as the server fills it (a decimal comma; `{,}` in a formula)."""
+    result, in_formula, index = "", False, 0
+    while index < len(text):
+        if text[index] == "$":
+            in_formula = not in_formula
+        end = text.find("}}", index + 2)
+        if text.startswith("{{", index) and not text.startswith("{", index + 2) and end >= 0:
+            number = template_number(template_value(text[index + 2:end], values))
+            result += number.replace(".", "{,}" if in_formula else ",")
+            index = end + 2
+        else:
+            result += text[index]
+            index += 1
+    return result
+
+
+def template_variant(template: dict, shown: str) -> dict | None:
+    """The variant of `template` the student reads as `shown` (its numbers found by trying
+    every draw), as a seed question: its options in the order shown and its answer."""
+    def choices(parameter):
+        if "values" in parameter:
+            return parameter["values"]
+        step = parameter.get("step", 1)
+        return [parameter["from"] + i * step for i in range(int((parameter["to"] - parameter["from"]) / step + 1e-9) + 1)]
+    names = [parameter["name"] for parameter in template["parameters"]]
+    for draw in itertools.product(*(choices(parameter) for parameter in template["parameters"])):
+        values = dict(zip(names, draw))
+        try:
+            if "condition" in template and not template_value(template["condition"], values):
+                continue
+            text = template_fill(template["text"], values)
+        except (ZeroDivisionError, ValueError):
+            continue
+        if not shown.startswith(" ".join(text.split())):
+            continue
+        variant = {"type": template["type"], "text": text}
+        if template["type"] == "number":
+            variant["answer"] = template_number(template_value(template["answer"].strip()[2:-2], values))
+            return variant
+        options = [template_fill(option, values) for option in template["options"]]
+        right = options[LETTERS.index(template["answer"])]
+        if all(re.fullmatch(r"-?\d+(,\d+)?", option) for option in options):
+            options.sort(key=lambda option: float(option.replace(",", ".")))  # as the server orders numbers
+        # The options, lettered, follow the text (then the flag's label).
+        if not shown.startswith("|".join([" ".join(text.split()), *[f"{LETTERS[i]} {option}" for i, option in enumerate(options)]])):
+            continue
+        variant.update(options=options, answer=LETTERS[options.index(right)])
+        return variant
+    return None
 
 
 def tap(driver, element) -> None:
@@ -91,7 +164,8 @@ def drawn_questions(driver) -> list[dict]:
     """The open percentages paper's tasks, in order, as the seed files have them (with their answers)."""
     def known(shown: str) -> dict:
         words = " ".join(shown.split())
-        return next(q for q in PERCENTAGES_BANK if words.startswith(" ".join(q["text"].split())))
+        seeded = next((q for q in PERCENTAGES_BANK if words.startswith(" ".join(q["text"].split()))), None)
+        return seeded or next(v for t in PERCENTAGES_TEMPLATES if (v := template_variant(t, words)) is not None)
     return [known(text) for text in paper_tasks(driver)]
 
 
