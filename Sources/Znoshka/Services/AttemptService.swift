@@ -227,7 +227,7 @@ public struct AttemptService: Sendable {
         let asked = paper.map { id -> UUID in
             guard let template = templates[id], let question = questions[id] else { return id }
             // Never none: the import checked that the template's fixed-seed draws give variants.
-            var fixed = PaperDraw.Generator(seed: 2026)
+            var fixed = PaperDraw.Generator(seed: QuestionTemplate.checkSeed)
             guard let (variant, values) = question.variant(using: &generator) ?? question.variant(using: &fixed) else { return id }
             let row = StoredQuestion(id: StoredQuestion.variantID(of: id, values: values), subjectID: template.subjectID, topicID: template.topicID,
                                      question: variant, at: now)
