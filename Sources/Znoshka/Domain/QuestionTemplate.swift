@@ -81,7 +81,7 @@ enum Placeholders {
 
     /// `text` with each placeholder replaced by `value(expression, inFormula)`; `inFormula`
     /// says whether it stands between `$` signs.
-    static func fill(_ text: String, _ value: (String, Bool) throws -> String) rethrows -> String {
+    static func fill<Failure: Error>(_ text: String, _ value: (String, Bool) throws(Failure) -> String) throws(Failure) -> String {
         guard text.contains("{{") else { return text }
         var result = ""
         var inFormula = false
@@ -115,14 +115,8 @@ extension Question {
     public func variant(values: [String: Double]) throws(TemplateExpression.Failure) -> Question {
         guard let template else { return self }
         func fill(_ text: String) throws(TemplateExpression.Failure) -> String {
-            do {
-                return try Placeholders.fill(text) { expression, inFormula in
-                    TemplateNumber.text(try TemplateExpression.parse(expression).value(values), inFormula: inFormula)
-                }
-            } catch let failure as TemplateExpression.Failure {
-                throw failure
-            } catch {
-                throw TemplateExpression.Failure(description: "\(error)")
+            try Placeholders.fill(text) { expression, inFormula throws(TemplateExpression.Failure) in
+                TemplateNumber.text(try TemplateExpression.parse(expression).value(values), inFormula: inFormula)
             }
         }
         var variant = self
