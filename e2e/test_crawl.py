@@ -8,8 +8,8 @@ same app breadth-first, GET only, and on every page it reaches it checks that:
 
 - the page does not scroll sideways at 390 CSS px (the suite's phone) nor at 320 px
   (WCAG 2.1's reflow width), and that nothing in a fixed bar (the bottom tabs) is cut
-  off at the right edge, nor a slide of a swipe box (the questions of a test) is wider
-  than its box. Scrollbars are hidden, as a phone's float over the page, so the
+  off at the right edge nor hidden in a bar that scrolls within itself, nor a slide of
+  a swipe box (the questions of a test) is wider than its box. Scrollbars are hidden, as a phone's float over the page, so the
   layout has the whole width; a page is loaded at 320 px and the window widened on it
   rather than the page loaded twice. The report names the widest element that sticks
   out and the outermost ones (whose parent fits), with their widths;
@@ -166,6 +166,14 @@ for (const box of document.body.querySelectorAll('*')) {
     if (slide.getBoundingClientRect().width > box.clientWidth + 0.5) wideSlides.push(slide);
   }
 }
+// A fixed bar (the tabs) that scrolls within itself keeps its last items out of view
+// until someone thinks of swiping it.
+const scrollingBars = [];
+for (const bar of document.body.querySelectorAll('*')) {
+  const style = getComputedStyle(bar);
+  if (style.position !== 'fixed' || style.overflowX === 'visible') continue;
+  if (bar.scrollWidth > bar.clientWidth + 1) scrollingBars.push(`${describe(bar)} (${bar.scrollWidth} px of content in ${bar.clientWidth} px)`);
+}
 const size = (el) => Math.round(el.getBoundingClientRect().width);
 const told = (el) => `${describe(el)} (${size(el)} px wide, to ${Math.round(el.getBoundingClientRect().right)} px)`;
 const list = [...inPage];
@@ -178,6 +186,7 @@ return {
   outermost: outermost.slice(0, 3).join('; ') + (outermost.length > 3 ? `; … ${outermost.length - 3} more` : ''),
   cut: [...new Set(cut.filter((el) => !cut.includes(el.parentElement)).map(told))].slice(0, 3).join('; '),
   wideSlides: wideSlides.slice(0, 3).map((el) => `${told(el)} in a box ${el.parentElement.clientWidth} px wide`).join('; '),
+  scrollingBars: scrollingBars.slice(0, 3).join('; '),
 };
 """
 
@@ -272,6 +281,8 @@ def check_sideways(crawl: Crawl, driver, url: str, width: int) -> None:
         crawl.problem(url, f"cut off at the right edge at {width} px, in a fixed bar: {found['cut']}")
     if found["wideSlides"]:
         crawl.problem(url, f"a slide wider than its swipe box at {width} px: {found['wideSlides']}")
+    if found["scrollingBars"]:
+        crawl.problem(url, f"a fixed bar scrolls within itself at {width} px, hiding its last items: {found['scrollingBars']}")
 
 
 def console_errors(driver) -> list[str]:
