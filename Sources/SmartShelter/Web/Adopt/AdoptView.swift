@@ -19,11 +19,20 @@ enum AdoptText {
         return a.birthEstimated ? l.text("ss.adopt.about", ["age": text]) : text
     }
 
-    /// "Чекає на дім 45 днів" under two months, in months after.
+    /// «чекає 45 днів» under two months, in months after: a line of the list.
     static func waited(_ a: PublicAnimal, today: LocalDay, _ l: Localizer) -> String? {
-        guard let intake = a.intakeOn else { return nil }
-        let days = max(0, today.daysSinceEpoch - intake.daysSinceEpoch)
-        return days < 60 ? l.plural("ss.adopt.waited_days", count: days) : l.plural("ss.adopt.waited_months", count: days / 30)
+        waitedDays(a, today: today).map { days in
+            days < 60 ? l.plural("ss.adopt.waited_days", count: days) : l.plural("ss.adopt.waited_months", count: days / 30)
+        }
+    }
+
+    /// «45 днів», as `waited`, under the animal page's «Чекає на дім».
+    static func waitedFor(_ a: PublicAnimal, today: LocalDay, _ l: Localizer) -> String? {
+        waitedDays(a, today: today).map { days in days < 60 ? l.plural("ss.adopt.days", count: days) : l.plural("ss.adopt.months", count: days / 30) }
+    }
+
+    private static func waitedDays(_ a: PublicAnimal, today: LocalDay) -> Int? {
+        a.intakeOn.map { max(0, today.daysSinceEpoch - $0.daysSinceEpoch) }
     }
 
     /// The description for link previews: the staff's text, or the animal's kind and age.
@@ -246,7 +255,7 @@ struct AdoptAnimalView {
                     H.dt { l.text("ss.adopt.age") }
                     H.dd { age }
                 }
-                if let waited = AdoptText.waited(a, today: today, l) {
+                if let waited = AdoptText.waitedFor(a, today: today, l) {
                     H.dt { l.text("ss.adopt.waiting") }
                     H.dd { waited }
                 }
