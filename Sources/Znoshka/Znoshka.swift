@@ -30,7 +30,7 @@ public struct Znoshka: HromadaApp {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
          AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain(),
          AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts(), AddTheoryDrafts(),
-         AddQuestionVariants(), SeedQuestionTemplates(), AttemptsDeadlineIndex()]
+         AddQuestionVariants(), SeedQuestionTemplates(), AttemptsDeadlineIndex(), CreateBlueprintTopics()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

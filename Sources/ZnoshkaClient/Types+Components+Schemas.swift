@@ -2831,5 +2831,176 @@ extension Components {
                 case dismissed
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Blueprint`.
+        public struct Blueprint: Codable, Hashable, Sendable {
+            /// The subject's slug.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Blueprint/subject`.
+            public var subject: Swift.String
+            /// Tasks in a paper; null while the subject has no simulation.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Blueprint/taskCount`.
+            public var taskCount: Swift.Int?
+            /// The paper's parts in order; empty while the subject has no simulation.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Blueprint/parts`.
+            public var parts: [Components.Schemas.BlueprintPart]
+            /// Every topic of the subject, in its order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Blueprint/topics`.
+            public var topics: [Components.Schemas.BlueprintTopic]
+            /// Questions of the bank without a topic: they fill what the topics cannot.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Blueprint/questionsWithoutTopic`.
+            public var questionsWithoutTopic: Swift.Int
+            /// Creates a new `Blueprint`.
+            ///
+            /// - Parameters:
+            ///   - subject: The subject's slug.
+            ///   - taskCount: Tasks in a paper; null while the subject has no simulation.
+            ///   - parts: The paper's parts in order; empty while the subject has no simulation.
+            ///   - topics: Every topic of the subject, in its order.
+            ///   - questionsWithoutTopic: Questions of the bank without a topic: they fill what the topics cannot.
+            public init(
+                subject: Swift.String,
+                taskCount: Swift.Int? = nil,
+                parts: [Components.Schemas.BlueprintPart],
+                topics: [Components.Schemas.BlueprintTopic],
+                questionsWithoutTopic: Swift.Int
+            ) {
+                self.subject = subject
+                self.taskCount = taskCount
+                self.parts = parts
+                self.topics = topics
+                self.questionsWithoutTopic = questionsWithoutTopic
+            }
+            public enum CodingKeys: String, CodingKey {
+                case subject
+                case taskCount
+                case parts
+                case topics
+                case questionsWithoutTopic
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BlueprintPart`.
+        public struct BlueprintPart: Codable, Hashable, Sendable {
+            /// The kind of task, as in the test file format.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BlueprintPart/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case single = "single"
+                case matching = "matching"
+                case sequence = "sequence"
+                case choose3 = "choose3"
+                case number = "number"
+            }
+            /// The kind of task, as in the test file format.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BlueprintPart/type`.
+            public var _type: Components.Schemas.BlueprintPart._TypePayload
+            /// Options of each task (items of a sequence); null for a number.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BlueprintPart/options`.
+            public var options: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/BlueprintPart/count`.
+            public var count: Swift.Int
+            /// Creates a new `BlueprintPart`.
+            ///
+            /// - Parameters:
+            ///   - _type: The kind of task, as in the test file format.
+            ///   - options: Options of each task (items of a sequence); null for a number.
+            ///   - count:
+            public init(
+                _type: Components.Schemas.BlueprintPart._TypePayload,
+                options: Swift.Int? = nil,
+                count: Swift.Int
+            ) {
+                self._type = _type
+                self.options = options
+                self.count = count
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case options
+                case count
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BlueprintTopic`.
+        public struct BlueprintTopic: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BlueprintTopic/topicId`.
+            public var topicId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BlueprintTopic/title`.
+            public var title: Swift.String
+            /// Questions of the bank on this topic.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BlueprintTopic/questionCount`.
+            public var questionCount: Swift.Int
+            /// Tasks per paper; null shares the rest evenly.
+            ///
+            /// - Remark: Generated from `#/components/schemas/BlueprintTopic/tasks`.
+            public var tasks: Swift.Int?
+            /// Creates a new `BlueprintTopic`.
+            ///
+            /// - Parameters:
+            ///   - topicId:
+            ///   - title:
+            ///   - questionCount: Questions of the bank on this topic.
+            ///   - tasks: Tasks per paper; null shares the rest evenly.
+            public init(
+                topicId: Swift.String,
+                title: Swift.String,
+                questionCount: Swift.Int,
+                tasks: Swift.Int? = nil
+            ) {
+                self.topicId = topicId
+                self.title = title
+                self.questionCount = questionCount
+                self.tasks = tasks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topicId
+                case title
+                case questionCount
+                case tasks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BlueprintInput`.
+        public struct BlueprintInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BlueprintInput/topics`.
+            public var topics: [Components.Schemas.BlueprintTopicInput]
+            /// Creates a new `BlueprintInput`.
+            ///
+            /// - Parameters:
+            ///   - topics:
+            public init(topics: [Components.Schemas.BlueprintTopicInput]) {
+                self.topics = topics
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topics
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BlueprintTopicInput`.
+        public struct BlueprintTopicInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BlueprintTopicInput/topicId`.
+            public var topicId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BlueprintTopicInput/tasks`.
+            public var tasks: Swift.Int?
+            /// Creates a new `BlueprintTopicInput`.
+            ///
+            /// - Parameters:
+            ///   - topicId:
+            ///   - tasks:
+            public init(
+                topicId: Swift.String,
+                tasks: Swift.Int? = nil
+            ) {
+                self.topicId = topicId
+                self.tasks = tasks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topicId
+                case tasks
+            }
+        }
     }
 }

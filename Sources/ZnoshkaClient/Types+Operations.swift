@@ -12186,6 +12186,584 @@ public enum Operations {
             }
         }
     }
+    /// A subject's blueprint
+    ///
+    /// What every simulation drawn for the subject is made of: its parts (the kinds of task in order and how many of each, as the subject's current simulation has them, which is the exam's structure) and how many tasks each topic of the programme should have. A topic with `tasks` null shares the tasks the set topics leave, evenly with the other unset ones. Authors and administrators only.
+    ///
+    /// - Remark: HTTP `GET /author/subjects/{slug}/blueprint`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)`.
+    public enum GetBlueprint {
+        public static let id: Swift.String = "getBlueprint"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The subject's slug.
+                ///
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/path/slug`.
+                public var slug: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - slug: The subject's slug.
+                public init(slug: Swift.String) {
+                    self.slug = slug
+                }
+            }
+            public var path: Operations.GetBlueprint.Input.Path
+            /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetBlueprint.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetBlueprint.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetBlueprint.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetBlueprint.Input.Path,
+                headers: Operations.GetBlueprint.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Blueprint)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Blueprint {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetBlueprint.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetBlueprint.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The subject's blueprint.
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetBlueprint.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetBlueprint.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`): authors and administrators only.
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetBlueprint.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetBlueprint.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such subject (`subject_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.GetBlueprint.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.GetBlueprint.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Set a subject's topic spread
+    ///
+    /// Replaces the tasks per topic of the subject's blueprint: each topic listed with a number gets that many tasks of a drawn simulation, as far as the bank has questions of the needed kinds on it; topics left out (or with `tasks` null) share the rest evenly; 0 asks a topic only when nothing else of the needed kind is left. An empty list makes the spread even again. Simulations started afterwards are drawn by it; finished and running ones keep their papers. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}/blueprint`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)`.
+    public enum SaveBlueprint {
+        public static let id: Swift.String = "saveBlueprint"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The subject's slug.
+                ///
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/path/slug`.
+                public var slug: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - slug: The subject's slug.
+                public init(slug: Swift.String) {
+                    self.slug = slug
+                }
+            }
+            public var path: Operations.SaveBlueprint.Input.Path
+            /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The language of messages and names: `uk` (default) or `en`.
+                ///
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/header/Accept-Language`.
+                public var acceptLanguage: Components.Parameters.AcceptLanguage?
+                /// Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveBlueprint.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - acceptLanguage: The language of messages and names: `uk` (default) or `en`.
+                ///   - idempotencyKey: Makes a retry safe (the IETF httpapi draft): a key of 1 to 255 visible ASCII characters, new for each change (a UUID). The same key from the same account within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again; the same key with another request is a 422 `idempotency_key_reused`; while the first request runs a repeat waits for its answer, and one whose answer cannot be had is a 409 `idempotency_key_in_use`.
+                ///   - accept:
+                public init(
+                    acceptLanguage: Components.Parameters.AcceptLanguage? = nil,
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveBlueprint.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.acceptLanguage = acceptLanguage
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SaveBlueprint.Input.Headers
+            /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.BlueprintInput)
+            }
+            public var body: Operations.SaveBlueprint.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SaveBlueprint.Input.Path,
+                headers: Operations.SaveBlueprint.Input.Headers = .init(),
+                body: Operations.SaveBlueprint.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Blueprint)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Blueprint {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SaveBlueprint.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SaveBlueprint.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The blueprint as saved.
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SaveBlueprint.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SaveBlueprint.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON, or a field has the wrong type (`invalid_body`, `invalid_field`, `missing_field`).
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token: missing, unknown, expired or revoked (`unauthenticated`).
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The signed-in account's role may not do this (`forbidden`): authors and administrators only.
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SaveBlueprint.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SaveBlueprint.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such subject (`subject_not_found`).
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.SaveBlueprint.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.SaveBlueprint.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/author/subjects/{slug}/blueprint/PUT/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SaveBlueprint.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SaveBlueprint.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// Invalid input (`validation_failed`), with `errors` on `tasks-<topic id>` (not a topic of the subject, named twice, or a number outside 0 to the paper's tasks), on `topics[i].topicId` (missing) or on `tasks` (the numbers together are more than the paper's tasks).
+            ///
+            /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.SaveBlueprint.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.SaveBlueprint.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// An НМТ block and its combined result
     ///
     /// The block's subjects as attempts under their one deadline; once all are finished, each has its score, together the block's result. A part whose time has run out is finished first, as opening it would.

@@ -347,6 +347,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /author/subjects/{slug}/conversion-table`.
     /// - Remark: Generated from `#/paths//author/subjects/{slug}/conversion-table/put(importOfficialTable)`.
     func importOfficialTable(_ input: Operations.ImportOfficialTable.Input) async throws -> Operations.ImportOfficialTable.Output
+    /// A subject's blueprint
+    ///
+    /// What every simulation drawn for the subject is made of: its parts (the kinds of task in order and how many of each, as the subject's current simulation has them, which is the exam's structure) and how many tasks each topic of the programme should have. A topic with `tasks` null shares the tasks the set topics leave, evenly with the other unset ones. Authors and administrators only.
+    ///
+    /// - Remark: HTTP `GET /author/subjects/{slug}/blueprint`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)`.
+    func getBlueprint(_ input: Operations.GetBlueprint.Input) async throws -> Operations.GetBlueprint.Output
+    /// Set a subject's topic spread
+    ///
+    /// Replaces the tasks per topic of the subject's blueprint: each topic listed with a number gets that many tasks of a drawn simulation, as far as the bank has questions of the needed kinds on it; topics left out (or with `tasks` null) share the rest evenly; 0 asks a topic only when nothing else of the needed kind is left. An empty list makes the spread even again. Simulations started afterwards are drawn by it; finished and running ones keep their papers. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}/blueprint`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)`.
+    func saveBlueprint(_ input: Operations.SaveBlueprint.Input) async throws -> Operations.SaveBlueprint.Output
     /// An НМТ block and its combined result
     ///
     /// The block's subjects as attempts under their one deadline; once all are finished, each has its score, together the block's result. A part whose time has run out is finished first, as opening it would.
@@ -1033,6 +1047,38 @@ extension APIProtocol {
         body: Operations.ImportOfficialTable.Input.Body
     ) async throws -> Operations.ImportOfficialTable.Output {
         try await importOfficialTable(Operations.ImportOfficialTable.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A subject's blueprint
+    ///
+    /// What every simulation drawn for the subject is made of: its parts (the kinds of task in order and how many of each, as the subject's current simulation has them, which is the exam's structure) and how many tasks each topic of the programme should have. A topic with `tasks` null shares the tasks the set topics leave, evenly with the other unset ones. Authors and administrators only.
+    ///
+    /// - Remark: HTTP `GET /author/subjects/{slug}/blueprint`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/get(getBlueprint)`.
+    public func getBlueprint(
+        path: Operations.GetBlueprint.Input.Path,
+        headers: Operations.GetBlueprint.Input.Headers = .init()
+    ) async throws -> Operations.GetBlueprint.Output {
+        try await getBlueprint(Operations.GetBlueprint.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Set a subject's topic spread
+    ///
+    /// Replaces the tasks per topic of the subject's blueprint: each topic listed with a number gets that many tasks of a drawn simulation, as far as the bank has questions of the needed kinds on it; topics left out (or with `tasks` null) share the rest evenly; 0 asks a topic only when nothing else of the needed kind is left. An empty list makes the spread even again. Simulations started afterwards are drawn by it; finished and running ones keep their papers. Authors and administrators only. Recorded in the audit log.
+    ///
+    /// - Remark: HTTP `PUT /author/subjects/{slug}/blueprint`.
+    /// - Remark: Generated from `#/paths//author/subjects/{slug}/blueprint/put(saveBlueprint)`.
+    public func saveBlueprint(
+        path: Operations.SaveBlueprint.Input.Path,
+        headers: Operations.SaveBlueprint.Input.Headers = .init(),
+        body: Operations.SaveBlueprint.Input.Body
+    ) async throws -> Operations.SaveBlueprint.Output {
+        try await saveBlueprint(Operations.SaveBlueprint.Input(
             path: path,
             headers: headers,
             body: body

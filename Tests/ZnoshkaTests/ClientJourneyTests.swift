@@ -31,7 +31,7 @@ extension ZnoshkaTests {
             }
         }
 
-        @Test("sign up → an НМТ simulation → every type answered → finish → review → review queue → statistics")
+        @Test("sign up → an НМТ simulation → every type answered → finish → review → review queue → statistics; moderation and a blueprint")
         func journey() async throws {
             try await withZnoshka { app in
                 try await TestHarness.withLiveServer(app) { baseURL in
@@ -108,6 +108,20 @@ extension ZnoshkaTests {
                     let moderation = try await ira.getModerationQueue().ok.body.json
                     #expect(moderation.items.map(\.targetId) == [solution.id] && moderation.items.first?.reports.map(\.reason) == ["Без пояснення"])
                     _ = try await olena.getModerationQueue().forbidden
+
+                    // An author sets how many tasks of a mathematics paper one topic has.
+                    account.role = Student.authorRole
+                    try await account.save(on: app.db)
+                    let blueprint = try await ira.getBlueprint(path: .init(slug: "mathematics")).ok.body.json
+                    #expect(blueprint.taskCount == 22 && blueprint.parts.map(\.count) == [15, 3, 4] && blueprint.parts.map(\._type) == [.single, .matching, .number])
+                    let topic = try #require(blueprint.topics.max { $0.questionCount < $1.questionCount })
+                    let saved = try await ira.saveBlueprint(path: .init(slug: "mathematics"),
+                                                            body: .json(.init(topics: [.init(topicId: topic.topicId, tasks: 6)]))).ok.body.json
+                    #expect(saved.topics.first { $0.topicId == topic.topicId }?.tasks == 6)
+                    let refused = try await ira.saveBlueprint(path: .init(slug: "mathematics"),
+                                                              body: .json(.init(topics: [.init(topicId: topic.topicId, tasks: 23)]))).unprocessableContent
+                    #expect(try refused.body.applicationProblemJson.errors?.map(\.field) == [BlueprintService.field(try #require(UUID(uuidString: topic.topicId)))])
+                    _ = try await olena.getBlueprint(path: .init(slug: "mathematics")).forbidden
                 }
             }
         }

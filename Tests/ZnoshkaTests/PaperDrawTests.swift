@@ -90,6 +90,50 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("a blueprint's spread gives each topic its tasks; the topics it leaves out share the rest evenly")
+        func weightedSpread() throws {
+            var generator = SplitMix(seed: 13)
+            let (algebra, geometry, numbers, functions) = (UUID(), UUID(), UUID(), UUID())
+            let spread = PaperDraw.Spread(tasks: [algebra: 12, geometry: 6, numbers: 0])
+            for _ in 0..<100 {
+                let bank = PaperDraw.Bank(Self.bank(Self.history.map(\.kind), perKind: 40, topics: [algebra, geometry, numbers, functions, nil]),
+                                          spread: spread)
+                let paper = try #require(PaperDraw.draw(Self.history, from: bank, seen: [:], using: &generator))
+                let topicOf = Dictionary(uniqueKeysWithValues: bank.entries.map { ($0.id, $0.topicID) })
+                let counts = Dictionary(grouping: paper, by: { topicOf[$0]! }).mapValues(\.count)
+                // 30 tasks: 12 and 6 set, none of `numbers`, the other 12 shared by `functions` and the topic-less.
+                #expect(counts[algebra] == 12 && counts[geometry] == 6 && counts[numbers] == nil, "\(counts)")
+                #expect(counts[functions] == 6 && counts[nil] == 6, "\(counts)")
+            }
+        }
+
+        @Test("a topic set to nothing is asked only when no other question of the kind is left; a topic the bank lacks leaves its tasks to the rest")
+        func spreadBoundedByTheBank() throws {
+            var generator = SplitMix(seed: 17)
+            let (rare, common, none) = (UUID(), UUID(), UUID())
+            let shape: PaperDraw.Shape = [(.singleChoice(options: 4), 10)]
+            // `rare` wants 8 tasks but has 3 questions; `none` weighs nothing and fills the last place.
+            let entries = (0..<3).map { _ in PaperDraw.Entry(id: UUID(), kind: .singleChoice(options: 4), topicID: rare) }
+                + (0..<6).map { _ in PaperDraw.Entry(id: UUID(), kind: .singleChoice(options: 4), topicID: common) }
+                + (0..<5).map { _ in PaperDraw.Entry(id: UUID(), kind: .singleChoice(options: 4), topicID: none) }
+            let bank = PaperDraw.Bank(entries, spread: PaperDraw.Spread(tasks: [rare: 8, none: 0]))
+            for _ in 0..<50 {
+                let paper = try #require(PaperDraw.draw(shape, from: bank, seen: [:], using: &generator))
+                let topicOf = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.topicID) })
+                let counts = Dictionary(grouping: paper, by: { topicOf[$0]! }).mapValues(\.count)
+                #expect(counts[rare] == 3 && counts[common] == 6 && counts[none] == 1, "\(counts)")
+            }
+        }
+
+        @Test("with no numbers set every topic weighs the same")
+        func evenWeights() {
+            let topics: Set<UUID?> = [UUID(), UUID(), nil]
+            #expect(PaperDraw.Spread.even.weights(of: topics, taskCount: 30).values.allSatisfy { $0 == 1 })
+            let one = topics.compactMap { $0 }.first!
+            let weights = PaperDraw.Spread(tasks: [one: 10]).weights(of: topics, taskCount: 30)
+            #expect(weights[one] == 10 && weights.filter { $0.key != one }.values.allSatisfy { $0 == 10 })
+        }
+
         @Test("two papers in a row from a bank of twice the paper share nothing; from the seed's size, at most half")
         func freshPapers() throws {
             var generator = SplitMix(seed: 5)

@@ -285,5 +285,32 @@ extension ZnoshkaTests {
             #expect(html.contains(#"<p class="flash flash-error" role="alert">"#))
             #expect(html.contains(#"href="/znoshka/author/tests/7e570000-0000-4000-8000-000000000002/edit""#))
         }
+
+        @Test("the blueprint lists the paper's parts and a field per topic with its bank, and says what the numbers leave to the empty fields")
+        func blueprint() {
+            let sich = Topic(id: Self.sichID, subjectID: Self.history.id!, title: "Козаччина", position: 1)
+            let hetman = Topic(id: Self.hetmanID, subjectID: Self.history.id!, title: "Гетьманщина", position: 2)
+            let blueprint = BlueprintService.SubjectBlueprint(
+                subject: Self.history, parts: PaperDraw.shape(of: Blueprint.history.parts.flatMap { Array(repeating: $0.kind, count: $0.count) }),
+                topics: [.init(topic: sich, questionCount: 21, tasks: 12), .init(topic: hetman, questionCount: 1, tasks: nil)],
+                questionsWithoutTopic: 3)
+            let model = BlueprintView.Model(author: Self.student(role: Student.authorRole), blueprint: blueprint, form: BlueprintView.form(blueprint))
+            let html = BlueprintView(model: model, c: Self.context(.uk)).page.content.rendered
+            #expect(html.contains("<li>20 завдань — Одна правильна відповідь, варіантів: 4</li>"))
+            #expect(html.contains("<li>3 завдання — Три з семи, варіантів: 7</li>"))
+            #expect(html.contains("Разом 30 завдань."))
+            let field = BlueprintService.field(Self.sichID)
+            #expect(html.contains(#"name="\#(field)" type="text" value="12" inputmode="numeric""#))
+            #expect(html.contains("У банку 21 завдання з теми.") && html.contains("У банку 1 завдання з теми."))
+            #expect(html.contains("Задано 12 з 30. Решту (18) ділять порівну теми з порожнім полем."))
+            #expect(html.contains("Ще 3 завдання банку не мають теми"))
+            #expect(html.contains(#"action="/znoshka/author/subjects/history/blueprint""#))
+
+            let even = BlueprintService.SubjectBlueprint(subject: Self.history, parts: nil,
+                                                         topics: [.init(topic: sich, questionCount: 0, tasks: nil)], questionsWithoutTopic: 0)
+            let empty = BlueprintView(model: .init(author: Self.student(role: Student.authorRole), blueprint: even, form: BlueprintView.form(even)),
+                                      c: Self.context(.en)).page.content.rendered
+            #expect(empty.contains("The subject has no simulation yet.") && empty.contains("All fields are empty now"))
+        }
     }
 }

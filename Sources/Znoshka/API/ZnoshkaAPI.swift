@@ -5,8 +5,8 @@ import Vapor
 /// `/znoshka/api/v1`: everything a student and an author does, for native clients.
 /// Handlers parse, call one service, and shape the answer; they live in a file per area
 /// (`AccountAPI`, `ProfileAPI`, `SubjectAPI`, `AttemptAPI`, `ReviewAPI`, `StatisticsAPI`,
-/// `CommunityAPI`, `AuthoringAPI`). This file mounts them and holds what they share: the
-/// ids in paths and the shapes of answers.
+/// `CommunityAPI`, `AuthoringAPI`, `BlueprintAPI`). This file mounts them and holds what
+/// they share: the ids in paths and the shapes of answers.
 enum ZnoshkaAPI {
     typealias M = ZNModels
 
@@ -46,6 +46,8 @@ enum ZnoshkaAPI {
         api.post("author", "subjects", use: createSubject)
         api.put("author", "subjects", ":slug", use: updateSubject)
         api.put("author", "subjects", ":slug", "conversion-table", use: importOfficialTable)
+        api.get("author", "subjects", ":slug", "blueprint", use: blueprint)
+        api.put("author", "subjects", ":slug", "blueprint", use: saveBlueprint)
         api.put("author", "roles", use: setAuthorRole)
     }
 

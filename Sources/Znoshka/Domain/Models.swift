@@ -367,3 +367,22 @@ public enum SubjectCatalog {
         Entry(id: UUID(uuidString: "7a1e0000-0000-4000-8000-000000000003")!, slug: "history", nameUK: "Історія України", nameEN: "History of Ukraine"),
     ]
 }
+
+/// One topic's place in its subject's blueprint: how many tasks of a drawn simulation it
+/// should have (`PaperDraw.Spread`). A topic without a row shares the tasks left evenly.
+public final class BlueprintTopic: Model, @unchecked Sendable {
+    public static let schema = "zn_blueprint_topics"
+    @ID(custom: "topic_id", generatedBy: .user) public var id: UUID?
+    @Field(key: "subject_id") public var subjectID: UUID
+    @Field(key: "tasks") public var tasks: Int
+    @Field(key: "updated_at") public var updatedAt: Date
+
+    public init() {}
+
+    public init(topicID: UUID, subjectID: UUID, tasks: Int, at now: Date) {
+        self.id = topicID
+        self.subjectID = subjectID
+        self.tasks = tasks
+        self.updatedAt = now
+    }
+}

@@ -118,3 +118,25 @@ public enum NumericAnswer {
         return Decimal(string: text.replacingOccurrences(of: " ", with: ""), locale: Locale(identifier: "en_US_POSIX"))
     }
 }
+
+extension QuestionKind {
+    /// The kind's name in the test file format (`single`, `matching`, `sequence`, `choose3`, `number`).
+    public var fileType: String {
+        switch self {
+        case .singleChoice: "single"
+        case .matching: "matching"
+        case .sequence: "sequence"
+        case .chooseThree: "choose3"
+        case .shortNumeric: "number"
+        }
+    }
+
+    /// How many options a task of this kind lists (4 for А–Г, 5 for А–Д); nil for a number.
+    public var optionCount: Int? {
+        switch self {
+        case .singleChoice(let options), .matching(_, let options), .chooseThree(let options): options
+        case .sequence(let items): items
+        case .shortNumeric: nil
+        }
+    }
+}

@@ -15,6 +15,7 @@ public struct ZnoshkaContext: ServiceScoped {
     public var reviews: ReviewQueueService { ReviewQueueService(context: self) }
     public var statistics: StatisticsService { StatisticsService(context: self) }
     public var authoring: AuthoringService { AuthoringService(context: self) }
+    public var blueprints: BlueprintService { BlueprintService(context: self) }
     public var community: CommunityService { CommunityService(context: self) }
 }
 

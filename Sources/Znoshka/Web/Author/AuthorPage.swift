@@ -24,6 +24,7 @@ enum AuthorPage {
         TopicEditorPage.register(on: web)
         TheoryPageEditorPage.register(on: web)
         SubjectEditorPage.register(on: web)
+        BlueprintPage.register(on: web)
     }
 
     static func author(_ req: Request) async throws -> Student {

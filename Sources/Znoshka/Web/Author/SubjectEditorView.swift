@@ -27,6 +27,7 @@ struct SubjectEditorView {
                 Components.primaryButton(l.text("zn.editor.save"))
             }
             H.p { H.a(.href(ZnoshkaWeb.subjectPath(subject.slug))) { l.text("zn.editor.student_page") } }
+            H.p { H.a(.href(BlueprintPage.path(subject.slug))) { l.text("zn.blueprint.link") } }
             if author.isAdmin, let simulation { officialTable(simulation) }
         }
     }
