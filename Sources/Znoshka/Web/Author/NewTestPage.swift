@@ -28,9 +28,13 @@ enum NewTestPage {
         var errors = details.errors
         let question = QuestionForm.question(from: form.values)
         if case .invalid(let problems) = question { errors += problems }
-        guard errors.isEmpty, case .valid(let first) = question, let test = details.test(questions: [first]) else {
+        // A simulation's or a mixed test's question names its own topic; a topic test's are all of its topic.
+        let topic = details.kind == .topic ? nil : QuestionForm.topic(form.values)
+        if let error = topic?.error { errors.append(error) }
+        guard errors.isEmpty, case .valid(let first) = question, var test = details.test(questions: [first]) else {
             return try await renderNew(req, author: author, form: FormState(values: form.values, errors: errors), status: .unprocessableEntity)
         }
+        test.entries = [(first, topic?.title)]
         if form.values["action"] == "preview" {
             return try await renderNew(req, author: author, form: form, preview: first)
         }

@@ -2,7 +2,8 @@ import Foundation
 import Kernel
 import Vapor
 
-/// A new test's form: its own fields and the first question, with that question's preview.
+/// A new test's form: its own fields and the first question (with its programme topic,
+/// for a simulation or a mixed test), with that question's preview.
 struct NewTestView {
     let author: Student
     let subjects: [Subject]
@@ -25,6 +26,7 @@ struct NewTestView {
                 TestDetailsFields.render(form, subjects: subjects, l)
                 H.h2 { l.text("zn.editor.first_question") }
                 QuestionForm.fields(form, l)
+                QuestionForm.topicInput(form, hint: "zn.qform.question_topic_new_hint", l)
                 EditorButtons.previewAndSave(l)
             }
             if let preview { QuestionForm.preview(preview, number: 1, l) }

@@ -21,9 +21,10 @@ enum QuestionForm {
         return (title.isEmpty ? nil : title, nil)
     }
 
-    /// The field of a question's own topic.
-    static func topicInput(_ form: FormState, _ l: Localizer) -> HTML {
-        FormField(name: topicField, label: l.text("zn.qform.question_topic"), hint: l.text("zn.qform.question_topic_hint"), required: false,
+    /// The field of a question's own topic; `hint` says when it counts where the test's
+    /// kind is still to be chosen.
+    static func topicInput(_ form: FormState, hint: String = "zn.qform.question_topic_hint", _ l: Localizer) -> HTML {
+        FormField(name: topicField, label: l.text("zn.qform.question_topic"), hint: l.text(hint), required: false,
                   maxLength: AuthoredTest.topicMaxLength).render(form, l)
     }
 
