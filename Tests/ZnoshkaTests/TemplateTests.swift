@@ -233,6 +233,46 @@ extension ZnoshkaTests {
             }
         }
 
+        @Test("a template's variants share one «share right» and one discussion, whatever numbers each student drew")
+        func pooled() async throws {
+            try await withZnoshka { app in
+                let olena = try await register(app), ira = try await register(app, name: "Іра")
+                let test = try #require(try await ZnoshkaTest.query(on: app.db).filter(\.$title == "Відсотки: щоразу нові числа").first())
+                let copy = try await mixedCopy(app, of: test)
+                // Twenty papers, each with fresh numbers: the first task wrong five times, right fifteen.
+                var firstTasks: [UUID] = []
+                var last: UUID?
+                for round in 0..<AttemptService.answersForShare {
+                    let paper = try await start(app, copy, as: olena)
+                    for (index, item) in paper.questions.enumerated() {
+                        let question = try await stored(app, item.id)
+                        let answer = index == 0 && round < 5 ? wrongAnswer(question) : rightAnswer(question)
+                        #expect(try await saveAnswer(app, paper.id, item.id, answer, as: olena).status == .ok)
+                    }
+                    #expect(try await send(app, .POST, "/attempts/\(paper.id)/finish", as: olena).status == .ok)
+                    firstTasks.append(paper.questions[0].id)
+                    last = paper.id
+                }
+                #expect(Set(firstTasks).count > 5, "the rounds drew different variants of the first task")
+                let review = try await read(ZNModels.Review.self, app, .GET, "/attempts/\(try #require(last))/review", as: olena)
+                #expect(review.questions[0].shareRight == 0.75, "15 of 20 answers to the template's variants")
+                #expect(review.questions[1].shareRight == 1)
+
+                let hers = try await start(app, copy, as: ira)
+                let mine = hers.questions[0].id
+                for item in hers.questions { _ = try await saveAnswer(app, hers.id, item.id, rightAnswer(try await stored(app, item.id)), as: ira) }
+                #expect(try await send(app, .POST, "/attempts/\(hers.id)/finish", as: ira).status == .ok)
+                let olenas = try #require(firstTasks.first { $0 != mine }, "a variant Ira was not asked")
+                let posted = try await send(app, .POST, "/questions/\(olenas)/solutions", as: olena, ["text": "Спершу знайдіть 1 %."])
+                #expect(posted.status == .created, "\(posted.body.string)")
+                let discussion = try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(mine)/solutions", as: ira)
+                #expect(discussion.solutions.map(\.markdown) == ["Спершу знайдіть 1 %."], "Olena's solution to other numbers is in Ira's discussion")
+                let solution = try #require(discussion.solutions.first)
+                #expect(try await send(app, .POST, "/solutions/\(solution.id)/comments", as: ira, ["text": "Дякую!"]).status == .created,
+                        "answering any variant opens the template's discussion")
+            }
+        }
+
         @Test("the web editor saves a template and previews three of its variants; a broken one is refused on its fields")
         func editor() async throws {
             try await withZnoshka { app in

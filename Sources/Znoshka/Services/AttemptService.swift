@@ -563,23 +563,29 @@ public struct AttemptService: Sendable {
     public static let answersForShare = 20
 
     /// For each question answered at least `answersForShare` times (in finished attempts),
-    /// the share of those answers that were right.
+    /// the share of those answers that were right. A template's variants count together
+    /// (each variant alone would rarely reach the threshold, and they are one task), so
+    /// every variant shows its template's share.
     func shareRight(_ questions: [UUID]) async throws -> [UUID: Double] {
         guard !questions.isEmpty else { return [:] }
-        let rows = try await sql.select().column("question_id")
-            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "answered")
-            .column(SQLRaw("CAST(SUM(CASE WHEN verdict = 'right' THEN 1 ELSE 0 END) AS BIGINT)"), as: "right")
-            .from(AttemptAnswer.schema)
-            .where("question_id", .in, SQLBind.group(questions))
-            .where("verdict", .in, SQLBind.group(["right", "partly", "wrong"]))
-            .groupBy("question_id").all()
-        var shares: [UUID: Double] = [:]
+        let templates = try await StoredQuestion.query(on: db).filter(\.$id ~~ questions).filter(\.$templateID != nil)
+            .field(\.$id).field(\.$templateID).all()
+        let taskOf = Dictionary(uniqueKeysWithValues: templates.map { ($0.id!, $0.templateID!) })
+        let tasks = Array(Set(questions.map { taskOf[$0] ?? $0 }))
+        let rows = try await sql.raw("""
+            SELECT COALESCE(q.template_id, q.id) AS task, COUNT(*) AS answered, \
+            CAST(SUM(CASE WHEN a.verdict = 'right' THEN 1 ELSE 0 END) AS BIGINT) AS "right" \
+            FROM zn_answers a JOIN zn_questions q ON q.id = a.question_id \
+            WHERE (q.id IN (\(binds: tasks)) OR q.template_id IN (\(binds: tasks))) AND a.verdict IN ('right', 'partly', 'wrong') \
+            GROUP BY COALESCE(q.template_id, q.id)
+            """).all()
+        var byTask: [UUID: Double] = [:]
         for row in rows {
             let answered = try row.decode(column: "answered", as: Int.self)
             guard answered >= Self.answersForShare else { continue }
-            shares[try row.decode(column: "question_id", as: UUID.self)] = Double(try row.decode(column: "right", as: Int.self)) / Double(answered)
+            byTask[try row.decode(column: "task", as: UUID.self)] = Double(try row.decode(column: "right", as: Int.self)) / Double(answered)
         }
-        return shares
+        return Dictionary(questions.compactMap { question in byTask[taskOf[question] ?? question].map { (question, $0) } }) { first, _ in first }
     }
 
     static let notFound = AppError.notFound(code: "attempt_not_found", key: "zn.attempt.not_found")

@@ -37,9 +37,11 @@ public struct CommunityService: Sendable {
     var db: any Database { context.db }
     var now: Date { context.clock.now }
 
+    /// The discussion of `questionID`. A template's variants share one, kept under the
+    /// template: the way to a task is the same whatever numbers were drawn.
     public func discussion(of questionID: UUID, for student: Student) async throws -> Discussion {
         let question = try await requireAnswered(questionID, by: student)
-        var query = Solution.query(on: db).filter(\.$questionID == questionID)
+        var query = Solution.query(on: db).filter(\.$questionID == (try await discussed(questionID)))
         // A hidden post is shown to moderators, and to its author with the reason: so they are told.
         if !student.isModerator { query = query.group(.or) { $0.filter(\.$hiddenAt == nil).filter(\.$authorID == student.id) } }
         let solutions = try await query.sort(\.$score, .descending).sort(\.$createdAt).all()
@@ -65,7 +67,7 @@ public struct CommunityService: Sendable {
         }
         try v.throwIfInvalid()
         try await checkPostingLimit(student)
-        let solution = Solution(questionID: questionID, authorID: student.id, markdown: text!, at: now)
+        let solution = Solution(questionID: try await discussed(questionID), authorID: student.id, markdown: text!, at: now)
         try await solution.create(on: db)
         return solution
     }
@@ -156,15 +158,23 @@ public struct CommunityService: Sendable {
         }
     }
 
+    /// The question whose discussion `questionID`'s is: its template's for a variant.
+    private func discussed(_ questionID: UUID) async throws -> UUID {
+        try await StoredQuestion.query(on: db).filter(\.$id == questionID).field(\.$id).field(\.$templateID).first()?.templateID ?? questionID
+    }
+
     /// The question, once the person has answered it in a finished attempt (moderators
-    /// see every discussion); otherwise it is a 403 that says why.
+    /// see every discussion); otherwise it is a 403 that says why. A template counts as
+    /// answered when any of its variants is.
     private func requireAnswered(_ questionID: UUID, by student: Student) async throws -> Question {
         guard let question = try await ContentCache.shared(context.state).question(questionID, on: db) else { throw Self.questionNotFound }
         if student.isModerator { return question }
+        let asked = db.sql.select().column("id").from(StoredQuestion.schema)
+            .where("id", .equal, SQLBind(questionID)).orWhere("template_id", .equal, SQLBind(questionID))
         let answered = try await db.sql.select().column(SQLLiteral.numeric("1"), as: "one")
             .from(SQLAlias(SQLIdentifier(AttemptAnswer.schema), as: SQLIdentifier("x")))
             .join(SQLAlias(SQLIdentifier(Attempt.schema), as: SQLIdentifier("a")), on: SQLColumn("id", table: "a"), .equal, SQLColumn("attempt_id", table: "x"))
-            .where(SQLColumn("question_id", table: "x"), .equal, SQLBind(questionID))
+            .where(SQLColumn("question_id", table: "x"), .in, SQLGroupExpression(asked.select))
             .where(SQLColumn("owner_id", table: "a"), .equal, SQLBind(student.id))
             .where(SQLColumn("verdict", table: "x"), .isNot, SQLLiteral.null)
             .limit(1).first()
