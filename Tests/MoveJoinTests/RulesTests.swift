@@ -46,6 +46,8 @@ extension MoveJoinTests {
             ("durationMinutes", { $0.durationMinutes = 721 }),
             ("startTime", { $0.startsAt = Date(timeIntervalSince1970: 1_795_000_000) }),
             ("startTime", { $0.startsAt = nil }),
+            ("startTime", { $0.startsAt = Date(timeIntervalSince1970: 1_795_000_000 + 366 * 86_400 + 1) }),
+            ("startTime", { $0.startsAt = Date(timeIntervalSince1970: 253_402_214_400) }),  // 31.12.9999
             ("sportTypeId", { $0.sportTypeID = "quidditch" }),
             ("cityId", { $0.cityID = "atlantis" }),
             ("venue", { $0.venue = "" }),
@@ -53,7 +55,7 @@ extension MoveJoinTests {
             ("longitude", { $0.latitude = 50 }),
         ]
 
-        @Test("each limit of the spec has its own field error", arguments: 0..<14)
+        @Test("each limit of the spec has its own field error", arguments: 0..<16)
         func limits(_ index: Int) {
             let rule = Self.brokenRules[index]
             var broken = draft()
@@ -72,6 +74,8 @@ extension MoveJoinTests {
             edge.capacity = 2
             edge.durationMinutes = 15
             #expect(fields(edge).isEmpty)
+            edge.startsAt = EventRules.latestStart(after: now)
+            #expect(fields(edge).isEmpty, "a year ahead to the second")
         }
 
         @Test("a wall-clock time in Kyiv becomes the right UTC moment, in winter and in summer")

@@ -55,6 +55,9 @@ extension MoveJoinTests {
                 #expect(try await titles(app, "city=kyiv&q=%D0%A4%D0%A3%D0%A2%D0%91%D0%9E%D0%9B", as: viewer)
                         == ["Ранковий футбол", "Футбол для досвідчених"])
                 #expect(try await titles(app, "city=kyiv&q=100%25", as: viewer) == [], "% is not a wildcard")
+                #expect(try await titles(app, "city=kyiv&q=%D0%BF%D1%80%D0%BE%D0%B1%D1%96%D0%B6_%D0%B0", as: viewer) == [],
+                        "_ is not a wildcard («пробіж_а» is not «пробіжка»)")
+                #expect(try await titles(app, "city=kyiv&q=%5C", as: viewer) == [], "nor is a backslash an escape of the person's")
                 // A time window, as RFC 3339 times.
                 let formatter = ISO8601DateFormatter()
                 let from = formatter.string(from: Date().addingTimeInterval(1.5 * 86_400))
@@ -64,6 +67,20 @@ extension MoveJoinTests {
                 #expect(try await titles(app, "city=kyiv&from=\(from)&to=\(to)&sport=running&skill=beginner&q=%D0%BD%D0%B0%D0%B1", as: viewer)
                         == ["Пробіжка"])
                 #expect(try await titles(app, "city=kyiv&from=\(from)&to=\(to)&sport=football", as: viewer) == [])
+            }
+        }
+
+        @Test("%, _ and a backslash typed in the search are found as written, on both stores")
+        func literalText() async throws {
+            try await withMoveJoin { app in
+                let creator = try await register(app)
+                for title in ["Корт за 50% ціни", "Корт за 500 гривень", "Зал_2", "Зал 2", "Теніс 1\\2", "Теніс 12"] {
+                    _ = try await createEvent(app, by: creator, input(title, startsIn: 1))
+                }
+                let viewer = try await register(app)
+                #expect(try await titles(app, "city=kyiv&q=50%25", as: viewer) == ["Корт за 50% ціни"])
+                #expect(try await titles(app, "city=kyiv&q=%D0%BB_2", as: viewer) == ["Зал_2"])
+                #expect(try await titles(app, "city=kyiv&q=1%5C2", as: viewer) == ["Теніс 1\\2"])
             }
         }
 

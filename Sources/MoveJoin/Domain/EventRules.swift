@@ -58,7 +58,16 @@ public enum EventRules {
     public static let defaultCapacity = 10
     public static let durationRange = 15...720
 
-    /// Every problem at once, as field errors; the start must be after `now`.
+    /// The latest start an event may have: a year from `now`. A group plans its games
+    /// weeks ahead; a date years away is a typo (31.12.9999) that would sit on top of
+    /// every list sorted by date from the far end, and in every feed.
+    public static func latestStart(after now: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(byAdding: .year, value: 1, to: now)!
+    }
+
+    /// Every problem at once, as field errors; the start must be after `now` and at most a year later.
     public static func validate(_ draft: EventDraft, now: Date) throws -> EventFields {
         var v = Kernel.Validator()
         let sport = SportType.find(draft.sportTypeID)
@@ -79,7 +88,11 @@ public enum EventRules {
         // Whole seconds: the search's page cursor compares start times exactly.
         let startsAt = draft.startsAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
         if let startsAt {
-            if startsAt <= now { v.add("startTime", "mj.validation.start_in_past") }
+            if startsAt <= now {
+                v.add("startTime", "mj.validation.start_in_past")
+            } else if startsAt > latestStart(after: now) {
+                v.add("startTime", "mj.validation.start_too_far")
+            }
         } else {
             v.add("startTime", "validation.required")
         }

@@ -37,7 +37,7 @@ struct EventSearchStatement: PostgresPreparedStatement {
           AND (\(p[2])::timestamptz IS NULL OR e.starts_at < \(p[2]))
           AND (cardinality(\(p[3])::text[]) = 0 OR e.sport_type_id = ANY(\(p[3])))
           AND (\(p[4])::text IS NULL OR e.skill_level = \(p[4]) OR e.skill_level = 'any')
-          AND (\(p[5])::text IS NULL OR e.search_text LIKE \(p[5]))
+          AND (\(p[5])::text IS NULL OR e.search_text LIKE \(p[5]) ESCAPE '\\')
           AND (\(p[6])::timestamptz IS NULL OR (e.starts_at, e.id) > (\(p[6]), \(p[7])))
           AND (\(p[9])::float8 IS NULL OR (e.latitude IS NOT NULL AND e.longitude IS NOT NULL
                AND (e.latitude - \(p[9])) * (e.latitude - \(p[9])) * \(NearbyFilter.latitudeScale2)

@@ -291,9 +291,15 @@ public struct EventService: Sendable {
 
     static func column(_ name: String) -> SQLColumn { SQLColumn(name, table: SportEvent.schema) }
 
-    /// `%` would match anything: it is dropped. (`_` stays: it matches itself too.)
+    /// `text` as a LIKE pattern that matches it literally: `\\`, `%` and `_` escaped with a
+    /// backslash, the escape character both stores name (`LIKE … ESCAPE '\\'`).
     static func escapeLike(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "")
+        var escaped = ""
+        for character in text {
+            if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 }
 

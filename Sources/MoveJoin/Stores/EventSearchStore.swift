@@ -70,7 +70,7 @@ struct PortableEventSearchStore: EventSearchStore {
         if let level = search.skillLevel {
             query = query.where(EventService.column("skill_level"), .in, SQLBind.group([level, SkillLevel.any.rawValue]))
         }
-        if let pattern = search.likePattern { query = query.where(EventService.column("search_text"), .like, SQLBind(pattern)) }
+        if let pattern = search.likePattern { query = query.where(SQLQueryString("mj_events.search_text LIKE \(bind: pattern) ESCAPE '\\'")) }
         if let nearby = search.nearby {
             // The same arithmetic as the PostgreSQL statement's (`NearbyFilter`).
             query = query.where(SQLQueryString("""
