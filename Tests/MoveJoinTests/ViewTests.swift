@@ -63,6 +63,21 @@ extension MoveJoinTests {
             #expect(html.contains(#"<ol class="people"><li>Olena Koval</li></ol>"#))
         }
 
+        @Test("the history says what became of each event: took place and whether one was in, or cancelled; never places left or «Ви йдете»")
+        func history() {
+            let past = [Self.event(taken: 6, myStatus: .participant), Self.event(taken: 10, myStatus: .waitlisted),
+                        Self.event(taken: 6, status: .cancelled, myStatus: .participant)]
+            let html = HistoryView(mover: Self.mover(), upcoming: [Self.event(taken: 6, myStatus: .participant)], past: past,
+                                   c: .testing(MoveJoin(), language: .uk)).page.content.rendered
+            let pastPart = String(html[html.range(of: "<h1>Історія</h1>")!.lowerBound...])
+            #expect(pastPart.contains(#"<span class="badge">Відбулася</span><span class="badge badge-mine">Ви брали участь</span>"#))
+            #expect(pastPart.contains(#"<span class="badge">Відбулася</span><span class="badge">Ви були в черзі</span>"#))
+            #expect(pastPart.contains(#"<span class="badge badge-cancelled">Скасовано</span>"#))
+            #expect(!pastPart.contains("Лишилося") && !pastPart.contains("Ви йдете") && !pastPart.contains("Місць немає"))
+            let upcomingPart = String(html[..<html.range(of: "<h1>Історія</h1>")!.lowerBound])
+            #expect(upcomingPart.contains("Лишилося 4 місця") && upcomingPart.contains("Ви йдете"), "a coming event as before")
+        }
+
         @Test("the events list: the city in the heading, a card per event, a shell with the Events tab current")
         func eventList() {
             let viewer = Self.mover()

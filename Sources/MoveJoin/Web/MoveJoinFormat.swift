@@ -22,6 +22,21 @@ extension MoveJoinWeb {
         return H.span(.class("badge")) { l.plural("mj.places.left", count: event.placesLeft) }
     }
 
+    /// What became of an event of the person's history: «Скасовано», or «Відбулася» with
+    /// whether they took part or stayed on the waitlist. Places left and «Ви йдете» no
+    /// longer mean anything once it is over.
+    static func outcome(_ view: EventView, _ l: Localizer) -> HTML {
+        if view.event.status == .cancelled {
+            return H.span(.class("badge badge-cancelled")) { l.text("mj.event.status.cancelled") }
+        }
+        let mine: HTML = switch view.myStatus {
+        case .participant: H.span(.class("badge badge-mine")) { l.text("mj.event.you_took_part") }
+        case .waitlisted: H.span(.class("badge")) { l.text("mj.event.you_waited") }
+        case nil: .empty
+        }
+        return HTMLBuilder.join([H.span(.class("badge")) { l.text("mj.event.took_place") }, mine])
+    }
+
     /// "You're in" or "You're 2nd on the waitlist", for an event the viewer joined.
     static func myStatus(_ view: EventView, _ l: Localizer) -> HTML {
         switch view.myStatus {

@@ -3,9 +3,10 @@ import Kernel
 
 /// One event in a list (the Events tab, the history): sport, title, time in the city's
 /// zone, place (and how far it is from `near`, where the person said they are), places
-/// left, and whether the viewer is in.
+/// left, and whether the viewer is in; for an event of the past (`isPast`) or a cancelled
+/// one, what became of it instead (`MoveJoinWeb.outcome`).
 enum EventCardView {
-    static func card(_ view: EventView, near: GeoPoint? = nil, _ c: ViewContext) -> HTML {
+    static func card(_ view: EventView, near: GeoPoint? = nil, isPast: Bool = false, _ c: ViewContext) -> HTML {
         let l = c.localizer
         let event = view.event
         return H.article(.class("event-card"), .data("event-id", event.id.uuidString.lowercased())) {
@@ -19,8 +20,12 @@ enum EventCardView {
                 }
             }
             H.p(.class("event-places")) {
-                MoveJoinWeb.places(event, l, viewerIsIn: view.myStatus != nil)
-                MoveJoinWeb.myStatus(view, l)
+                if isPast || event.status == .cancelled {
+                    MoveJoinWeb.outcome(view, l)
+                } else {
+                    MoveJoinWeb.places(event, l, viewerIsIn: view.myStatus != nil)
+                    MoveJoinWeb.myStatus(view, l)
+                }
             }
         }
     }

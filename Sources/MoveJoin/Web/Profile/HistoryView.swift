@@ -17,7 +17,7 @@ struct HistoryView {
             H.ul(.class("event-list")) { for event in upcoming { H.li { EventCardView.card(event, c) } } }
             H.h1 { l.text("mj.history.title") }
             if past.isEmpty { H.p(.class("empty")) { l.text("mj.history.none") } }
-            H.ul(.class("event-list")) { for event in past { H.li { EventCardView.card(event, c) } } }
+            H.ul(.class("event-list")) { for event in past { H.li { EventCardView.card(event, isPast: true, c) } } }
         }
     }
 }
