@@ -41,9 +41,12 @@ enum WireFormat: Sendable {
         return .json
     }
 
+    /// Unknown fields are ignored, as the binary format ignores unknown field numbers (the
+    /// protobuf JSON mapping's "ignore unknown fields"): a client newer than the server
+    /// may send a field this server does not know yet, and must not be refused for it.
     static let jsonDecoding: JSONDecodingOptions = {
         var options = JSONDecodingOptions()
-        options.ignoreUnknownFields = false
+        options.ignoreUnknownFields = true
         return options
     }()
 
