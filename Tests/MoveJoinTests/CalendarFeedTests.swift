@@ -45,7 +45,9 @@ extension MoveJoinTests {
                     return response.body.string
                 }
 
-                let tentative = try vevent(try await feed(), event)
+                let document = try await feed()
+                #expect(document.contains("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\nX-PUBLISHED-TTL:PT1H\r\n"))
+                let tentative = try vevent(document, event)
                 #expect(value("STATUS", in: tentative) == "TENTATIVE")
                 #expect(value("SUMMARY", in: tentative) == "Список очікування: Волейбол на пляжі")
                 #expect(!tentative.contains("BEGIN:VALARM"), "no reminder for a place one does not have")

@@ -158,6 +158,22 @@ extension MoveJoinTests {
             }
             #expect(ICalendar.duration(before: 90 * 60) == "-PT1H30M")
             #expect(ICalendar.duration(before: 86_400) == "-P1D")
+            #expect(ICalendar.duration(3600) == "PT1H")
+            #expect(!text.contains("GEO:") && !text.contains("REFRESH-INTERVAL"))
+        }
+
+        @Test("iCalendar: a place on the map as GEO, a feed's refresh hint, and an empty feed still holding a component")
+        func icalendarFeed() throws {
+            let kyiv = try #require(TimeZone(identifier: "Europe/Kyiv"))
+            let start = try #require(LocalDateTime.date(day: "2026-12-05", time: "19:00", in: kyiv))
+            let item = ICalendar.Item(uid: "geo@movejoin.hromada", start: start, end: start.addingTimeInterval(3600), timeZone: kyiv,
+                                      summary: "Біг", lastModified: start, geo: (50.450_1, 30.523_4))
+            let feed = ICalendar(productID: "-//Test//UK", items: [item], stamp: start, refreshInterval: 3600).render()
+            #expect(feed.contains("\r\nGEO:50.450100;30.523400\r\n"))
+            #expect(feed.contains("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\nX-PUBLISHED-TTL:PT1H\r\n"))
+            let warsaw = try #require(TimeZone(identifier: "Europe/Warsaw"))
+            let empty = ICalendar(productID: "-//Test//UK", items: [], stamp: start, timeZone: warsaw).render()
+            #expect(empty.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Warsaw\r\n") && !empty.contains("BEGIN:VEVENT"), "the calendar's own zone")
         }
     }
 }

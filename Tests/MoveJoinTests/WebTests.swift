@@ -120,6 +120,11 @@ extension MoveJoinTests {
                 let ics = try await player.get("\(path)/calendar.ics")
                 #expect(ics.headers.first(name: .contentType)?.hasPrefix("text/calendar") == true)
                 #expect(ics.body.string.contains("DTSTART;TZID=Europe/Kyiv:") && ics.body.string.contains("T190000"))
+                #expect(ics.body.string.contains("STATUS:CONFIRMED") && ics.body.string.contains("BEGIN:VALARM"))
+                // Someone who has not joined gets the event to think about: not confirmed, no reminder.
+                let looker = try await signUp(app, email: "looker@example.com", name: "Глядач")
+                let theirs = try await looker.get("\(path)/calendar.ics").body.string
+                #expect(theirs.contains("STATUS:TENTATIVE") && !theirs.contains("BEGIN:VALARM"))
                 // A form without the CSRF token is refused.
                 let forged = try await player.post("\(path)/leave", form: [:], csrf: false)
                 #expect(forged.status == .forbidden)
@@ -149,13 +154,18 @@ extension MoveJoinTests {
                 let start = try #require(html.range(of: "/movejoin/calendar/"))
                 let end = try #require(html[start.upperBound...].range(of: ".ics"))
                 let path = "/movejoin/calendar/" + html[start.upperBound..<end.lowerBound] + ".ics"
+                // Before any event: still a calendar with a component (RFC 5545 needs one), the person's zone.
+                let empty = try await TestBrowser(app).get(path).body.string
+                #expect(empty.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Kyiv\r\n") && !empty.contains("BEGIN:VEVENT"))
                 let day = LocalDateTime(Date().addingTimeInterval(86_400), in: TimeZone(identifier: "Europe/Kyiv")!).dateString
                 _ = try await browser.post("/movejoin/events/new", form: [
                     "sportTypeId": "yoga", "title": "Йога", "cityId": "kyiv", "venue": "Парк", "startDate": day, "startTime": "08:00",
                     "durationMinutes": "60", "capacity": "10", "skillLevel": "any"])
+                #expect(html.contains(#"href="webcal://"#) && html.contains(#"data-copy="feed-url""#), "a webcal: link and a copy button")
                 let anonymous = TestBrowser(app)
                 let feed = try await anonymous.get(path)
                 #expect(feed.status == .ok && feed.body.string.contains("SUMMARY:Йога") && feed.body.string.contains("BEGIN:VALARM"))
+                #expect(feed.body.string.contains("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\nX-PUBLISHED-TTL:PT1H\r\n"))
                 _ = try await browser.post("/movejoin/profile/calendar-feed/revoke", form: [:])
                 #expect(try await anonymous.get(path).status == .notFound)
             }

@@ -33,6 +33,10 @@ public struct InsightService: Sendable {
         return WeekStatistics.compute(week: monday, plan: planner.plan, activities: facts)
     }
 
+    /// How often a phone's calendar is asked to fetch the feed again: tonight's rest added
+    /// at six should be in the calendar by seven.
+    static let feedRefresh: TimeInterval = 3600
+
     /// The calendar feed of `owner` (found by its secret, `CalendarFeeds.owner(ofToken:app:)`):
     /// every activity from 60 days ago on, with an alarm per reminder; skipped ones are
     /// marked cancelled. Nil when the person has no profile.
@@ -63,7 +67,8 @@ public struct InsightService: Sendable {
                     }
                 })
         }
-        return ICalendar(productID: "-//Hromada//Fuctivity//UK", name: "Fuctivity", items: items, stamp: context.clock.now)
+        return ICalendar(productID: "-//Hromada//Fuctivity//UK", name: "Fuctivity", items: items, stamp: context.clock.now,
+                         refreshInterval: Self.feedRefresh, timeZone: zone)
     }
 
     func activities(of planner: Planner, touching interval: DateInterval) async throws -> [RestActivity] {

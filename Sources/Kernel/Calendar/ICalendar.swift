@@ -57,9 +57,12 @@ public struct ICalendar: Sendable {
         /// so that every change counts up.
         public let lastModified: Date
         public let alarms: [Alarm]
+        /// Where it takes place, when known: `GEO` (a calendar may show it on a map).
+        public var geo: (latitude: Double, longitude: Double)?
 
         public init(uid: String, start: Date, end: Date, timeZone: TimeZone, summary: String, description: String? = nil,
-                    location: String? = nil, url: String? = nil, status: Status = .confirmed, lastModified: Date, alarms: [Alarm] = []) {
+                    location: String? = nil, url: String? = nil, status: Status = .confirmed, lastModified: Date, alarms: [Alarm] = [],
+                    geo: (latitude: Double, longitude: Double)? = nil) {
             self.uid = uid
             self.start = start
             self.end = end
@@ -71,6 +74,7 @@ public struct ICalendar: Sendable {
             self.status = status
             self.lastModified = lastModified
             self.alarms = alarms
+            self.geo = geo
         }
     }
 
@@ -79,12 +83,23 @@ public struct ICalendar: Sendable {
     public let items: [Item]
     /// `DTSTAMP`: when this document was made.
     public let stamp: Date
+    /// For a subscribed feed: how often a calendar should fetch it again
+    /// (`REFRESH-INTERVAL`, RFC 7986, and `X-PUBLISHED-TTL`, which Apple's and Google's
+    /// calendars read). Without it a phone may pick up tonight's change tomorrow.
+    public var refreshInterval: TimeInterval?
+    /// The calendar's zone: its `VTIMEZONE` is written when no item names one, since a
+    /// calendar must hold at least one component (RFC 5545 §3.6) and an empty feed is
+    /// still a feed.
+    public var timeZone: TimeZone
 
-    public init(productID: String, name: String? = nil, items: [Item], stamp: Date) {
+    public init(productID: String, name: String? = nil, items: [Item], stamp: Date, refreshInterval: TimeInterval? = nil,
+                timeZone: TimeZone = TimeZone(identifier: "Europe/Kyiv")!) {
         self.productID = productID
         self.name = name
         self.items = items
         self.stamp = stamp
+        self.refreshInterval = refreshInterval
+        self.timeZone = timeZone
     }
 
     public static let mediaType = "text/calendar; charset=utf-8"
@@ -94,12 +109,19 @@ public struct ICalendar: Sendable {
         if let name {
             lines.append("X-WR-CALNAME:\(Self.escape(name))")
         }
+        if let refreshInterval {
+            let every = Self.duration(refreshInterval)
+            lines += ["REFRESH-INTERVAL;VALUE=DURATION:\(every)", "X-PUBLISHED-TTL:\(every)"]
+        }
         let zones = Dictionary(grouping: items, by: \.timeZone.identifier)
         for identifier in zones.keys.sorted() {
             let group = zones[identifier]!
             let from = group.map(\.start).min()!
             let to = group.map(\.end).max()!
             lines += Self.timeZoneComponent(group[0].timeZone, from: from, to: to)
+        }
+        if items.isEmpty {
+            lines += Self.timeZoneComponent(timeZone, from: stamp, to: stamp)
         }
         for item in items {
             lines += event(item)
@@ -124,6 +146,7 @@ public struct ICalendar: Sendable {
         if let description = item.description, !description.isEmpty { lines.append("DESCRIPTION:\(Self.escape(description))") }
         if let location = item.location, !location.isEmpty { lines.append("LOCATION:\(Self.escape(location))") }
         if let url = item.url { lines.append("URL:\(url)") }
+        if let geo = item.geo { lines.append("GEO:\(Self.coordinate(geo.latitude));\(Self.coordinate(geo.longitude))") }
         if item.status == .confirmed {
             for alarm in item.alarms {
                 lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(Self.escape(alarm.description))",
@@ -189,6 +212,12 @@ public struct ICalendar: Sendable {
     }
 
     /// `-PT30M`, `-P1D`, `-PT1H30M` …
+    /// A duration forwards (`PT1H`), as `REFRESH-INTERVAL` takes.
+    static func duration(_ seconds: TimeInterval) -> String { duration(before: -abs(seconds)) }
+
+    /// A `GEO` coordinate: decimal degrees, six places (about 10 cm), a point whatever the locale.
+    static func coordinate(_ degrees: Double) -> String { String(format: "%.6f", degrees) }
+
     static func duration(before seconds: TimeInterval) -> String {
         var remaining = Int(seconds.rounded())
         let sign = remaining < 0 ? "" : "-"

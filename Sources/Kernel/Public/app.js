@@ -129,25 +129,30 @@ for (const button of document.querySelectorAll("button[data-reveal]")) {
   });
 }
 
-// «Копіювати» beside a key or an example command (Components.copyButton): shown only
-// where this script runs; it copies the named element's text and says so for a moment.
-// The clipboard API needs a secure page; elsewhere the text is selected and copied the
-// old way.
+// «Копіювати» beside a key, an example command or an address (Components.copyButton):
+// shown only where this script runs; it copies the named element's text (a field's
+// value) and says so for a moment. The clipboard API needs a secure page; elsewhere the
+// text is selected and copied the old way.
 for (const button of document.querySelectorAll("button[data-copy]")) {
   const source = document.getElementById(button.dataset.copy);
   if (!source) continue;
+  const isField = source instanceof HTMLInputElement || source instanceof HTMLTextAreaElement;
   button.hidden = false;
   const label = button.textContent;
   button.addEventListener("click", async () => {
     let copied = false;
     try {
-      await navigator.clipboard.writeText(source.textContent);
+      await navigator.clipboard.writeText(isField ? source.value : source.textContent);
       copied = true;
     } catch {
-      const range = document.createRange();
-      range.selectNodeContents(source);
-      getSelection().removeAllRanges();
-      getSelection().addRange(range);
+      if (isField) {
+        source.select();
+      } else {
+        const range = document.createRange();
+        range.selectNodeContents(source);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+      }
       copied = document.execCommand("copy");
     }
     if (!copied) return;

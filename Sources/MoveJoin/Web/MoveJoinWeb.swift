@@ -46,9 +46,17 @@ enum MoveJoinWeb {
         let entries = found.events.map { event, place in
             EventCalendar.Entry(event: EventRecord(event), myStatus: place.status, myPlaceChangedAt: place.promotedAt ?? place.joinedAt)
         }
+        let zone = owner?.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "Europe/Kyiv")!
         let calendar = EventCalendar.document(entries, name: "MoveJoin", reminder: true, localizer: localizer,
-                                              baseURL: req.externalBaseURL, now: req.clock.now)
+                                              baseURL: req.externalBaseURL, now: req.clock.now, refresh: EventCalendar.feedRefresh,
+                                              timeZone: zone)
         return calendar.response(filename: nil)
+    }
+
+    /// `url` as a `webcal:` address, which phones hand to their calendar to subscribe.
+    static func webcal(_ url: String) -> String {
+        guard let colon = url.firstIndex(of: ":"), ["http", "https"].contains(url[..<colon].lowercased()) else { return url }
+        return "webcal" + url[colon...]
     }
 
     /// The feed's secret address, shown once in the profile (and answered by the API).

@@ -64,8 +64,15 @@ struct ProfileView {
             H.h2 { l.text("mj.feed.title") }
             H.p { l.text("mj.feed.explain") }
             if let url = newFeedURL {
-                H.label(Attribute("for", "feed-url")) { l.text("mj.feed.copy") }
-                H.input(.id("feed-url"), .type("url"), .value(url), .flag("readonly"), .class("feed-url"))
+                // `webcal:` opens a phone's calendar on its subscribe screen (iPhone); the
+                // address itself is for calendars that take a pasted link (Google's).
+                H.a(.class("button button-primary button-block"), .href(MoveJoinWeb.webcal(url))) { l.text("mj.feed.add") }
+                H.div(.class("field feed-address")) {
+                    H.label(Attribute("for", "feed-url")) { l.text("mj.feed.copy") }
+                    H.input(.id("feed-url"), .type("url"), .value(url), .flag("readonly"), .class("feed-url"))
+                    Components.copyButton(target: "feed-url", label: l.text("mj.feed.copy_button"), copied: l.text("mj.feed.copied"))
+                }
+                H.p(.class("hint")) { l.text("mj.feed.how") }
                 H.p(.class("hint")) { l.text("mj.feed.once") }
             } else if let createdAt {
                 H.p { l.text("mj.feed.active", ["date": l.date(createdAt)]) }
