@@ -206,6 +206,36 @@ def test_calendars_parse_with_times_zones_and_alarm(new_browser, base_url):
     assert requests.get(feed_url, timeout=10).status_code == 404
 
 
+def test_a_shared_link_opens_without_an_account_and_joining_comes_back(new_browser, base_url):
+    organiser, friend = new_browser(), new_browser()
+    sign_up(organiser, base_url, email("sharer"), "Софія")
+    event_url = create_event(organiser, base_url, "Волейбол у парку", tomorrow_at(18), capacity=8, sport="volleyball")
+
+    # A friend taps the link in a group chat: no account, no sign-in page in the way.
+    open_page(friend, event_url)
+    assert heading(friend) == "Волейбол у парку"
+    main = friend.find_element(By.TAG_NAME, "main").text
+    assert "Лишилося 7 місць" in main and "Софія" not in main
+    preview = friend.find_element(By.CSS_SELECTOR, "meta[property='og:title']").get_attribute("content")
+    assert preview == "Волейбол у парку"
+    assert friend.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert_accessible(friend)
+
+    tap(friend, friend.find_element(By.PARTIAL_LINK_TEXT, "Приєднатися"))
+    assert heading(friend) == "Створення облікового запису"
+    fill(friend, "email", email("friend"))
+    fill(friend, "password", PASSWORD)
+    fill(friend, "passwordRepeat", PASSWORD)
+    submit(friend)
+    fill(friend, "name", "Ліна")
+    fill(friend, "surname", "Тестова")
+    fill(friend, "cityId", "kyiv")
+    submit(friend)
+    assert friend.current_url == event_url, friend.current_url
+    press(friend, "Приєднатися")
+    assert "Ви йдете" in friend.find_element(By.TAG_NAME, "main").text
+
+
 def test_delete_account_cancels_own_events(new_browser, base_url):
     owner, guest = new_browser(), new_browser()
     address = email("leaver")

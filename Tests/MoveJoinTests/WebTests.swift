@@ -131,6 +131,47 @@ extension MoveJoinTests {
             }
         }
 
+        @Test("a shared link opens without an account: the event, places left and a preview, nobody's name; joining signs up and comes back")
+        func sharedLink() async throws {
+            try await withMoveJoin { app in
+                let host = try await register(app, name: "Організаторка")
+                let event = try await createEvent(app, by: host, eventInput(title: "Футбол у суботу", capacity: 6))
+                #expect(try await join(app, event, try await register(app, name: "Учасниця")).status == .ok)
+                let path = "/movejoin/events/\(event.lowercased())"
+
+                let visitor = TestBrowser(app)
+                let page = try await visitor.get(path)
+                let html = page.body.string
+                #expect(page.status == .ok, "\(page.status)")
+                #expect(html.contains("<h1>Футбол у суботу</h1>") && html.contains("Лишилося 4 місця"))
+                #expect(html.contains(#"<meta property="og:title" content="Футбол у суботу">"#))
+                #expect(html.contains(#"<meta property="og:description" content="Футбол · "#) && html.contains("Лишилося 4 місця\">"))
+                #expect(!html.contains("Організаторка") && !html.contains("Учасниця"), "no names for someone without an account")
+                let signUpLink = "/movejoin/signup?next=" + path
+                #expect(html.contains(#"href="\#(signUpLink)""#) && html.contains(#"href="/movejoin/login?next=\#(path)""#))
+                #expect(try await visitor.get("\(path)/people").status != .ok, "the people stay for those signed in")
+
+                let form = try await visitor.get(signUpLink)
+                #expect(form.body.string.contains(#"name="next" value="\#(path)""#))
+                _ = try await visitor.post("/movejoin/signup", form: ["email": "chat@example.com", "password": "web-password",
+                                                                    "passwordRepeat": "web-password", "next": path])
+                let done = try await visitor.post("/movejoin/signup/about-you", form: ["name": "Новенька", "surname": "Веб", "cityId": "kyiv"])
+                #expect(done.status == .seeOther && done.headers.first(name: .location) == path, "back to the event")
+                let signedIn = try await visitor.get(path)
+                #expect(signedIn.body.string.contains("/join\"") && signedIn.body.string.contains("Організаторка"))
+
+                let elsewhere = TestBrowser(app)
+                _ = try await elsewhere.post("/movejoin/signup", form: ["email": "far@example.com", "password": "web-password",
+                                                                       "passwordRepeat": "web-password", "next": "https://evil.example/"])
+                let away = try await elsewhere.post("/movejoin/signup/about-you", form: ["name": "Інша", "surname": "Веб", "cityId": "kyiv"])
+                #expect(away.headers.first(name: .location) == "/movejoin/events", "never away from the app")
+
+                #expect(try await call(app, .POST, "/events/\(event)/cancel", token: host.token).status == .ok)
+                let cancelled = try await TestBrowser(app).get(path).body.string
+                #expect(cancelled.contains("Скасовано") && !cancelled.contains(signUpLink))
+            }
+        }
+
         @Test("deleting the account needs the password; then the person is signed out and gone")
         func deleteAccount() async throws {
             try await withMoveJoin { app in

@@ -3,7 +3,7 @@ import Kernel
 import Vapor
 
 /// An event's own page, its live list of people, and what can be done there: join,
-/// leave, cancel, take it into a calendar.
+/// leave, cancel, take it into a calendar. The page itself opens for anyone with the link.
 enum EventDetailPage {
     static func register(on web: any RoutesBuilder) {
         web.get("events", ":eventID", use: show)
@@ -19,9 +19,14 @@ enum EventDetailPage {
         try req.uuidParameter("eventID", notFound: "event_not_found", key: "mj.event.not_found")
     }
 
+    /// For someone signed in, the event with their place and the people; for anyone else
+    /// with the link, what it is and how to join (`SharedEventView`).
     static func show(_ req: Request) async throws -> Response {
-        let mover = try await req.mover()
         let id = try eventID(req)
+        guard let mover = try await req.optionalMover() else {
+            let event = try await req.moveJoin.sportEvents.view(id, for: nil).event
+            return req.render(SharedEventView(model: .init(event: event, publicURL: req.externalBaseURL, now: req.clock.now), c: req.viewContext).page)
+        }
         let view = try await req.moveJoin.sportEvents.view(id, for: mover)
         let people = try await req.moveJoin.sportEvents.people(of: id)
         return req.render(EventDetailView(mover: mover, shown: view, people: people, now: req.clock.now, c: req.viewContext).page)

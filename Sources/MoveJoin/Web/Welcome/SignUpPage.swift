@@ -18,11 +18,14 @@ enum SignUpPage {
     /// password, never the password itself.
     static let emailKey = "movejoin.signup.email"
     static let hashKey = "movejoin.signup.hash"
+    /// Where to go once signed up (an event whose shared link brought the person here).
+    static let nextKey = "movejoin.signup.next"
 
     /// The first step, with the e-mail already given when the person comes back to it.
     static func emailStep(_ req: Request) async throws -> Response {
         let email = try await req.webSession()[emailKey] ?? ""
-        return req.render(SignUpView(form: FormState(values: ["email": email]), c: req.viewContext).emailStep)
+        let next = Request.safeLocalPath(req.query[String.self, at: "next"], fallback: "")
+        return req.render(SignUpView(form: FormState(values: ["email": email, "next": next]), c: req.viewContext).emailStep)
     }
 
     static func signup(_ req: Request) async throws -> Response {
@@ -41,6 +44,8 @@ enum SignUpPage {
         let session = try await req.webSession()
         session[emailKey] = email
         session[hashKey] = try await req.accounts.hashPassword(state.values["password"]!)
+        let next = Request.safeLocalPath(state.values["next"], fallback: "")
+        session[nextKey] = next.hasPrefix(prefix + "/") ? next : nil
         return req.redirect(to: "\(prefix)/signup/about-you", redirectType: .normal)
     }
 
@@ -57,10 +62,12 @@ enum SignUpPage {
             let mover = try await req.moveJoin.people.register(
                 email: email, passwordHash: hash, name: state.values["name"], surname: state.values["surname"],
                 cityID: state.values["cityId"], language: req.language)
+            let next = session[nextKey] ?? "\(prefix)/events"
             session[emailKey] = nil
             session[hashKey] = nil
+            session[nextKey] = nil
             try await req.logIn(mover.account)
-            return req.redirect(to: "\(prefix)/events", flash: .success, "mj.signup.done", ["name": mover.profile.name])
+            return req.redirect(to: next, flash: .success, "mj.signup.done", ["name": mover.profile.name])
         } catch let error as AppError where error.code == "login_taken" {
             // Taken between the steps: back to the first, to choose another address.
             session[hashKey] = nil

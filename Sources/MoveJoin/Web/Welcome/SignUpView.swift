@@ -26,9 +26,10 @@ struct SignUpView {
                               autocomplete: "new-password", maxLength: 200).render(form, l)
                     FormField(name: "passwordRepeat", label: l.text("mj.field.password_repeat"), type: "password",
                               autocomplete: "new-password", maxLength: 200).render(form, l)
+                    H.input(.type("hidden"), .name("next"), .value(form.values["next"]))
                     Components.primaryButton(l.text("mj.signup.continue"))
                 }
-                H.p { H.a(.href("\(prefix)/login")) { l.text("mj.signup.have_account") } }
+                H.p { H.a(.href(Request.path("\(prefix)/login", returningTo: form.values["next"]))) { l.text("mj.signup.have_account") } }
             }
         }
     }
