@@ -26,7 +26,8 @@ public struct MoveJoin: HromadaApp {
     public var catalog: Catalog { MoveJoinStrings.catalog }
 
     public var migrations: [any Migration] {
-        [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel()]
+        [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel(),
+         AddNoticeDetails()]
     }
 
     public var accounts: (any AppAccounts)? { MoveJoinAccounts() }

@@ -3,6 +3,7 @@ import HromadaTesting
 import Kernel
 @testable import MoveJoin
 import MoveJoinProto
+import SwiftProtobuf
 import Testing
 import Vapor
 
@@ -41,10 +42,52 @@ extension MoveJoinTests {
                     #expect(promoted.title == "Футбол у парку" && promoted.body.contains("ви тепер учасник"))
                     #expect(promoted.url == "/movejoin/events/\(event.lowercased())")
 
+                    // The organiser hears who left (not at a push service's high urgency).
+                    let left = try #require(try await service.notifications(for: devices.host, at: "host").first)
+                    #expect(left.body == "Перша Тестова більше не йде на «Футбол у парку».", "\(left.body)")
+
                     #expect(try await call(app, .POST, "/events/\(event)/cancel", token: host.token).status == .ok)
                     let cancelled = try await service.notifications(for: devices.waiting, at: "waiting", atLeast: 2)
                     #expect(cancelled.last?.body == "Подію «Футбол у парку» скасовано.")
-                    #expect(try await service.requests(atLeast: 2).allSatisfy { $0.name == "waiting" }, "the host and the one who left hear nothing")
+                    let heard = try await service.requests(atLeast: 3).map(\.name)
+                    #expect(heard.sorted() == ["host", "waiting", "waiting"], "the one who left hears nothing; the host, who cancelled, only of the leave")
+                }
+            }
+        }
+
+        @Test("an edit tells what changed, before and after, on the phone and in the notices; the organiser hears who joins")
+        func whatChanged() async throws {
+            try await LoopbackPushService.with { service in
+                try await withMoveJoin { app in
+                    let host = try await register(app, name: "Хост")
+                    var input = eventInput(title: "Теніс", startsIn: 3 * 86_400)
+                    let kyiv = TimeZone(identifier: "Europe/Kyiv")!
+                    let day = LocalDateTime(Date().addingTimeInterval(3 * 86_400), in: kyiv).dateString
+                    input.startTime = Google_Protobuf_Timestamp(date: try #require(LocalDateTime.date(day: day, time: "19:00", in: kyiv)))
+                    let event = try await createEvent(app, by: host, input)
+                    let player = try await register(app, name: "Гравчиня")
+                    let devices = (host: TestDevice(), player: TestDevice())
+                    try await subscribe(app, host, devices.host, at: "\(service.baseURL)/push/host")
+                    try await subscribe(app, player, devices.player, at: "\(service.baseURL)/push/player")
+
+                    #expect(try await join(app, event, player).status == .ok)
+                    let joined = try #require(try await service.notifications(for: devices.host, at: "host").first)
+                    #expect(joined.body == "Гравчиня Тестова приєднується до «Теніс».", "\(joined.body)")
+
+                    input.startTime = Google_Protobuf_Timestamp(date: try #require(LocalDateTime.date(day: day, time: "19:30", in: kyiv)))
+                    input.venue = "Корти на Трухановому"
+                    #expect(try await call(app, .PUT, "/events/\(event)", input, token: host.token).status == .ok)
+                    let changed = try #require(try await service.notifications(for: devices.player, at: "player").first)
+                    #expect(changed.body.contains("«Теніс» змінено: час ") && changed.body.contains(", 19:00 → ") && changed.body.contains(", 19:30"),
+                            "\(changed.body)")
+                    #expect(changed.body.contains("місце Стадіон, вул. Спортивна, 1, Київ → Корти на Трухановому, Київ"), "\(changed.body)")
+
+                    let notices = try await call(app, .GET, "/notifications", token: player.token).message(MJNotificationList.self)
+                    #expect(notices.notifications.first?.kind == .eventChanged && notices.notifications.first?.text == changed.body)
+                    let english = try await call(app, .GET, "/notifications", token: player.token, language: "en").message(MJNotificationList.self)
+                    #expect(english.notifications.first?.text.hasPrefix("“Теніс” has changed: time ") == true)
+                    let hosts = try await call(app, .GET, "/notifications", token: host.token).message(MJNotificationList.self)
+                    #expect(hosts.notifications.map(\.kind) == [.personJoined])
                 }
             }
         }

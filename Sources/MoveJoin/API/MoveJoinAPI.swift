@@ -157,7 +157,7 @@ enum MoveJoinAPI {
         let mover = try await req.mover()
         let found = try await req.moveJoin.notices.list(for: mover)
         var answer = MJNotificationList()
-        answer.notifications = found.notices.map(MJNotification.init)
+        answer.notifications = found.notices.map { MJNotification($0, req.localizer) }
         answer.unreadCount = Int32(found.unread)
         return try answer.response(for: req)
     }

@@ -124,14 +124,18 @@ extension MJEventInput {
 }
 
 extension MJNotification {
-    init(_ notice: Notice) {
+    init(_ notice: Notice, _ l: Localizer) {
         self.init()
         id = notice.id!.uuidString.lowercased()
         kind = switch notice.kind {
         case .eventCancelled: .eventCancelled
         case .eventChanged: .eventChanged
         case .promoted: .promoted
+        case .personJoined: .personJoined
+        case .personWaitlisted: .personWaitlisted
+        case .personLeft: .personLeft
         }
+        text = NoticeText.text(notice, l)
         eventID = notice.eventID.uuidString.lowercased()
         eventTitle = notice.eventTitle
         createdAt = Google_Protobuf_Timestamp(date: notice.createdAt)

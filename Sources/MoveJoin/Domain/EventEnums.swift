@@ -23,4 +23,8 @@ public enum NoticeKind: String, Sendable, Codable {
     case eventCancelled = "event_cancelled"
     case eventChanged = "event_changed"
     case promoted
+    /// To the organiser: someone took a place, stood in the waitlist, or left.
+    case personJoined = "person_joined"
+    case personWaitlisted = "person_waitlisted"
+    case personLeft = "person_left"
 }

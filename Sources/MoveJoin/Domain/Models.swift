@@ -158,14 +158,78 @@ public final class Notice: Model, @unchecked Sendable {
     @Field(key: "event_title") public var eventTitle: String
     @Field(key: "created_at") public var createdAt: Date
     @OptionalField(key: "read_at") public var readAt: Date?
+    /// `NoticeDetail` as JSON, when the kind says more.
+    @OptionalField(key: "detail") public var detailJSON: String?
 
     public init() {}
 
-    public init(accountID: UUID, eventID: UUID, kind: NoticeKind, eventTitle: String, at now: Date) {
+    public init(accountID: UUID, eventID: UUID, kind: NoticeKind, eventTitle: String, detail: NoticeDetail? = nil, at now: Date) {
         self.accountID = accountID
         self.eventID = eventID
         self.kind = kind
         self.eventTitle = eventTitle
+        self.detailJSON = detail?.json
         self.createdAt = now
+    }
+
+    public var detail: NoticeDetail? { detailJSON.flatMap(NoticeDetail.init(json:)) }
+}
+
+/// What a notice says beyond its kind: what an edit changed, each as before and after,
+/// or who joined or left. Language-free: it is put in words when shown (`NoticeText`).
+public struct NoticeDetail: Codable, Sendable, Equatable {
+    public struct Change<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+        public let before: Value
+        public let after: Value
+    }
+
+    /// A venue and its city (by id, named in the reader's language).
+    public struct Place: Codable, Sendable, Equatable {
+        public let venue: String
+        public let cityID: String
+    }
+
+    public var startsAt: Change<Date>?
+    /// The city's zone the times are told in.
+    public var timeZone: String?
+    public var place: Change<Place>?
+    public var durationMinutes: Change<Int>?
+    /// The person who joined or left.
+    public var person: String?
+
+    public init(startsAt: Change<Date>? = nil, timeZone: String? = nil, place: Change<Place>? = nil, durationMinutes: Change<Int>? = nil,
+                person: String? = nil) {
+        self.startsAt = startsAt
+        self.timeZone = timeZone
+        self.place = place
+        self.durationMinutes = durationMinutes
+        self.person = person
+    }
+
+    /// What changed from `before` to `after` (the time, the place with its city, the
+    /// length); nil when none of these did.
+    static func change(from before: EventRecord, to after: EventRecord) -> NoticeDetail? {
+        func place(_ event: EventRecord) -> Place { Place(venue: event.venue, cityID: event.cityID) }
+        var detail = NoticeDetail(timeZone: after.city?.timeZone.identifier)
+        if before.startsAt != after.startsAt { detail.startsAt = Change(before: before.startsAt, after: after.startsAt) }
+        if place(before) != place(after) { detail.place = Change(before: place(before), after: place(after)) }
+        if before.durationMinutes != after.durationMinutes {
+            detail.durationMinutes = Change(before: before.durationMinutes, after: after.durationMinutes)
+        }
+        return detail.startsAt == nil && detail.place == nil && detail.durationMinutes == nil ? nil : detail
+    }
+
+    var json: String? {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    init?(json: String) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let decoded = try? decoder.decode(NoticeDetail.self, from: Data(json.utf8)) else { return nil }
+        self = decoded
     }
 }

@@ -119,13 +119,15 @@ public struct EventService: Sendable {
                 throw AppError.validation([FieldError(field: "capacity", key: "mj.validation.capacity_below_participants",
                                                       arguments: ["count": String(event.participantCount)])])
             }
+            let before = EventRecord(event)
             apply(fields, to: event)
             event.updatedAt = now
+            let detail = NoticeDetail.change(from: before, to: EventRecord(event))
             let promoted = try await ParticipationService.fillFreePlaces(event, on: db, at: now)
             try await event.update(on: db)
-            let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, on: db, at: now)
+            let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, detail: detail, on: db, at: now)
             let outcome = ParticipationService.Outcome(event: event, status: .participant, waitlistPosition: 0, promoted: promoted,
-                                                       told: told, change: .eventChanged)
+                                                       told: told, change: .eventChanged, detail: detail)
             try await participation.queuePush(outcome, on: db)
             return outcome
         }

@@ -21,6 +21,10 @@ public struct ParticipationService: Sendable {
         public let told: [UUID]
         /// What those of `told` who were not promoted were told (cancelled, changed).
         public var change: NoticeKind? = nil
+        /// What an edit changed, when `change` is one.
+        public var detail: NoticeDetail? = nil
+        /// The organiser, told that someone joined or left, and what they were told.
+        public var organiser: (id: UUID, kind: NoticeKind, detail: NoticeDetail)? = nil
     }
 
     let context: MoveJoinContext
@@ -44,8 +48,12 @@ public struct ParticipationService: Sendable {
                 if status == .participant { event.participantCount += 1 } else { event.waitlistCount += 1 }
                 event.nextQueueNumber += 1
                 try await Self.saveCounts(event, on: db)
-                return Outcome(event: event, status: status, waitlistPosition: status == .waitlisted ? event.waitlistCount : 0,
-                               promoted: [], told: [])
+                var outcome = Outcome(event: event, status: status, waitlistPosition: status == .waitlisted ? event.waitlistCount : 0,
+                                      promoted: [], told: [])
+                outcome.organiser = try await Self.tellOrganiser(of: event, status == .participant ? .personJoined : .personWaitlisted,
+                                                                 person: mover, on: db, at: now)
+                try await queuePush(outcome, on: db)
+                return outcome
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // The unique index caught a double join that raced past the check.
@@ -69,7 +77,8 @@ public struct ParticipationService: Sendable {
             if event.creatorID == accountID {
                 throw AppError.conflict(code: "creator_cannot_leave", key: "mj.leave.creator")
             }
-            let outcome = try await Self.remove(mine, from: event, on: db, at: now)
+            var outcome = try await Self.remove(mine, from: event, on: db, at: now)
+            outcome.organiser = try await Self.tellOrganiser(of: event, .personLeft, person: mover, on: db, at: now)
             try await queuePush(outcome, on: db)
             return outcome
         }
@@ -157,13 +166,26 @@ public struct ParticipationService: Sendable {
     }
 
     /// Writes a notice for everyone in the event (places and waitlist) but `skipped`.
-    static func tell(everyoneIn event: SportEvent, except skipped: UUID?, _ kind: NoticeKind, on db: any Database, at now: Date) async throws -> [UUID] {
+    static func tell(everyoneIn event: SportEvent, except skipped: UUID?, _ kind: NoticeKind, detail: NoticeDetail? = nil,
+                     on db: any Database, at now: Date) async throws -> [UUID] {
         let people = try await Participation.query(on: db).filter(\.$eventID == event.requireID()).all().map(\.accountID)
             .filter { $0 != skipped }
         for person in people {
-            try await Notice(accountID: person, eventID: event.requireID(), kind: kind, eventTitle: event.title, at: now).create(on: db)
+            try await Notice(accountID: person, eventID: event.requireID(), kind: kind, eventTitle: event.title, detail: detail, at: now)
+                .create(on: db)
         }
         return people
+    }
+
+    /// Writes the organiser a notice that `person` joined, stood in the waitlist or left
+    /// (nobody is told of their own doing; an event whose organiser is gone tells no one).
+    static func tellOrganiser(of event: SportEvent, _ kind: NoticeKind, person: Mover, on db: any Database,
+                              at now: Date) async throws -> (id: UUID, kind: NoticeKind, detail: NoticeDetail)? {
+        guard let organiser = event.creatorID, organiser != person.id else { return nil }
+        let detail = NoticeDetail(person: person.profile.fullName)
+        try await Notice(accountID: organiser, eventID: event.requireID(), kind: kind, eventTitle: event.title, detail: detail, at: now)
+            .create(on: db)
+        return (organiser, kind, detail)
     }
 
     // MARK: After commit
@@ -175,7 +197,7 @@ public struct ParticipationService: Sendable {
         let payload = MoveJoinEvents.EventPayload(eventId: eventID, participantCount: outcome.event.participantCount,
                                                   waitlistCount: outcome.event.waitlistCount, status: outcome.event.status)
         var topics = [MoveJoinEvents.event(eventID)]
-        topics += Set(outcome.told).map(MoveJoinEvents.account)
+        topics += Set(outcome.told + (outcome.organiser.map { [$0.id] } ?? [])).map(MoveJoinEvents.account)
         for topic in topics {
             do {
                 _ = try await context.events.publish(topic: topic, name: "event.changed", payload: payload, at: context.clock.now, on: context.db)
@@ -191,13 +213,15 @@ public struct ParticipationService: Sendable {
     func queuePush(_ outcome: Outcome, on db: any Database) async throws {
         guard let eventID = outcome.event.id else { return }
         let promoted = Set(outcome.promoted)
-        var news: [(NoticeKind, [UUID])] = [(.promoted, Array(promoted))]
-        if let change = outcome.change { news.append((change, outcome.told.filter { !promoted.contains($0) })) }
+        var news: [(NoticeKind, NoticeDetail?, [UUID], PushUrgency)] = [(.promoted, nil, Array(promoted), .high)]
+        if let change = outcome.change { news.append((change, outcome.detail, outcome.told.filter { !promoted.contains($0) }, .high)) }
+        // Comings and goings matter to the organiser, but not at night's urgency.
+        if let organiser = outcome.organiser { news.append((organiser.kind, organiser.detail, [organiser.id], .normal)) }
         let title = outcome.event.title
-        for (kind, people) in news where !people.isEmpty {
-            try await context.push.send(app: MoveJoin.id, to: people, urgency: .high, on: db) { language in
+        for (kind, detail, people, urgency) in news where !people.isEmpty {
+            try await context.push.send(app: MoveJoin.id, to: people, urgency: urgency, on: db) { language in
                 let l = Localizer(language: language, catalogs: [KernelStrings.catalog, MoveJoinStrings.catalog])
-                return PushNotification(title: title, body: l.text("mj.notice.\(kind.rawValue)", ["title": title]),
+                return PushNotification(title: title, body: NoticeText.text(kind, title: title, detail: detail, l),
                                         url: MoveJoinWeb.eventPath(eventID), tag: "event-\(eventID.uuidString.lowercased())")
             }
         }

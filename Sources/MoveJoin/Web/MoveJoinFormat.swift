@@ -6,8 +6,7 @@ import Kernel
 extension MoveJoinWeb {
     /// "сб, 28.11.2026, 19:00" in the event's city.
     static func when(_ event: EventRecord, _ l: Localizer) -> String {
-        let local = LocalDateTime(event.startsAt, in: event.city?.timeZone ?? l.timeZone)
-        return "\(l.text("mj.weekday.\(local.weekday)")), \(local.dottedDate), \(local.timeString)"
+        NoticeText.moment(event.startsAt, in: event.city?.timeZone ?? l.timeZone, l)
     }
 
     /// "3 places left" or "Full — join the waitlist" ("Full" to someone already in it);

@@ -182,6 +182,15 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
 
   /// a place freed and you moved off the waitlist
   case promoted // = 3
+
+  /// to the organiser: someone took a place
+  case personJoined // = 4
+
+  /// to the organiser: someone stood in the waitlist
+  case personWaitlisted // = 5
+
+  /// to the organiser: someone left
+  case personLeft // = 6
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -194,6 +203,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case 1: self = .eventCancelled
     case 2: self = .eventChanged
     case 3: self = .promoted
+    case 4: self = .personJoined
+    case 5: self = .personWaitlisted
+    case 6: self = .personLeft
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -204,6 +216,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case .eventCancelled: return 1
     case .eventChanged: return 2
     case .promoted: return 3
+    case .personJoined: return 4
+    case .personWaitlisted: return 5
+    case .personLeft: return 6
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -214,6 +229,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     .eventCancelled,
     .eventChanged,
     .promoted,
+    .personJoined,
+    .personWaitlisted,
+    .personLeft,
   ]
 
 }
@@ -907,6 +925,10 @@ public nonisolated struct MJNotification: Sendable {
 
   public var read: Bool = false
 
+  /// The notice in words, in the request's language, saying what an edit changed
+  /// («час пн, 30.11.2026, 19:00 → пн, 30.11.2026, 19:30») or who joined or left.
+  public var text: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -972,7 +994,7 @@ nonisolated extension MJParticipationStatus: SwiftProtobuf._ProtoNameProviding {
 }
 
 nonisolated extension MJNotificationKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0")
 }
 
 nonisolated extension MJError: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -2110,7 +2132,7 @@ nonisolated extension MJParticipantList: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension MJNotification: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Notification"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{3}event_id\0\u{3}event_title\0\u{3}created_at\0\u{1}read\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{3}event_id\0\u{3}event_title\0\u{3}created_at\0\u{1}read\0\u{1}text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2124,6 +2146,7 @@ nonisolated extension MJNotification: SwiftProtobuf.Message, SwiftProtobuf._Mess
       case 4: try { try decoder.decodeSingularStringField(value: &self.eventTitle) }()
       case 5: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
       case 6: try { try decoder.decodeSingularBoolField(value: &self.read) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.text) }()
       default: break
       }
     }
@@ -2152,6 +2175,9 @@ nonisolated extension MJNotification: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if self.read != false {
       try visitor.visitSingularBoolField(value: self.read, fieldNumber: 6)
     }
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2162,6 +2188,7 @@ nonisolated extension MJNotification: SwiftProtobuf.Message, SwiftProtobuf._Mess
     if lhs.eventTitle != rhs.eventTitle {return false}
     if lhs._createdAt != rhs._createdAt {return false}
     if lhs.read != rhs.read {return false}
+    if lhs.text != rhs.text {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -87,6 +87,10 @@ struct EventDetailView {
             }
         }
         H.a(.class("button"), .href("\(path)/calendar.ics"), Attribute("download", "movejoin-event.ics")) { l.text("mj.event.ics") }
+        // In the event (or its organiser): news of it may come while the page is closed.
+        if isOpen && shown.myStatus != nil {
+            Components.pushButton(c, app: MoveJoinWeb.prefix, label: l.text("mj.push.offer"), enabled: l.text("mj.push.enabled"))
+        }
     }
 
     /// Places, waitlist and who is in: on the page, and alone when refreshed live.

@@ -18,7 +18,7 @@ struct NotificationsView {
                 for notice in notices {
                     H.li(.class(notice.readAt == nil ? "unread" : nil)) {
                         H.a(.href(MoveJoinWeb.eventPath(notice.eventID))) {
-                            l.text("mj.notice.\(notice.kind.rawValue)", ["title": notice.eventTitle])
+                            NoticeText.text(notice, l)
                         }
                         H.small { " · " + l.date(notice.createdAt) }
                     }

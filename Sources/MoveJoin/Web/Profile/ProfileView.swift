@@ -25,6 +25,7 @@ struct ProfileView {
             H.p(.class("email")) { mover.email }
             details
             menu
+            Components.pushButton(c, app: prefix, label: l.text("mj.push.offer"), enabled: l.text("mj.push.enabled"))
             calendarFeed
             Components.postForm(c, action: "\(prefix)/logout") {
                 H.button(.type("submit"), .class("button button-block")) { l.text("mj.logout") }
