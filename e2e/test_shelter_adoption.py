@@ -6,6 +6,7 @@ axe runs on every screen, and no screen scrolls sideways.
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from selenium.webdriver.common.by import By
@@ -36,7 +37,10 @@ def test_a_visitor_applies_staff_approve_and_the_animal_leaves_the_list(new_brow
     tap(visitor, visitor.find_element(By.LINK_TEXT, "Белла"))
     assert heading(visitor) == "Белла"
     main = visitor.find_element(By.TAG_NAME, "main").text
-    assert "Лагідна й спокійна" in main and "чекає" in main
+    assert "Лагідна й спокійна" in main
+    # How long it has waited, said once under its label (not «Чекає на дім: чекає 2 місяці»).
+    assert re.search(r"Чекає на дім\n\d+ (день|дні|днів|місяць|місяці|місяців)\n", main), main
+    assert main.lower().count("чекає") == 1, main
     fits(visitor)
     assert_accessible(visitor)
 
