@@ -30,7 +30,7 @@ public struct Znoshka: HromadaApp {
         [CreateProfiles(), CreateContent(), CreateQuestions(), CreateAttempts(), CreateReviewItems(), SeedContent(), CreateCommunity(),
          AddTestVersions(), AnswersUpdateInPlace(), AddAnswersVersion(), MoveTimeZoneToAccount(), RenderFormulasAgain(),
          AddReportDecisions(), AddOfficialTables(), TagSimulationTopics(), AddTestDrafts(), AddTheoryDrafts(),
-         AddQuestionVariants(), SeedQuestionTemplates(), AttemptsDeadlineIndex(), CreateBlueprintTopics()]
+         AddQuestionVariants(), SeedQuestionTemplates(), AttemptsDeadlineIndex(), CreateBlueprintTopics(), PoolVariantSolutions()]
     }
 
     public var accounts: (any AppAccounts)? { ZnoshkaAccounts() }

@@ -270,6 +270,15 @@ extension ZnoshkaTests {
                 let solution = try #require(discussion.solutions.first)
                 #expect(try await send(app, .POST, "/solutions/\(solution.id)/comments", as: ira, ["text": "Дякую!"]).status == .created,
                         "answering any variant opens the template's discussion")
+
+                // A solution written under a variant before discussions were pooled moves to its template (ZN022).
+                let earlier = Solution(questionID: mine, authorID: ira.id, markdown: "Розв’язок до об’єднання.", at: Date())
+                try await earlier.create(on: app.db)
+                try await PoolVariantSolutions().prepare(on: app.db)
+                let template = try #require(try await StoredQuestion.find(mine, on: app.db)?.templateID)
+                #expect(try await Solution.find(earlier.id, on: app.db)?.questionID == template)
+                let pooled = try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(olenas)/solutions", as: olena)
+                #expect(Set(pooled.solutions.map(\.markdown)) == ["Спершу знайдіть 1 %.", "Розв’язок до об’єднання."])
             }
         }
 
