@@ -209,8 +209,9 @@ public struct TypingWarning: Sendable {
 public enum Components {
     /// A summary above a form that failed: each problem in words, linked to its field
     /// (`field-<name>`, as `FormField` names it), so nobody hunts for a red border.
-    /// `app.js` focuses it when the page opens, which also scrolls it into view.
-    public static func errorSummary(_ state: FormState, _ l: Localizer) -> HTML {
+    /// `app.js` focuses it when the page opens, which also scrolls it into view. `describe`
+    /// words a problem when the message alone would not say where it is (a task's number).
+    public static func errorSummary(_ state: FormState, _ l: Localizer, describe: ((FieldError) -> String)? = nil) -> HTML {
         guard !state.errors.isEmpty else { return .empty }
         var seen = Set<String>()
         let firstPerField = state.errors.filter { seen.insert($0.field).inserted }
@@ -218,7 +219,7 @@ public enum Components {
             H.p { l.text("validation.summary") }
             H.ul {
                 for error in firstPerField {
-                    H.li { H.a(.href("#field-\(error.field)")) { l.text(error.key, error.arguments) } }
+                    H.li { H.a(.href("#field-\(error.field)")) { describe?(error) ?? l.text(error.key, error.arguments) } }
                 }
             }
         }

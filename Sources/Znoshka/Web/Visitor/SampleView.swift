@@ -47,22 +47,12 @@ struct SampleView {
         }
     }
 
-    /// The kernel's error summary (`Components.errorSummary`), each line naming its task.
+    /// The kernel's error summary, each line naming its task, in the tasks' order.
     private func errorSummary(_ errors: [FieldError]) -> HTML {
-        guard !errors.isEmpty else { return .empty }
-        return H.div(.class("flash flash-error error-summary"), .role("alert"), Attribute("tabindex", "-1"), .data("error-summary", "")) {
-            H.p { l.text("validation.summary") }
-            H.ul {
-                HTMLBuilder.join(sample.questions.indices.compactMap { index in
-                    errors.first { $0.field == SampleTest.field(index) }.map { error in
-                        H.li {
-                            H.a(.href("#field-\(error.field)")) {
-                                l.text("zn.taking.question_number", ["number": String(index + 1)]) + ": " + l.text(error.key, error.arguments)
-                            }
-                        }
-                    }
-                })
-            }
+        let ordered = sample.questions.indices.compactMap { index in errors.first { $0.field == SampleTest.field(index) } }
+        let number = Dictionary(uniqueKeysWithValues: sample.questions.indices.map { (SampleTest.field($0), $0 + 1) })
+        return Components.errorSummary(FormState(values: [:], errors: ordered), l) { error in
+            l.text("zn.taking.question_number", ["number": String(number[error.field] ?? 0)]) + ": " + l.text(error.key, error.arguments)
         }
     }
 
