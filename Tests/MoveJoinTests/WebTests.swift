@@ -150,6 +150,9 @@ extension MoveJoinTests {
                 let signUpLink = "/movejoin/signup?next=" + path
                 #expect(html.contains(#"href="\#(signUpLink)""#) && html.contains(#"href="/movejoin/login?next=\#(path)""#))
                 #expect(try await visitor.get("\(path)/people").status != .ok, "the people stay for those signed in")
+                let ics = try await visitor.get("\(path)/calendar.ics").body.string
+                #expect(ics.contains("SUMMARY:Футбол у суботу") && ics.contains("STATUS:TENTATIVE") && !ics.contains("BEGIN:VALARM"),
+                        "a visitor takes the event into a calendar, unconfirmed")
 
                 let form = try await visitor.get(signUpLink)
                 #expect(form.body.string.contains(#"name="next" value="\#(path)""#))

@@ -73,10 +73,10 @@ enum EventDetailPage {
         }
     }
 
-    /// One event as a calendar file (no reminder: the person adds their own on import).
+    /// One event as a calendar file: with a reminder for someone with a place; tentative
+    /// and without one for anyone else, a visitor with the shared link included.
     static func ics(_ req: Request) async throws -> Response {
-        let mover = try await req.mover()
-        let view = try await req.moveJoin.sportEvents.view(try eventID(req), for: mover)
+        let view = try await req.moveJoin.sportEvents.view(try eventID(req), for: try await req.optionalMover())
         let entry = EventCalendar.Entry(event: view.event, myStatus: view.myStatus)
         let calendar = EventCalendar.document([entry], name: nil, reminder: true, localizer: req.localizer,
                                               baseURL: req.externalBaseURL, now: req.clock.now)

@@ -77,6 +77,7 @@ struct SharedEventView {
                 l.text("mj.shared.join")
             }
             H.a(.class("button button-block"), .href(Request.path("\(MoveJoinWeb.prefix)/login", returningTo: path))) { l.text("mj.shared.sign_in") }
+            H.a(.class("button button-block"), .href("\(path)/calendar.ics"), Attribute("download", "movejoin-event.ics")) { l.text("mj.event.ics") }
         }
     }
 }
