@@ -279,6 +279,15 @@ extension ZnoshkaTests {
                 #expect(try await Solution.find(earlier.id, on: app.db)?.questionID == template)
                 let pooled = try await read(ZNModels.DiscussionDTO.self, app, .GET, "/questions/\(olenas)/solutions", as: olena)
                 #expect(Set(pooled.solutions.map(\.markdown)) == ["Спершу знайдіть 1 %.", "Розв’язок до об’єднання."])
+
+                // A moderator opening the template's own discussion (from «Скарги») sees a variant, not placeholders.
+                let moderator = try await register(app, name: "Модераторка")
+                let account = try #require(try await Account.find(moderator.id, on: app.db))
+                account.role = Student.moderatorRole
+                try await account.save(on: app.db)
+                #expect(try await stored(app, template).text.contains("{{"), "the template itself has placeholders")
+                let page = try await signedInBrowser(app, as: moderator).get(DiscussionPage.path(template))
+                #expect(page.status == .ok && page.text.contains("Спершу знайдіть 1 %.") && !page.text.contains("{{"))
             }
         }
 

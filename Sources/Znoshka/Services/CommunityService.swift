@@ -51,7 +51,11 @@ public struct CommunityService: Sendable {
         let votes = try await SolutionVote.query(on: db).filter(\.$solutionID ~~ ids).filter(\.$voterID == student.id).all()
         let people = Set(solutions.map(\.authorID) + comments.map(\.authorID))
         let names = Dictionary(uniqueKeysWithValues: try await Account.query(on: db).filter(\.$id ~~ Array(people)).all().map { ($0.id!, $0.displayName) })
-        return Discussion(questionID: questionID, question: question, solutions: solutions.map { solution in
+        // A moderator may open a template's discussion itself (from «Скарги»): show it as one
+        // of its variants, as students meet it, not with its {{…}} placeholders.
+        var fixed = PaperDraw.Generator(seed: QuestionTemplate.checkSeed)
+        let shown = question.isTemplate ? question.variant(using: &fixed)?.question ?? question : question
+        return Discussion(questionID: questionID, question: shown, solutions: solutions.map { solution in
             Discussion.Entry(solution: solution, authorName: names[solution.authorID] ?? "",
                              comments: comments.filter { $0.solutionID == solution.id }.map { ($0, names[$0.authorID] ?? "") },
                              myVote: votes.first { $0.solutionID == solution.id }?.value ?? 0, isMine: solution.authorID == student.id)
