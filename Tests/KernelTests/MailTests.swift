@@ -61,6 +61,22 @@ extension KernelTests {
             for line in message.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 78, "\(line)") }
         }
 
+        @Test("mail a person may decline carries RFC 8058's List-Unsubscribe and List-Unsubscribe-Post; an address that could end the header is left out")
+        func oneClickUnsubscribe() throws {
+            func received(_ url: String?) throws -> ReceivedMail {
+                var mail = ukrainianMail()
+                mail.unsubscribeURL = url
+                return try ReceivedMail(raw: PreparedMail(mail: mail, from: sender, to: try MailAddress(parsing: mail.to), messageID: "m@hromada.example",
+                                                          date: Date()).message)
+            }
+            let declinable = try received("https://hromada.example/movejoin/unsubscribe/abc-DEF_123")
+            #expect(declinable.header("List-Unsubscribe") == "<https://hromada.example/movejoin/unsubscribe/abc-DEF_123>")
+            #expect(declinable.header("List-Unsubscribe-Post") == "List-Unsubscribe=One-Click")
+            #expect(try received(nil).header("List-Unsubscribe") == nil, "a password reset cannot be declined")
+            let injected = try received("https://x.example/u>\r\nBcc: y@z.example")
+            #expect(injected.header("List-Unsubscribe") == nil && injected.header("Bcc") == nil)
+        }
+
         @Test("a line that starts with a dot is doubled in DATA, and every line ends in CRLF")
         func dotStuffing() {
             #expect(SMTPDialogue.dotStuffed("a\n.\n..b\nc") == "a\r\n..\r\n...b\r\nc\r\n")

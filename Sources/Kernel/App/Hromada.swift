@@ -169,5 +169,6 @@ enum KernelMigrations {
         CreatePushKeys(), CreatePushSubscriptions(), CreatePushOutbox(),
         CreatePasswordConfirmations(),
         CreateIdempotencyKeys(),
+        CreateUnsubscribeLinks(),
     ]
 }

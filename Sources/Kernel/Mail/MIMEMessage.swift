@@ -15,7 +15,7 @@ struct MIMEMessage {
     func rendered() -> String {
         // "=_" cannot occur in base64, so no line of a part can be taken for the boundary.
         let boundary = "=_" + messageID.filter { $0.isLetter || $0.isNumber }.prefix(32)
-        let headers = [
+        var headers = [
             "Date: \(Self.rfc5322Date(date))",
             "From: \(Self.headerAddress(from))",
             "To: \(Self.headerAddress(to))",
@@ -24,6 +24,10 @@ struct MIMEMessage {
             "MIME-Version: 1.0",
             "Content-Type: multipart/alternative;\r\n boundary=\"\(boundary)\"",
         ]
+        if let url = mail.unsubscribeURL, Self.isHeaderSafe(url) {
+            // RFC 8058: the mail app POSTs `List-Unsubscribe=One-Click` to the address itself.
+            headers += ["List-Unsubscribe: <\(url)>", "List-Unsubscribe-Post: List-Unsubscribe=One-Click"]
+        }
         let parts = [("text/plain", mail.text), ("text/html", mail.html)].map { type, body in
             "--\(boundary)\r\n"
                 + "Content-Type: \(type); charset=UTF-8\r\n"
@@ -32,6 +36,11 @@ struct MIMEMessage {
         }
         return headers.joined(separator: "\r\n") + "\r\n\r\n"
             + parts.joined() + "--\(boundary)--\r\n"
+    }
+
+    /// A URL that cannot end the header early: printable ASCII, no `>`, no line break.
+    static func isHeaderSafe(_ url: String) -> Bool {
+        url.unicodeScalars.allSatisfy { $0.value > 32 && $0.value < 127 && $0 != ">" } && url.utf8.count <= 900
     }
 
     /// Text in MIME's canonical form: every line ends in CRLF.

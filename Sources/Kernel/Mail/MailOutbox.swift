@@ -16,6 +16,8 @@ public final class MailOutboxRecord: Model, @unchecked Sendable {
     @Field(key: "html_body") public var htmlBody: String
     /// Fixed when queued, so every attempt sends the same message.
     @Field(key: "message_id") public var messageID: String
+    /// `OutgoingMail.unsubscribeURL` (K017).
+    @OptionalField(key: "list_unsubscribe") public var unsubscribeURL: String?
     @Field(key: "status") public var status: Status
     @Field(key: "attempts") public var attempts: Int
     @Field(key: "next_attempt_at") public var nextAttemptAt: Date
@@ -35,6 +37,7 @@ public final class MailOutboxRecord: Model, @unchecked Sendable {
         self.textBody = mail.text
         self.htmlBody = mail.html
         self.messageID = messageID
+        self.unsubscribeURL = mail.unsubscribeURL
         self.status = .pending
         self.attempts = 0
         self.nextAttemptAt = date
@@ -42,6 +45,6 @@ public final class MailOutboxRecord: Model, @unchecked Sendable {
     }
 
     public var mail: OutgoingMail {
-        OutgoingMail(to: recipient, subject: subject, text: textBody, html: htmlBody)
+        OutgoingMail(to: recipient, subject: subject, text: textBody, html: htmlBody, unsubscribeURL: unsubscribeURL)
     }
 }

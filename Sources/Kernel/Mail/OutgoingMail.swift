@@ -8,12 +8,17 @@ public struct OutgoingMail: Sendable, Codable, Equatable {
     public var subject: String
     public var text: String
     public var html: String
+    /// Where one POST stops mail like this one (`MailUnsubscribes.link`): sent as
+    /// `List-Unsubscribe` with `List-Unsubscribe-Post` (RFC 8058), so a mail app can offer
+    /// its own unsubscribe button. Nil for mail a person cannot decline (a password reset).
+    public var unsubscribeURL: String?
 
-    public init(to: String, subject: String, text: String, html: String) {
+    public init(to: String, subject: String, text: String, html: String, unsubscribeURL: String? = nil) {
         self.to = to
         self.subject = subject
         self.text = text
         self.html = html
+        self.unsubscribeURL = unsubscribeURL
     }
 }
 

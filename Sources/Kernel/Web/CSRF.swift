@@ -6,7 +6,9 @@ import Vapor
 /// the cookie, but cannot read it to put it in the form, so a forged POST is refused.
 ///
 /// JSON API routes are exempt: they authenticate with bearer tokens only, which a
-/// browser never attaches by itself.
+/// browser never attaches by itself. So are one-click unsubscribe links (RFC 8058), which
+/// mail apps post to without cookies: the secret in their address is the credential
+/// (`MailUnsubscribes`).
 struct CSRFMiddleware: AsyncMiddleware {
     static let cookieName = "hromada_csrf"
     static let fieldName = "_csrf"
@@ -29,7 +31,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     static func needsCheck(_ request: Request) -> Bool {
         switch request.method {
         case .GET, .HEAD, .OPTIONS: false
-        default: !request.isAPIRequest
+        default: !request.isAPIRequest && !MailUnsubscribes.isOneClickPath(request.urlPath)
         }
     }
 
