@@ -27,7 +27,7 @@ public struct MoveJoin: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel(),
-         AddNoticeDetails()]
+         AddNoticeDetails(), CreateNoticeSettings()]
     }
 
     public var accounts: (any AppAccounts)? { MoveJoinAccounts() }

@@ -101,5 +101,22 @@ extension MoveJoinTests {
             #expect(page.status == .unprocessableEntity)
             #expect(page.content.rendered.contains("<details open>") && page.content.rendered.contains("Correct the filters to see events."))
         }
+
+        @Test("how to notify me: two boxes per topic, ticked as chosen, and where mail goes; an unsubscribe link asks first, or says it is unknown")
+        func noticeSettings() {
+            let c = ViewContext.testing(MoveJoin(), language: .en, csrfToken: "token-123")
+            let choices = NoticeChoices(push: [.place, .people], mail: [.cancelled])
+            let html = NoticeSettingsView(model: .init(choices: choices), mover: Self.mover(), c: c).page.content.rendered
+            for topic in NoticeTopic.allCases {
+                let push = choices.push.contains(topic) ? " checked" : "", mail = choices.mail.contains(topic) ? " checked" : ""
+                #expect(html.contains(#"name="push-\#(topic.rawValue)" value="on"\#(push)>"#) && html.contains(#"name="mail-\#(topic.rawValue)" value="on"\#(mail)>"#))
+            }
+            #expect(html.contains("<legend>Who comes to my events</legend>") && html.contains("Mail goes to olena@example.com."))
+            let ask = UnsubscribeView(model: .init(action: "/movejoin/unsubscribe/s", topic: .changed, done: false), c: c).page
+            #expect(ask.status == .ok && ask.content.rendered.contains(#"<form method="post" action="/movejoin/unsubscribe/s">"#))
+            #expect(ask.content.rendered.contains("Stop sending you “Event changes” e-mails?"))
+            let unknown = UnsubscribeView(model: .init(action: "/movejoin/unsubscribe/x", topic: nil, done: true), c: c).page
+            #expect(unknown.status == .notFound && !unknown.content.rendered.contains("<form"))
+        }
     }
 }

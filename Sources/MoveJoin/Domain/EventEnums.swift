@@ -28,3 +28,44 @@ public enum NoticeKind: String, Sendable, Codable {
     case personWaitlisted = "person_waitlisted"
     case personLeft = "person_left"
 }
+
+/// The kinds of news a person chooses how to hear, each by push and by e-mail
+/// (`NoticeChoices`); every `NoticeKind` belongs to one.
+public enum NoticeTopic: String, Sendable, Codable, CaseIterable {
+    /// A place became yours.
+    case place
+    /// An event you are in moved, or its place or length changed.
+    case changed
+    case cancelled
+    /// To the organiser: people joining, queueing and leaving.
+    case people
+
+    /// News about one's own place matters enough for mail by default; the comings and
+    /// goings at a busy organiser's events would flood their inbox.
+    var mailByDefault: Bool { self != .people }
+}
+
+extension NoticeKind {
+    public var topic: NoticeTopic {
+        switch self {
+        case .promoted: .place
+        case .eventChanged: .changed
+        case .eventCancelled: .cancelled
+        case .personJoined, .personWaitlisted, .personLeft: .people
+        }
+    }
+}
+
+/// How a person wants each topic's news: on their phones (push) and by e-mail. Without
+/// a saved choice, push for everything and mail for all but `people`.
+public struct NoticeChoices: Sendable, Equatable {
+    public var push: Set<NoticeTopic>
+    public var mail: Set<NoticeTopic>
+
+    public init(push: Set<NoticeTopic>, mail: Set<NoticeTopic>) {
+        self.push = push
+        self.mail = mail
+    }
+
+    public static let standard = NoticeChoices(push: Set(NoticeTopic.allCases), mail: Set(NoticeTopic.allCases.filter(\.mailByDefault)))
+}

@@ -175,6 +175,36 @@ public final class Notice: Model, @unchecked Sendable {
     public var detail: NoticeDetail? { detailJSON.flatMap(NoticeDetail.init(json:)) }
 }
 
+/// A person's saved `NoticeChoices` (no row: `NoticeChoices.standard`); each column lists
+/// the topics that are on, comma-separated.
+public final class NoticeSettings: Model, @unchecked Sendable {
+    public static let schema = "mj_notice_settings"
+    @ID(custom: "account_id", generatedBy: .user) public var id: UUID?
+    @Field(key: "push_topics") public var pushTopics: String
+    @Field(key: "mail_topics") public var mailTopics: String
+    @Field(key: "updated_at") public var updatedAt: Date
+
+    public init() {}
+
+    init(accountID: UUID, _ choices: NoticeChoices, at now: Date) {
+        self.id = accountID
+        self.updatedAt = now
+        self.choices = choices
+    }
+
+    var choices: NoticeChoices {
+        get {
+            func topics(_ text: String) -> Set<NoticeTopic> { Set(text.split(separator: ",").compactMap { NoticeTopic(rawValue: String($0)) }) }
+            return NoticeChoices(push: topics(pushTopics), mail: topics(mailTopics))
+        }
+        set {
+            func text(_ topics: Set<NoticeTopic>) -> String { NoticeTopic.allCases.filter(topics.contains).map(\.rawValue).joined(separator: ",") }
+            pushTopics = text(newValue.push)
+            mailTopics = text(newValue.mail)
+        }
+    }
+}
+
 /// What a notice says beyond its kind: what an edit changed, each as before and after,
 /// or who joined or left. Language-free: it is put in words when shown (`NoticeText`).
 public struct NoticeDetail: Codable, Sendable, Equatable {

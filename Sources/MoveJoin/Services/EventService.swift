@@ -128,7 +128,7 @@ public struct EventService: Sendable {
             let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, detail: detail, on: db, at: now)
             let outcome = ParticipationService.Outcome(event: event, status: .participant, waitlistPosition: 0, promoted: promoted,
                                                        told: told, change: .eventChanged, detail: detail)
-            try await participation.queuePush(outcome, on: db)
+            try await participation.queueNews(outcome, on: db)
             return outcome
         }
         await participation.publish(outcome)

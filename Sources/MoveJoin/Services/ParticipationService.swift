@@ -52,7 +52,7 @@ public struct ParticipationService: Sendable {
                                       promoted: [], told: [])
                 outcome.organiser = try await Self.tellOrganiser(of: event, status == .participant ? .personJoined : .personWaitlisted,
                                                                  person: mover, on: db, at: now)
-                try await queuePush(outcome, on: db)
+                try await queueNews(outcome, on: db)
                 return outcome
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -79,7 +79,7 @@ public struct ParticipationService: Sendable {
             }
             var outcome = try await Self.remove(mine, from: event, on: db, at: now)
             outcome.organiser = try await Self.tellOrganiser(of: event, .personLeft, person: mover, on: db, at: now)
-            try await queuePush(outcome, on: db)
+            try await queueNews(outcome, on: db)
             return outcome
         }
         await publish(outcome)
@@ -98,7 +98,7 @@ public struct ParticipationService: Sendable {
             .where("id", .equal, SQLBind(eventID)).run()
         let told = try await Self.tell(everyoneIn: event, except: event.creatorID, .eventCancelled, on: db, at: now)
         let outcome = Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told, change: .eventCancelled)
-        try await queuePush(outcome, on: db)
+        try await queueNews(outcome, on: db)
         return outcome
     }
 
@@ -108,7 +108,7 @@ public struct ParticipationService: Sendable {
         let event = try await Self.lock(eventID, on: db)
         guard let entry = try await Self.participation(of: accountID, in: eventID, on: db) else { return nil }
         let outcome = try await Self.remove(entry, from: event, on: db, at: now)
-        try await queuePush(outcome, on: db)
+        try await queueNews(outcome, on: db)
         return outcome
     }
 
@@ -191,7 +191,7 @@ public struct ParticipationService: Sendable {
     // MARK: After commit
 
     /// Tells open pages that the event changed and the people concerned that they have a
-    /// notice. (Their phones were told in the change's transaction: `queuePush`.)
+    /// notice. (Their phones and mailboxes were told in the change's transaction: `queueNews`.)
     func publish(_ outcome: Outcome) async {
         guard let eventID = outcome.event.id else { return }
         let payload = MoveJoinEvents.EventPayload(eventId: eventID, participantCount: outcome.event.participantCount,
@@ -207,23 +207,49 @@ public struct ParticipationService: Sendable {
         }
     }
 
-    /// The same news to the phones of the people told, for when the page is closed: queued
-    /// in the transaction of the change (docs/decisions/web-push.md), so a change that
-    /// rolls back queues nothing and one that commits has always queued its news.
-    func queuePush(_ outcome: Outcome, on db: any Database) async throws {
+    /// The same news to the phones and mailboxes of the people told, as each chose for the
+    /// news' topic (`NoticeChoices`), for when the page is closed: queued in the
+    /// transaction of the change (docs/decisions/web-push.md), so a change that rolls back
+    /// queues nothing and one that commits has always queued its news.
+    func queueNews(_ outcome: Outcome, on db: any Database) async throws {
         guard let eventID = outcome.event.id else { return }
         let promoted = Set(outcome.promoted)
         var news: [(NoticeKind, NoticeDetail?, [UUID], PushUrgency)] = [(.promoted, nil, Array(promoted), .high)]
         if let change = outcome.change { news.append((change, outcome.detail, outcome.told.filter { !promoted.contains($0) }, .high)) }
         // Comings and goings matter to the organiser, but not at night's urgency.
         if let organiser = outcome.organiser { news.append((organiser.kind, organiser.detail, [organiser.id], .normal)) }
+        let saved = try await NoticeService.choices(of: Set(news.flatMap(\.2)), on: db)
         let title = outcome.event.title
         for (kind, detail, people, urgency) in news where !people.isEmpty {
-            try await context.push.send(app: MoveJoin.id, to: people, urgency: urgency, on: db) { language in
-                let l = Localizer(language: language, catalogs: [KernelStrings.catalog, MoveJoinStrings.catalog])
+            let topic = kind.topic
+            let pushed = people.filter { (saved[$0] ?? .standard).push.contains(topic) }
+            try await context.push.send(app: MoveJoin.id, to: pushed, urgency: urgency, on: db) { language in
+                let l = Self.localizer(language)
                 return PushNotification(title: title, body: NoticeText.text(kind, title: title, detail: detail, l),
                                         url: MoveJoinWeb.eventPath(eventID), tag: "event-\(eventID.uuidString.lowercased())")
             }
+            let mailed = people.filter { (saved[$0] ?? .standard).mail.contains(topic) }
+            try await queueMail(kind, detail, about: outcome.event, to: mailed, on: db)
         }
+    }
+
+    /// The notice by e-mail to each of `people` still active, in their language, each
+    /// mail with an unsubscribe link of its own.
+    private func queueMail(_ kind: NoticeKind, _ detail: NoticeDetail?, about event: SportEvent, to people: [UUID], on db: any Database) async throws {
+        guard !people.isEmpty else { return }
+        let accounts = try await Account.query(on: db).filter(\.$id ~~ Set(people)).filter(\.$deactivatedAt == nil).all()
+        let base = context.publicURL
+        for account in accounts {
+            let unsubscribe = try await context.unsubscribes.link(app: MoveJoin.descriptor, account: try account.requireID(),
+                                                                  topic: kind.topic.rawValue, on: db)
+            let links = NoticeMail.Links(event: base + MoveJoinWeb.eventPath(try event.requireID()),
+                                         settings: base + MoveJoinWeb.noticeSettingsPath, unsubscribe: unsubscribe)
+            try await context.mail.enqueue(NoticeMail.mail(kind, title: event.title, detail: detail, to: account.login, links: links,
+                                                           Self.localizer(account.preferredLanguage ?? .default)), on: db)
+        }
+    }
+
+    static func localizer(_ language: Language) -> Localizer {
+        Localizer(language: language, catalogs: [KernelStrings.catalog, MoveJoinStrings.catalog])
     }
 }

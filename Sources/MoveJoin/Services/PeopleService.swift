@@ -87,8 +87,8 @@ public struct PeopleService: Sendable {
     /// What deleting the person does to MoveJoin's data, inside the kernel's deletion
     /// transaction: their future events are cancelled (participants' phones are told in
     /// the transaction, their open pages after the commit), they leave everyone else's events (the waitlists move up), their past events
-    /// stay in others' history without a creator, and their profile, notices and calendar
-    /// feed go.
+    /// stay in others' history without a creator, and their profile, notices, notice
+    /// settings and calendar feed go.
     func deleteData(of mover: Mover, on db: any Database) async throws -> AfterCommit {
         let now = context.clock.now
         let accountID = mover.id
@@ -109,6 +109,7 @@ public struct PeopleService: Sendable {
         try await sql.update(SportEvent.schema).set("creator_id", to: SQLLiteral.null)
             .where("creator_id", .equal, SQLBind(accountID)).run()
         try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
+        try await NoticeSettings.query(on: db).filter(\.$id == accountID).delete()
         try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
         let published = outcomes
         return { for outcome in published { await participation.publish(outcome) } }

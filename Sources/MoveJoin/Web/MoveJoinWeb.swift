@@ -19,6 +19,8 @@ enum MoveJoinWeb {
         ProfilePage.register(on: web)
         HistoryPage.register(on: web)
         NotificationsPage.register(on: web)
+        NoticeSettingsPage.register(on: web)
+        UnsubscribePage.register(on: web)
         web.get("live", use: live)
         web.get("calendar", ":file", use: calendarFeed)
     }
@@ -63,6 +65,9 @@ enum MoveJoinWeb {
     static func feedURL(token: String, _ req: Request) -> String {
         "\(req.externalBaseURL)\(prefix)/calendar/\(token).ics"
     }
+
+    /// Where a person chooses how each kind of news reaches them.
+    static let noticeSettingsPath = "\(prefix)/profile/notices"
 
     /// An event's page, the address its forms and links build on.
     static func eventPath(_ id: UUID) -> String {

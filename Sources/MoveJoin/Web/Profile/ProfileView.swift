@@ -54,6 +54,7 @@ struct ProfileView {
             H.a(.class("button button-block"), .href("\(prefix)/notifications")) {
                 unreadNotices > 0 ? l.text("mj.notices.title_unread", ["n": String(unreadNotices)]) : l.text("mj.notices.title")
             }
+            H.a(.class("button button-block"), .href(MoveJoinWeb.noticeSettingsPath)) { l.text("mj.settings.title") }
             H.a(.class("button button-block"), .href("\(prefix)/account/password")) { l.text("account.password.title") }
         }
     }
