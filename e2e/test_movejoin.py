@@ -167,6 +167,37 @@ def test_create_find_join_waitlist_promotion(new_browser, base_url):
     assert "Звільнилося місце" in third.find_element(By.CSS_SELECTOR, ".notices").text
 
 
+def test_a_place_freed_within_a_day_is_offered_and_taken(new_browser, base_url):
+    organiser, second, third = new_browser(), new_browser(), new_browser()
+    sign_up(organiser, base_url, email("org"), "Ольга")
+    title = f"Волейбол {secrets.token_hex(3)}"
+    start = (datetime.now(KYIV) + timedelta(hours=6)).replace(second=0, microsecond=0)
+    event_url = create_event(organiser, base_url, title, start, capacity=2)
+    sign_up(second, base_url, email("second"), "Богдан")
+    open_page(second, event_url)
+    press(second, "Приєднатися")
+    sign_up(third, base_url, email("third"), "Валя")
+    open_page(third, event_url)
+    press(third, "Стати в чергу")
+
+    # Six hours before the start the freed place is not handed over: it is held for the
+    # first in line, who sees it on their open page and answers there.
+    open_page(second, event_url)
+    leave_button = second.find_element(By.XPATH, "//main//button[normalize-space()='Не піду']")
+    second.execute_script("arguments[0].scrollIntoView({block: 'center'})", leave_button)
+    leave_button.click()
+    confirm(second)
+    wait(third).until(lambda d: "Місце для вас до" in d.find_element(By.ID, "event-people").text)
+    open_page(third, event_url)
+    offer = third.find_element(By.CSS_SELECTOR, "section.offer")
+    assert "Для вас звільнилося місце" in offer.text and "Воно чекає на вас до" in offer.text, offer.text
+    assert_accessible(third)
+    press(third, "Беру місце")
+    assert "Місце ваше" in third.find_element(By.CSS_SELECTOR, ".flash").text
+    assert "Ви йдете" in third.find_element(By.ID, "event-people").text
+    assert not third.find_elements(By.CSS_SELECTOR, "section.offer")
+
+
 def test_calendars_parse_with_times_zones_and_alarm(new_browser, base_url):
     driver = new_browser()
     sign_up(driver, base_url, email("cal"), "Катерина")

@@ -27,7 +27,7 @@ public struct MoveJoin: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel(),
-         AddNoticeDetails(), CreateNoticeSettings()]
+         AddNoticeDetails(), CreateNoticeSettings(), AddPlaceOffers()]
     }
 
     public var accounts: (any AppAccounts)? { MoveJoinAccounts() }
@@ -35,6 +35,15 @@ public struct MoveJoin: HromadaApp {
     public func registerRoutes(_ mount: AppMount) throws {
         MoveJoinAPI.register(on: mount.api)
         MoveJoinWeb.register(on: mount.web)
+    }
+
+    /// A held place whose time ran out passes to the next in line within this long.
+    static let offerCheckInterval: Duration = .seconds(15)
+
+    public var backgroundJobs: [BackgroundJob] {
+        [BackgroundJob("movejoin.place-offers", every: Self.offerCheckInterval) { services in
+            try await MoveJoinContext(services).participation.passLapsedOffers()
+        }]
     }
 
     public var demoAccounts: [DemoAccount] { MoveJoinDemoData.accounts }

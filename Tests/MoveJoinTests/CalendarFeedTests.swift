@@ -29,7 +29,7 @@ extension MoveJoinTests {
             let clock = ManualClock(Date())
             try await withMoveJoin(clock: clock) { app in
                 let host = try await register(app, name: "Хост")
-                let event = try await createEvent(app, by: host, eventInput(title: "Волейбол на пляжі", capacity: 2))
+                let event = try await createEvent(app, by: host, eventInput(title: "Волейбол на пляжі", capacity: 2, startsIn: 2 * 86_400))
                 let first = try await register(app, name: "Перша")
                 let waiting = try await register(app, name: "Чекає")
                 #expect(try await join(app, event, first).message(MJParticipation.self).status == .participant)

@@ -33,7 +33,7 @@ extension MoveJoinTests {
         func mailedAndUnsubscribed() async throws {
             try await withMoveJoin { app in
                 let host = try await register(app, name: "Хост")
-                let event = try await createEvent(app, by: host, eventInput(title: "Футбол у парку", capacity: 2))
+                let event = try await createEvent(app, by: host, eventInput(title: "Футбол у парку", capacity: 2, startsIn: 2 * 86_400))
                 let first = try await register(app, name: "Перша")
                 let waiting = try await register(app, name: "Чекає")
                 #expect(try await join(app, event, first).status == .ok)
@@ -60,7 +60,7 @@ extension MoveJoinTests {
                 #expect(try await oneClick(app, "/movejoin/unsubscribe/not-a-link").status == .notFound)
                 #expect(try await oneClick(app, "/movejoin/profile/notices").status == .forbidden, "other forms keep their CSRF check")
 
-                var input = eventInput(title: "Футбол у парку", capacity: 2)
+                var input = eventInput(title: "Футбол у парку", capacity: 2, startsIn: 2 * 86_400)
                 input.venue = "Стадіон «Спартак»"
                 #expect(try await call(app, .PUT, "/events/\(event)", input, token: host.token).status == .ok)
                 #expect(try await call(app, .POST, "/events/\(event)/cancel", token: host.token).status == .ok)

@@ -16,7 +16,7 @@ extension MoveJoinTests {
         func fillThenWaitlist() async throws {
             try await withMoveJoin { app in
                 let creator = try await register(app, name: "Творець")
-                let event = try await createEvent(app, by: creator, eventInput(capacity: 3))
+                let event = try await createEvent(app, by: creator, eventInput(capacity: 3, startsIn: 2 * 86_400))
                 let a = try await register(app, name: "А"), b = try await register(app, name: "Б")
                 let c = try await register(app, name: "В"), d = try await register(app, name: "Г")
                 #expect(try await join(app, event, a).message(MJParticipation.self).status == .participant)
@@ -78,7 +78,7 @@ extension MoveJoinTests {
         func capacityEdits() async throws {
             try await withMoveJoin { app in
                 let creator = try await register(app)
-                var input = eventInput(capacity: 2)
+                var input = eventInput(capacity: 2, startsIn: 2 * 86_400)
                 let event = try await createEvent(app, by: creator, input)
                 let a = try await register(app, name: "А"), b = try await register(app, name: "Б"), c = try await register(app, name: "В")
                 _ = try await join(app, event, a)
@@ -102,7 +102,7 @@ extension MoveJoinTests {
         func cancel() async throws {
             try await withMoveJoin { app in
                 let creator = try await register(app)
-                let event = try await createEvent(app, by: creator, eventInput(capacity: 2))
+                let event = try await createEvent(app, by: creator, eventInput(capacity: 2, startsIn: 2 * 86_400))
                 let a = try await register(app), b = try await register(app)
                 _ = try await join(app, event, a)
                 _ = try await join(app, event, b)
@@ -134,7 +134,7 @@ extension MoveJoinTests {
                 _ = try await join(app, own, fan)
 
                 let host = try await register(app, name: "Хост")
-                let other = try await createEvent(app, by: host, eventInput(capacity: 2))
+                let other = try await createEvent(app, by: host, eventInput(capacity: 2, startsIn: 2 * 86_400))
                 _ = try await join(app, other, leaver)
                 let waiting = try await register(app, name: "Чекає")
                 #expect(try await join(app, other, waiting).message(MJParticipation.self).status == .waitlisted)

@@ -27,7 +27,7 @@ extension MoveJoinTests {
             try await LoopbackPushService.with { service in
                 try await withMoveJoin { app in
                     let host = try await register(app, name: "Хост")
-                    let event = try await createEvent(app, by: host, eventInput(title: "Футбол у парку", capacity: 2))
+                    let event = try await createEvent(app, by: host, eventInput(title: "Футбол у парку", capacity: 2, startsIn: 2 * 86_400))
                     let first = try await register(app, name: "Перша")
                     let waiting = try await register(app, name: "Чекає")
                     #expect(try await join(app, event, first).status == .ok)

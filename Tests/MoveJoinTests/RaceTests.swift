@@ -111,7 +111,7 @@ extension MoveJoinTests {
         func leavesAndJoins() async throws {
             try await withMoveJoin { app in
                 let creator = try await register(app)
-                let event = try await createEvent(app, by: creator, eventInput(capacity: 5))
+                let event = try await createEvent(app, by: creator, eventInput(capacity: 5, startsIn: 2 * 86_400))
                 var members: [Runner] = []
                 for _ in 0..<4 {
                     let runner = try await register(app)

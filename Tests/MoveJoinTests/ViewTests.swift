@@ -118,5 +118,17 @@ extension MoveJoinTests {
             let unknown = UnsubscribeView(model: .init(action: "/movejoin/unsubscribe/x", topic: nil, done: true), c: c).page
             #expect(unknown.status == .notFound && !unknown.content.rendered.contains("<form"))
         }
+
+        @Test("a place held for the viewer: until when, in the event's city, with «take it» and «I can't come», and no leave button")
+        func offer() {
+            var shown = Self.event(taken: 10, myStatus: .offered)
+            shown.myOfferExpiresAt = Self.now.addingTimeInterval(1800)
+            let html = Self.eventPage(shown)
+            let until = LocalDateTime(Self.now.addingTimeInterval(1800), in: TimeZone(identifier: "Europe/Kyiv")!).timeString
+            #expect(html.contains("<h2 id=\"offer-title\">A place freed up for you</h2>") && html.contains("It is held for you until \(until)."))
+            #expect(html.contains(#"action="/movejoin/events/0b7e5c1a-0000-4000-8000-000000000001/accept""#) && html.contains("Take the place"))
+            #expect(html.contains("I can&#39;t come") && html.contains("A place for you until \(until)"))
+            #expect(!html.contains("Leave the waitlist"))
+        }
     }
 }

@@ -23,6 +23,7 @@ enum MoveJoinAPI {
         api.post("events", ":eventID", "cancel", use: cancel)
         api.post("events", ":eventID", "join", use: join)
         api.post("events", ":eventID", "leave", use: leave)
+        api.post("events", ":eventID", "accept", use: acceptOffer)
         api.get("events", ":eventID", "participants", use: participants)
         api.get("notifications", use: notifications)
         api.post("notifications", "read", use: markNotificationsRead)
@@ -118,6 +119,12 @@ enum MoveJoinAPI {
     static func leave(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
         let outcome = try await req.moveJoin.participation.leave(eventID: try eventID(req), by: mover)
+        return try await participation(outcome, mover, req).response(for: req)
+    }
+
+    static func acceptOffer(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let outcome = try await req.moveJoin.participation.acceptOffer(eventID: try eventID(req), by: mover)
         return try await participation(outcome, mover, req).response(for: req)
     }
 

@@ -48,6 +48,7 @@ extension MJParticipationStatus {
         switch status {
         case .participant: self = .participant
         case .waitlisted: self = .waitlisted
+        case .offered: self = .offered
         case nil: self = .none
         }
     }
@@ -106,6 +107,7 @@ extension MJEvent {
         if let creator = view.creator { self.creator = MJPerson(creator) }
         myStatus = MJParticipationStatus(view.myStatus)
         myWaitlistPosition = Int32(view.myWaitlistPosition)
+        if let until = view.myOfferExpiresAt { myOfferExpiresAt = Google_Protobuf_Timestamp(date: until) }
         createdAt = Google_Protobuf_Timestamp(date: event.createdAt)
         updatedAt = Google_Protobuf_Timestamp(date: event.updatedAt)
     }
@@ -134,6 +136,8 @@ extension MJNotification {
         case .personJoined: .personJoined
         case .personWaitlisted: .personWaitlisted
         case .personLeft: .personLeft
+        case .offered: .offered
+        case .offerLapsed: .offerLapsed
         }
         text = NoticeText.text(notice, l)
         eventID = notice.eventID.uuidString.lowercased()

@@ -12,10 +12,17 @@ public enum EventStatus: String, Sendable, Codable {
     case cancelled
 }
 
-/// Where a person stands in an event: with a place, or in the queue for one.
+/// Where a person stands in an event: with a place, in the queue for one, or offered a
+/// freed place they have until `Participation.offerExpiresAt` to take.
 public enum ParticipationStatus: String, Sendable, Codable {
     case participant
     case waitlisted
+    /// A place freed within a day of the start, held for the first in line: counted as
+    /// taken until they accept it, decline it, or the hold runs out.
+    case offered
+
+    /// Counted in `participantCount`: a place of the capacity is theirs or held for them.
+    public var holdsPlace: Bool { self != .waitlisted }
 }
 
 /// What a participant is told about.
@@ -23,6 +30,10 @@ public enum NoticeKind: String, Sendable, Codable {
     case eventCancelled = "event_cancelled"
     case eventChanged = "event_changed"
     case promoted
+    /// A freed place is held for you until `NoticeDetail.holdUntil`.
+    case offered
+    /// The hold ran out; the place went to the next in line.
+    case offerLapsed = "offer_lapsed"
     /// To the organiser: someone took a place, stood in the waitlist, or left.
     case personJoined = "person_joined"
     case personWaitlisted = "person_waitlisted"
@@ -48,7 +59,7 @@ public enum NoticeTopic: String, Sendable, Codable, CaseIterable {
 extension NoticeKind {
     public var topic: NoticeTopic {
         switch self {
-        case .promoted: .place
+        case .promoted, .offered, .offerLapsed: .place
         case .eventChanged: .changed
         case .eventCancelled: .cancelled
         case .personJoined, .personWaitlisted, .personLeft: .people

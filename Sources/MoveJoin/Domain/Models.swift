@@ -135,6 +135,8 @@ public final class Participation: Model, @unchecked Sendable {
     @Field(key: "queue_number") public var queueNumber: Int
     @Field(key: "joined_at") public var joinedAt: Date
     @OptionalField(key: "promoted_at") public var promotedAt: Date?
+    /// While `offered`: when the held place passes to the next in line (MJ009).
+    @OptionalField(key: "offer_expires_at") public var offerExpiresAt: Date?
 
     public init() {}
 
@@ -226,9 +228,12 @@ public struct NoticeDetail: Codable, Sendable, Equatable {
     public var durationMinutes: Change<Int>?
     /// The person who joined or left.
     public var person: String?
+    /// Until when an offered place is held.
+    public var holdUntil: Date?
 
     public init(startsAt: Change<Date>? = nil, timeZone: String? = nil, place: Change<Place>? = nil, durationMinutes: Change<Int>? = nil,
-                person: String? = nil) {
+                person: String? = nil, holdUntil: Date? = nil) {
+        self.holdUntil = holdUntil
         self.startsAt = startsAt
         self.timeZone = timeZone
         self.place = place

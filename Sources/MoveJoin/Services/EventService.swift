@@ -32,6 +32,8 @@ public struct EventView: Sendable {
     public let myStatus: ParticipationStatus?
     /// 1-based, 0 unless waitlisted.
     public let myWaitlistPosition: Int
+    /// Until when the place offered to the viewer is held (set on an event's own page).
+    public var myOfferExpiresAt: Date?
 
     public init(event: EventRecord, creator: EventCreator?, myStatus: ParticipationStatus?, myWaitlistPosition: Int) {
         self.event = event
@@ -123,11 +125,13 @@ public struct EventService: Sendable {
             apply(fields, to: event)
             event.updatedAt = now
             let detail = NoticeDetail.change(from: before, to: EventRecord(event))
-            let promoted = try await ParticipationService.fillFreePlaces(event, on: db, at: now)
+            let filled = try await ParticipationService.fillFreePlaces(event, on: db, at: now)
             try await event.update(on: db)
             let told = try await ParticipationService.tell(everyoneIn: event, except: me, .eventChanged, detail: detail, on: db, at: now)
-            let outcome = ParticipationService.Outcome(event: event, status: .participant, waitlistPosition: 0, promoted: promoted,
+            var outcome = ParticipationService.Outcome(event: event, status: .participant, waitlistPosition: 0, promoted: filled.promoted,
                                                        told: told, change: .eventChanged, detail: detail)
+            outcome.offered = filled.offered
+            outcome.holdUntil = filled.holdUntil
             try await participation.queueNews(outcome, on: db)
             return outcome
         }
@@ -156,7 +160,11 @@ public struct EventService: Sendable {
         guard let event = try await SportEvent.find(eventID, on: db) else {
             throw AppError.notFound(code: "event_not_found", key: "mj.event.not_found")
         }
-        return try await views([event], for: viewer)[0]
+        var view = try await views([event], for: viewer)[0]
+        if let viewer, view.myStatus == .offered {
+            view.myOfferExpiresAt = try await ParticipationService.participation(of: viewer.id, in: eventID, on: db)?.offerExpiresAt
+        }
+        return view
     }
 
     /// People with a place (in joining order, the creator first) and the waitlist (in queue order).
@@ -166,10 +174,11 @@ public struct EventService: Sendable {
         }
         let entries = try await Participation.query(on: db).filter(\.$eventID == eventID).sort(\.$queueNumber).all()
         let profiles = try await profilesByID(entries.map(\.accountID))
+        // A place held for someone (offered) is among the places.
         func list(_ status: ParticipationStatus) -> [MoveJoinProfile] {
             entries.filter { $0.status == status }.compactMap { profiles[$0.accountID] }
         }
-        return (list(.participant), list(.waitlisted))
+        return (entries.filter(\.status.holdsPlace).compactMap { profiles[$0.accountID] }, list(.waitlisted))
     }
 
     /// Upcoming scheduled events matching `search`, by start time, one page at a time.

@@ -12,7 +12,11 @@ enum NoticeText {
             return l.text("mj.notice.event_changed_to", ["title": title, "changes": changes(detail, l).joined(separator: "; ")])
         case .personJoined, .personWaitlisted, .personLeft:
             return l.text("mj.notice.\(kind.rawValue)", ["title": title, "person": detail?.person ?? "—"])
-        case .eventCancelled, .promoted:
+        case .offered:
+            let zone = detail?.timeZone.flatMap(TimeZone.init(identifier:)) ?? l.timeZone
+            let until = detail?.holdUntil.map { LocalDateTime($0, in: zone).timeString } ?? "—"
+            return l.text("mj.notice.offered", ["title": title, "time": until])
+        case .eventCancelled, .promoted, .offerLapsed:
             return l.text("mj.notice.\(kind.rawValue)", ["title": title])
         }
     }

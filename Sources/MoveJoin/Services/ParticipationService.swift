@@ -17,6 +17,9 @@ public struct ParticipationService: Sendable {
         public let waitlistPosition: Int
         /// People moved from the waitlist to a place.
         public let promoted: [UUID]
+        /// People offered a freed place, and until when it is held for them.
+        public var offered: [UUID] = []
+        public var holdUntil: Date? = nil
         /// People told about the change (notices written in the same transaction).
         public let told: [UUID]
         /// What those of `told` who were not promoted were told (cancelled, changed).
@@ -112,31 +115,128 @@ public struct ParticipationService: Sendable {
         return outcome
     }
 
-    /// Fills free places from the waitlist, first come first served (after an edit raised the capacity).
-    static func fillFreePlaces(_ event: SportEvent, on db: any Database, at now: Date) async throws -> [UUID] {
+    /// How long before the start a freed place stops going straight to the first in line
+    /// and is offered instead: a day. Someone who queued for a game days ago may no longer
+    /// be free for it, and should not learn on the pitch that they were expected.
+    static let offerWindow: TimeInterval = 24 * 3600
+    /// An offer holds the place this long ...
+    static let offerHold: TimeInterval = 30 * 60
+    /// ... but never later than this before the start, so the next in line still has time.
+    static let offerCutoff: TimeInterval = 3600
+
+    /// Until when a place freed `now` is held for the first in line; nil when it goes to
+    /// them outright: more than a day before the start, or within the last hour (no time
+    /// left to ask).
+    static func hold(for event: some EventFacts, now: Date) -> Date? {
+        guard event.startsAt.timeIntervalSince(now) <= offerWindow else { return nil }
+        let until = min(now.addingTimeInterval(offerHold), event.startsAt.addingTimeInterval(-offerCutoff))
+        return until > now ? until : nil
+    }
+
+    /// Who a filling moved up and who it offered a place to.
+    struct Filled {
+        var promoted: [UUID] = []
+        var offered: [UUID] = []
+        var holdUntil: Date?
+    }
+
+    /// Fills free places from the waitlist, first come first served (after someone left or
+    /// an edit raised the capacity): outright, or as an offer with a hold within a day of
+    /// the start (`hold`). An offered place counts as taken until it is answered.
+    static func fillFreePlaces(_ event: SportEvent, on db: any Database, at now: Date) async throws -> Filled {
         let free = event.capacity - event.participantCount
-        guard free > 0, event.waitlistCount > 0, event.status == .scheduled, event.startsAt > now else { return [] }
+        guard free > 0, event.waitlistCount > 0, event.status == .scheduled, event.startsAt > now else { return Filled() }
         let next = try await Participation.query(on: db).filter(\.$eventID == event.requireID())
             .filter(\.$status == .waitlisted).sort(\.$queueNumber).limit(free).all()
+        let hold = hold(for: event, now: now)
+        var filled = Filled(holdUntil: hold)
         for entry in next {
-            entry.status = .participant
-            entry.promotedAt = now
+            if let hold {
+                entry.status = .offered
+                entry.offerExpiresAt = hold
+                filled.offered.append(entry.accountID)
+            } else {
+                entry.status = .participant
+                entry.promotedAt = now
+                filled.promoted.append(entry.accountID)
+            }
             try await entry.save(on: db)
-            try await Notice(accountID: entry.accountID, eventID: event.requireID(), kind: .promoted, eventTitle: event.title, at: now).create(on: db)
+            let detail = hold.map { NoticeDetail(timeZone: event.city?.timeZone.identifier, holdUntil: $0) }
+            try await Notice(accountID: entry.accountID, eventID: event.requireID(), kind: hold == nil ? .promoted : .offered,
+                             eventTitle: event.title, detail: detail, at: now).create(on: db)
         }
         event.participantCount += next.count
         event.waitlistCount -= next.count
-        return next.map(\.accountID)
+        return filled
+    }
+
+    /// Takes the place held for `mover`, while the hold lasts; the row lock decides
+    /// against a hold running out at the same moment (`passLapsedOffers`), so the place
+    /// is given once.
+    public func acceptOffer(eventID: UUID, by mover: Mover) async throws -> Outcome {
+        let now = context.clock.now
+        let outcome = try await db.writeTransaction { db in
+            let event = try await Self.lock(eventID, on: db)
+            try Self.requireOpen(event, now: now)
+            guard let mine = try await Self.participation(of: mover.id, in: eventID, on: db), mine.status == .offered,
+                  let until = mine.offerExpiresAt, now < until else {
+                throw AppError.conflict(code: "no_offer", key: "mj.offer.gone")
+            }
+            mine.status = .participant
+            mine.promotedAt = now
+            mine.offerExpiresAt = nil
+            try await mine.save(on: db)
+            var outcome = Outcome(event: event, status: .participant, waitlistPosition: 0, promoted: [], told: [])
+            outcome.organiser = try await Self.tellOrganiser(of: event, .personJoined, person: mover, on: db, at: now)
+            try await queueNews(outcome, on: db)
+            return outcome
+        }
+        await publish(outcome)
+        return outcome
+    }
+
+    /// Passes every place whose hold has run out by `now` to the next in line; the one
+    /// who did not answer leaves the event and is told. Safe on several servers at once:
+    /// each event is looked at again under its row lock.
+    public func passLapsedOffers(at now: Date? = nil) async throws {
+        let now = now ?? context.clock.now
+        let due = try await Participation.query(on: db).filter(\.$status == .offered).filter(\.$offerExpiresAt <= now)
+            .sort(\.$offerExpiresAt).limit(500).all()
+        for eventID in Set(due.map(\.eventID)).sorted(by: { $0.uuidString < $1.uuidString }) {
+            let outcome = try await db.writeTransaction { db -> Outcome? in
+                let event = try await Self.lock(eventID, on: db)
+                let lapsed = try await Participation.query(on: db).filter(\.$eventID == eventID).filter(\.$status == .offered)
+                    .filter(\.$offerExpiresAt <= now).all()
+                guard !lapsed.isEmpty else { return nil }
+                for entry in lapsed {
+                    try await entry.delete(on: db)
+                    try await Notice(accountID: entry.accountID, eventID: eventID, kind: .offerLapsed, eventTitle: event.title, at: now).create(on: db)
+                }
+                event.participantCount -= lapsed.count
+                let filled = try await Self.fillFreePlaces(event, on: db, at: now)
+                try await Self.saveCounts(event, on: db)
+                var outcome = Outcome(event: event, status: nil, waitlistPosition: 0, promoted: filled.promoted, told: lapsed.map(\.accountID),
+                                      change: .offerLapsed)
+                outcome.offered = filled.offered
+                outcome.holdUntil = filled.holdUntil
+                try await queueNews(outcome, on: db)
+                return outcome
+            }
+            if let outcome { await publish(outcome) }
+        }
     }
 
     // MARK: Inside the lock
 
     static func remove(_ entry: Participation, from event: SportEvent, on db: any Database, at now: Date) async throws -> Outcome {
         try await entry.delete(on: db)
-        if entry.status == .participant { event.participantCount -= 1 } else { event.waitlistCount -= 1 }
-        let promoted = try await fillFreePlaces(event, on: db, at: now)
+        if entry.status.holdsPlace { event.participantCount -= 1 } else { event.waitlistCount -= 1 }
+        let filled = try await fillFreePlaces(event, on: db, at: now)
         try await saveCounts(event, on: db)
-        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: promoted, told: promoted)
+        var outcome = Outcome(event: event, status: nil, waitlistPosition: 0, promoted: filled.promoted, told: filled.promoted)
+        outcome.offered = filled.offered
+        outcome.holdUntil = filled.holdUntil
+        return outcome
     }
 
     /// The event's row, locked until the transaction ends; 404 when there is none.
@@ -197,7 +297,7 @@ public struct ParticipationService: Sendable {
         let payload = MoveJoinEvents.EventPayload(eventId: eventID, participantCount: outcome.event.participantCount,
                                                   waitlistCount: outcome.event.waitlistCount, status: outcome.event.status)
         var topics = [MoveJoinEvents.event(eventID)]
-        topics += Set(outcome.told + (outcome.organiser.map { [$0.id] } ?? [])).map(MoveJoinEvents.account)
+        topics += Set(outcome.told + outcome.promoted + outcome.offered + (outcome.organiser.map { [$0.id] } ?? [])).map(MoveJoinEvents.account)
         for topic in topics {
             do {
                 _ = try await context.events.publish(topic: topic, name: "event.changed", payload: payload, at: context.clock.now, on: context.db)
@@ -215,6 +315,9 @@ public struct ParticipationService: Sendable {
         guard let eventID = outcome.event.id else { return }
         let promoted = Set(outcome.promoted)
         var news: [(NoticeKind, NoticeDetail?, [UUID], PushUrgency)] = [(.promoted, nil, Array(promoted), .high)]
+        if let hold = outcome.holdUntil {
+            news.append((.offered, NoticeDetail(timeZone: outcome.event.city?.timeZone.identifier, holdUntil: hold), outcome.offered, .high))
+        }
         if let change = outcome.change { news.append((change, outcome.detail, outcome.told.filter { !promoted.contains($0) }, .high)) }
         // Comings and goings matter to the organiser, but not at night's urgency.
         if let organiser = outcome.organiser { news.append((organiser.kind, organiser.detail, [organiser.id], .normal)) }

@@ -30,7 +30,7 @@ extension MoveJoinWeb {
         }
         let mine: HTML = switch view.myStatus {
         case .participant: H.span(.class("badge badge-mine")) { l.text("mj.event.you_took_part") }
-        case .waitlisted: H.span(.class("badge")) { l.text("mj.event.you_waited") }
+        case .waitlisted, .offered: H.span(.class("badge")) { l.text("mj.event.you_waited") }
         case nil: .empty
         }
         return HTMLBuilder.join([H.span(.class("badge")) { l.text("mj.event.took_place") }, mine])
@@ -41,8 +41,18 @@ extension MoveJoinWeb {
         switch view.myStatus {
         case .participant: H.span(.class("badge badge-mine")) { l.text("mj.event.you_are_in") }
         case .waitlisted: H.span(.class("badge badge-mine")) { l.text("mj.event.you_wait", ["n": String(view.myWaitlistPosition)]) }
+        case .offered:
+            H.span(.class("badge badge-offer")) {
+                view.myOfferExpiresAt.map { l.text("mj.event.offered_badge", ["time": time($0, of: view.event, l)]) }
+                    ?? l.text("mj.event.offered_badge_short")
+            }
         case nil: .empty
         }
+    }
+
+    /// «19:30», a moment of the day in the event's city.
+    static func time(_ date: Date, of event: EventRecord, _ l: Localizer) -> String {
+        LocalDateTime(date, in: event.city?.timeZone ?? l.timeZone).timeString
     }
 
     /// The city select's choices, in the alphabet's order: MoveJoin lists every city of the country.

@@ -137,6 +137,11 @@ public nonisolated enum MJParticipationStatus: SwiftProtobuf.Enum, Swift.CaseIte
 
   /// in the queue for a place
   case waitlisted // = 2
+
+  /// A place freed within a day of the start, held for this person (the first in line)
+  /// until Event.my_offer_expires_at: POST /events/{id}/accept takes it, POST
+  /// /events/{id}/leave declines it; unanswered, it passes to the next in line.
+  case offered // = 3
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -148,6 +153,7 @@ public nonisolated enum MJParticipationStatus: SwiftProtobuf.Enum, Swift.CaseIte
     case 0: self = .none
     case 1: self = .participant
     case 2: self = .waitlisted
+    case 3: self = .offered
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -157,6 +163,7 @@ public nonisolated enum MJParticipationStatus: SwiftProtobuf.Enum, Swift.CaseIte
     case .none: return 0
     case .participant: return 1
     case .waitlisted: return 2
+    case .offered: return 3
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -166,6 +173,7 @@ public nonisolated enum MJParticipationStatus: SwiftProtobuf.Enum, Swift.CaseIte
     .none,
     .participant,
     .waitlisted,
+    .offered,
   ]
 
 }
@@ -191,6 +199,12 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
 
   /// to the organiser: someone left
   case personLeft // = 6
+
+  /// a freed place is held for you for a while (see text)
+  case offered // = 7
+
+  /// you did not take it in time; it went to the next in line
+  case offerLapsed // = 8
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -206,6 +220,8 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case 4: self = .personJoined
     case 5: self = .personWaitlisted
     case 6: self = .personLeft
+    case 7: self = .offered
+    case 8: self = .offerLapsed
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -219,6 +235,8 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case .personJoined: return 4
     case .personWaitlisted: return 5
     case .personLeft: return 6
+    case .offered: return 7
+    case .offerLapsed: return 8
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -232,6 +250,8 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     .personJoined,
     .personWaitlisted,
     .personLeft,
+    .offered,
+    .offerLapsed,
   ]
 
 }
@@ -751,6 +771,16 @@ public nonisolated struct MJEvent: @unchecked Sendable {
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {_uniqueStorage()._updatedAt = nil}
 
+  /// While my_status is OFFERED, on GET /events/{id}: until when the place is held.
+  public var myOfferExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._myOfferExpiresAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._myOfferExpiresAt = newValue}
+  }
+  /// Returns true if `myOfferExpiresAt` has been explicitly set.
+  public var hasMyOfferExpiresAt: Bool {_storage._myOfferExpiresAt != nil}
+  /// Clears the value of `myOfferExpiresAt`. Subsequent reads from it will return its default value.
+  public mutating func clearMyOfferExpiresAt() {_uniqueStorage()._myOfferExpiresAt = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -858,6 +888,8 @@ public nonisolated struct MJEventList: Sendable {
 }
 
 /// POST /events/{id}/join → Participation; POST /events/{id}/leave → Participation (status NONE)
+/// POST /events/{id}/accept → Participation (status PARTICIPANT): takes a place offered
+/// to the person; 409 no_offer when none is held for them (any more).
 public nonisolated struct MJParticipation: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -990,11 +1022,11 @@ nonisolated extension MJEventStatus: SwiftProtobuf._ProtoNameProviding {
 }
 
 nonisolated extension MJParticipationStatus: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PARTICIPATION_STATUS_NONE\0\u{1}PARTICIPATION_STATUS_PARTICIPANT\0\u{1}PARTICIPATION_STATUS_WAITLISTED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PARTICIPATION_STATUS_NONE\0\u{1}PARTICIPATION_STATUS_PARTICIPANT\0\u{1}PARTICIPATION_STATUS_WAITLISTED\0\u{1}PARTICIPATION_STATUS_OFFERED\0")
 }
 
 nonisolated extension MJNotificationKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0\u{1}NOTIFICATION_KIND_OFFERED\0\u{1}NOTIFICATION_KIND_OFFER_LAPSED\0")
 }
 
 nonisolated extension MJError: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1666,7 +1698,7 @@ nonisolated extension MJPerson: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
 
 nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}sport_type_id\0\u{3}sport_type_name\0\u{1}title\0\u{1}description\0\u{3}city_id\0\u{3}city_name\0\u{3}time_zone\0\u{1}venue\0\u{1}latitude\0\u{1}longitude\0\u{3}start_time\0\u{3}local_start\0\u{3}duration_minutes\0\u{1}capacity\0\u{3}participant_count\0\u{3}waitlist_count\0\u{3}places_left\0\u{3}skill_level\0\u{1}status\0\u{1}creator\0\u{3}my_status\0\u{3}my_waitlist_position\0\u{3}created_at\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}sport_type_id\0\u{3}sport_type_name\0\u{1}title\0\u{1}description\0\u{3}city_id\0\u{3}city_name\0\u{3}time_zone\0\u{1}venue\0\u{1}latitude\0\u{1}longitude\0\u{3}start_time\0\u{3}local_start\0\u{3}duration_minutes\0\u{1}capacity\0\u{3}participant_count\0\u{3}waitlist_count\0\u{3}places_left\0\u{3}skill_level\0\u{1}status\0\u{1}creator\0\u{3}my_status\0\u{3}my_waitlist_position\0\u{3}created_at\0\u{3}updated_at\0\u{3}my_offer_expires_at\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -1694,6 +1726,7 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
     var _myWaitlistPosition: Int32 = 0
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _myOfferExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1729,6 +1762,7 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
       _myWaitlistPosition = source._myWaitlistPosition
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
+      _myOfferExpiresAt = source._myOfferExpiresAt
     }
   }
 
@@ -1772,6 +1806,7 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
         case 23: try { try decoder.decodeSingularInt32Field(value: &_storage._myWaitlistPosition) }()
         case 24: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 25: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
+        case 26: try { try decoder.decodeSingularMessageField(value: &_storage._myOfferExpiresAt) }()
         default: break
         }
       }
@@ -1859,6 +1894,9 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
       try { if let v = _storage._updatedAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
       } }()
+      try { if let v = _storage._myOfferExpiresAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1893,6 +1931,7 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
         if _storage._myWaitlistPosition != rhs_storage._myWaitlistPosition {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
+        if _storage._myOfferExpiresAt != rhs_storage._myOfferExpiresAt {return false}
         return true
       }
       if !storagesAreEqual {return false}

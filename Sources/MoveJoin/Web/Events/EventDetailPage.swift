@@ -11,6 +11,7 @@ enum EventDetailPage {
         web.post("events", ":eventID", "cancel", use: cancel)
         web.post("events", ":eventID", "join", use: join)
         web.post("events", ":eventID", "leave", use: leave)
+        web.post("events", ":eventID", "accept", use: acceptOffer)
         web.get("events", ":eventID", "calendar.ics", use: ics)
     }
 
@@ -60,6 +61,17 @@ enum EventDetailPage {
         return try await req.showingConflicts(on: path) {
             _ = try await req.moveJoin.participation.leave(eventID: id, by: mover)
             return req.redirect(to: path, flash: .info, "mj.event.left")
+        }
+    }
+
+    /// Takes the place held for the person; a hold that ran out is said on the page.
+    static func acceptOffer(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let id = try eventID(req)
+        let path = MoveJoinWeb.eventPath(id)
+        return try await req.showingConflicts(on: path) {
+            _ = try await req.moveJoin.participation.acceptOffer(eventID: id, by: mover)
+            return req.redirect(to: path, flash: .success, "mj.offer.accepted")
         }
     }
 

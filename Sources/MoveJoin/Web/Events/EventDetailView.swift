@@ -29,6 +29,8 @@ struct EventDetailView {
                 if event.status == .cancelled {
                     H.p(.class("flash flash-error"), .role("status")) { l.text("mj.event.was_cancelled") }
                 }
+                // A held place is the one thing to answer: first, before the facts.
+                if isOpen && shown.myStatus == .offered { offer }
                 facts
                 if !event.details.isEmpty { H.p(.class("event-description")) { event.details } }
                 H.div(.id("event-people"), .data("refresh-url", "\(path)/people"), .data("refresh-on", "event.changed"), .aria("live", "polite")) {
@@ -74,6 +76,8 @@ struct EventDetailView {
                 Components.postForm(c, action: "\(path)/join") {
                     Components.primaryButton(l.text(event.isFull ? "mj.event.join_waitlist" : "mj.event.join"))
                 }
+            case .offered?:
+                HTML.empty   // answered at the top of the page (`offer`)
             case .participant?, .waitlisted?:
                 Components.postForm(c, action: "\(path)/leave", confirm: l.text("mj.event.leave_confirm")) {
                     Components.dangerButton(l.text(shown.myStatus == .waitlisted ? "mj.event.leave_waitlist" : "mj.event.leave"))
@@ -90,6 +94,18 @@ struct EventDetailView {
         // In the event (or its organiser): news of it may come while the page is closed.
         if isOpen && shown.myStatus != nil {
             Components.pushButton(c, app: MoveJoinWeb.prefix, label: l.text("mj.push.offer"), enabled: l.text("mj.push.enabled"))
+        }
+    }
+
+    /// A freed place held for the viewer: until when, take it or let it go (to the next in line).
+    private var offer: HTML {
+        H.section(.class("card offer"), .aria("labelledby", "offer-title")) {
+            H.h2(.id("offer-title")) { l.text("mj.offer.title") }
+            if let until = shown.myOfferExpiresAt {
+                H.p { l.text("mj.offer.until", ["time": MoveJoinWeb.time(until, of: event, l)]) }
+            }
+            Components.postForm(c, action: "\(path)/accept") { Components.primaryButton(l.text("mj.offer.accept")) }
+            Components.postForm(c, action: "\(path)/leave") { Components.dangerButton(l.text("mj.offer.decline")) }
         }
     }
 
