@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import requests
 from icalendar import Calendar
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from support import assert_accessible, click_and_wait_for_next_page, heading, open_page, switch_language, wait
 
@@ -74,7 +74,7 @@ def sign_up(driver, base_url: str, address: str, name: str, city: str = "kyiv", 
 
 
 def create_event(driver, base_url: str, title: str, start: datetime, capacity: int = 10, sport: str = "football",
-                 skill: str = "intermediate") -> str:
+                 skill: str = "intermediate", min_players: int | None = None, decide_hours: int | None = None) -> str:
     open_page(driver, base_url + PREFIX + "/events/new")
     fill(driver, "sportTypeId", sport)
     fill(driver, "title", title)
@@ -86,6 +86,9 @@ def create_event(driver, base_url: str, title: str, start: datetime, capacity: i
     fill(driver, "durationMinutes", "90")
     fill(driver, "capacity", str(capacity))
     fill(driver, "skillLevel", skill)
+    if min_players is not None:
+        fill(driver, "minPlayers", str(min_players))
+        fill(driver, "decideAt", str(decide_hours))
     submit(driver, "main form.event-form")
     assert heading(driver) == title
     return driver.current_url
@@ -196,6 +199,35 @@ def test_a_place_freed_within_a_day_is_offered_and_taken(new_browser, base_url):
     assert "Місце ваше" in third.find_element(By.CSS_SELECTOR, ".flash").text
     assert "Ви йдете" in third.find_element(By.ID, "event-people").text
     assert not third.find_elements(By.CSS_SELECTOR, "section.offer")
+
+
+def test_a_game_short_of_players_is_called_off_at_its_decision_time(new_browser, base_url):
+    organiser, player = new_browser(), new_browser()
+    sign_up(organiser, base_url, email("org"), "Оксана")
+    title = f"Баскетбол {secrets.token_hex(3)}"
+    # Decided an hour before a start just over an hour away: within two minutes.
+    start = (datetime.now(KYIV) + timedelta(minutes=62)).replace(second=0, microsecond=0)
+    event_url = create_event(organiser, base_url, title, start, capacity=8, sport="basketball", min_players=4, decide_hours=1)
+    assert "Потрібно ще гравців: 3" in organiser.find_element(By.ID, "event-people").text
+    assert_accessible(organiser)
+    sign_up(player, base_url, email("player"), "Петро")
+    open_page(player, base_url + PREFIX + "/events")
+    card = next(c for c in player.find_elements(By.CSS_SELECTOR, ".event-card") if title in c.text)
+    assert "потрібно ще 3" in card.text, card.text
+    open_page(player, event_url)
+    press(player, "Приєднатися")
+    assert "Потрібно ще гравців: 2" in player.find_element(By.ID, "event-people").text
+
+    def called_off(driver) -> bool:
+        open_page(driver, event_url)
+        return "Гру скасовано: забракло гравців." in driver.find_element(By.CSS_SELECTOR, "main").text
+
+    WebDriverWait(player, 200, poll_frequency=10).until(called_off)
+    assert_accessible(player)
+    open_page(player, base_url + PREFIX + "/notifications")
+    assert f"Гру «{title}» скасовано: забракло гравців." in player.find_element(By.CSS_SELECTOR, ".notice-list").text
+    open_page(organiser, base_url + PREFIX + "/notifications")
+    assert f"Гру «{title}» скасовано: забракло гравців." in organiser.find_element(By.CSS_SELECTOR, ".notice-list").text
 
 
 def test_calendars_parse_with_times_zones_and_alarm(new_browser, base_url):

@@ -27,7 +27,7 @@ public struct MoveJoin: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel(),
-         AddNoticeDetails(), CreateNoticeSettings(), AddPlaceOffers()]
+         AddNoticeDetails(), CreateNoticeSettings(), AddPlaceOffers(), AddGameMinimums()]
     }
 
     public var accounts: (any AppAccounts)? { MoveJoinAccounts() }
@@ -37,12 +37,16 @@ public struct MoveJoin: HromadaApp {
         MoveJoinWeb.register(on: mount.web)
     }
 
-    /// A held place whose time ran out passes to the next in line within this long.
-    static let offerCheckInterval: Duration = .seconds(15)
+    /// A held place whose time ran out passes to the next in line, and a game whose
+    /// decision time came is confirmed or called off, within this long.
+    static let dueCheckInterval: Duration = .seconds(15)
 
     public var backgroundJobs: [BackgroundJob] {
-        [BackgroundJob("movejoin.place-offers", every: Self.offerCheckInterval) { services in
+        [BackgroundJob("movejoin.place-offers", every: Self.dueCheckInterval) { services in
             try await MoveJoinContext(services).participation.passLapsedOffers()
+        },
+         BackgroundJob("movejoin.game-decisions", every: Self.dueCheckInterval) { services in
+            try await MoveJoinContext(services).participation.decideGames()
         }]
     }
 

@@ -55,7 +55,7 @@ extension MoveJoinTests {
 
                 let stopped = try await oneClick(app, path)
                 #expect(stopped.status == .ok && stopped.body.string.contains("листів «Місце для вас» більше не буде"), "\(stopped.body.string)")
-                #expect(try await choices(app, of: waiting) == NoticeChoices(push: Set(NoticeTopic.allCases), mail: [.changed, .cancelled]))
+                #expect(try await choices(app, of: waiting) == NoticeChoices(push: Set(NoticeTopic.allCases), mail: NoticeChoices.standard.mail.subtracting([.place])))
                 #expect(try await oneClick(app, path).status == .ok, "a second click changes nothing more")
                 #expect(try await oneClick(app, "/movejoin/unsubscribe/not-a-link").status == .notFound)
                 #expect(try await oneClick(app, "/movejoin/profile/notices").status == .forbidden, "other forms keep their CSRF check")

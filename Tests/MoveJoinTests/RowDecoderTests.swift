@@ -39,6 +39,9 @@ extension MoveJoinTests {
                 event.waitlistCount = 2
                 event.nextQueueNumber = 6
                 event.searchText = "теніс парна гра"
+                event.minPlayers = 3
+                event.decideAt = Date(timeIntervalSince1970: 1_800_001_800)
+                event.decision = .calledOff
                 event.createdAt = Date(timeIntervalSince1970: 1_800_000_000)
                 event.updatedAt = Date(timeIntervalSince1970: 1_800_000_600)
                 try await RowDecoderCheck.roundTrip(event, on: app.db)

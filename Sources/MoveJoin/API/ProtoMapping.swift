@@ -108,6 +108,14 @@ extension MJEvent {
         myStatus = MJParticipationStatus(view.myStatus)
         myWaitlistPosition = Int32(view.myWaitlistPosition)
         if let until = view.myOfferExpiresAt { myOfferExpiresAt = Google_Protobuf_Timestamp(date: until) }
+        if let minimum = event.minPlayers { minPlayers = Int32(minimum) }
+        if let decideAt = event.decideAt { self.decideAt = Google_Protobuf_Timestamp(date: decideAt) }
+        decision = switch event.decision {
+        case .confirmed: .confirmed
+        case .calledOff: .calledOff
+        case nil: event.minPlayers == nil ? .none : .pending
+        }
+        playersNeeded = Int32(event.playersNeeded)
         createdAt = Google_Protobuf_Timestamp(date: event.createdAt)
         updatedAt = Google_Protobuf_Timestamp(date: event.updatedAt)
     }
@@ -121,7 +129,8 @@ extension MJEventInput {
                    latitude: hasLatitude ? latitude : nil, longitude: hasLongitude ? longitude : nil,
                    startsAt: hasStartTime ? startTime.date : nil,
                    durationMinutes: durationMinutes == 0 ? nil : Int(durationMinutes),
-                   capacity: capacity == 0 ? nil : Int(capacity), skillLevel: skillLevel.domain)
+                   capacity: capacity == 0 ? nil : Int(capacity), skillLevel: skillLevel.domain,
+                   minPlayers: minPlayers == 0 ? nil : Int(minPlayers), decideAt: hasDecideAt ? decideAt.date : nil)
     }
 }
 
@@ -138,6 +147,9 @@ extension MJNotification {
         case .personLeft: .personLeft
         case .offered: .offered
         case .offerLapsed: .offerLapsed
+        case .gameConfirmed: .gameConfirmed
+        case .gameCalledOff: .gameCalledOff
+        case .playersNeeded: .playersNeeded
         }
         text = NoticeText.text(notice, l)
         eventID = notice.eventID.uuidString.lowercased()

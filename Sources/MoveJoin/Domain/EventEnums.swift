@@ -12,6 +12,13 @@ public enum EventStatus: String, Sendable, Codable {
     case cancelled
 }
 
+/// What became of a game with a minimum number of players at its decision time.
+public enum GameDecision: String, Sendable, Codable {
+    case confirmed
+    /// Too few players: the event was cancelled by itself.
+    case calledOff = "called_off"
+}
+
 /// Where a person stands in an event: with a place, in the queue for one, or offered a
 /// freed place they have until `Participation.offerExpiresAt` to take.
 public enum ParticipationStatus: String, Sendable, Codable {
@@ -34,6 +41,12 @@ public enum NoticeKind: String, Sendable, Codable {
     case offered
     /// The hold ran out; the place went to the next in line.
     case offerLapsed = "offer_lapsed"
+    /// The decision time came with enough players: the game is on.
+    case gameConfirmed = "game_confirmed"
+    /// The decision time came with too few players: the game is called off.
+    case gameCalledOff = "game_called_off"
+    /// To someone following the sport in the city: a game there needs players.
+    case playersNeeded = "players_needed"
     /// To the organiser: someone took a place, stood in the waitlist, or left.
     case personJoined = "person_joined"
     case personWaitlisted = "person_waitlisted"
@@ -50,10 +63,14 @@ public enum NoticeTopic: String, Sendable, Codable, CaseIterable {
     case cancelled
     /// To the organiser: people joining, queueing and leaving.
     case people
+    /// Whether a game with a minimum number of players takes place.
+    case decision
+    /// Games in one's city, of the sports one follows, that need players.
+    case nearby
 
-    /// News about one's own place matters enough for mail by default; the comings and
-    /// goings at a busy organiser's events would flood their inbox.
-    var mailByDefault: Bool { self != .people }
+    /// News about one's own games matters enough for mail by default; the comings and
+    /// goings at a busy organiser's events, and every game nearby, would flood an inbox.
+    var mailByDefault: Bool { self != .people && self != .nearby }
 }
 
 extension NoticeKind {
@@ -63,6 +80,8 @@ extension NoticeKind {
         case .eventChanged: .changed
         case .eventCancelled: .cancelled
         case .personJoined, .personWaitlisted, .personLeft: .people
+        case .gameConfirmed, .gameCalledOff: .decision
+        case .playersNeeded: .nearby
         }
     }
 }

@@ -16,10 +16,16 @@ public struct EventDraft: Sendable {
     public var capacity: Int?
     /// Nil means "any".
     public var skillLevel: SkillLevel?
+    /// Nil (or 0) for a game without a minimum number of players.
+    public var minPlayers: Int?
+    /// When a game with a minimum is confirmed or called off.
+    public var decideAt: Date?
 
     public init(sportTypeID: String? = nil, title: String? = nil, details: String? = nil, cityID: String? = nil, venue: String? = nil,
                 latitude: Double? = nil, longitude: Double? = nil, startsAt: Date? = nil, durationMinutes: Int? = nil,
-                capacity: Int? = nil, skillLevel: SkillLevel? = nil) {
+                capacity: Int? = nil, skillLevel: SkillLevel? = nil, minPlayers: Int? = nil, decideAt: Date? = nil) {
+        self.minPlayers = minPlayers
+        self.decideAt = decideAt
         self.sportTypeID = sportTypeID
         self.title = title
         self.details = details
@@ -47,6 +53,13 @@ public struct EventFields: Sendable, Equatable {
     public let durationMinutes: Int
     public let capacity: Int
     public let skillLevel: SkillLevel
+    public var minimum: Minimum? = nil
+
+    /// At least `players` by `decideAt`, or the game is called off.
+    public struct Minimum: Sendable, Equatable {
+        public let players: Int
+        public let decideAt: Date
+    }
 }
 
 /// The limits of the spec, checked in one place for the API and the web.
@@ -108,10 +121,29 @@ public enum EventRules {
         if !capacityRange.contains(capacity) {
             v.add("capacity", "mj.validation.capacity", ["min": String(capacityRange.lowerBound), "max": String(capacityRange.upperBound)])
         }
+        let minimum = validateMinimum(draft, capacity: capacity, startsAt: startsAt, now: now, into: &v)
         try v.throwIfInvalid()
         return EventFields(sportType: sport!, title: title!, details: details, city: city!, venue: venue!,
                            latitude: draft.latitude, longitude: draft.longitude, startsAt: startsAt!,
-                           durationMinutes: duration!, capacity: capacity, skillLevel: draft.skillLevel ?? .any)
+                           durationMinutes: duration!, capacity: capacity, skillLevel: draft.skillLevel ?? .any, minimum: minimum)
+    }
+
+    /// A minimum of 2 up to the capacity, decided after `now` and before the start; none
+    /// without a minimum (a decision time alone means nothing and is let go).
+    static func validateMinimum(_ draft: EventDraft, capacity: Int, startsAt: Date?, now: Date, into v: inout Kernel.Validator) -> EventFields.Minimum? {
+        guard let players = draft.minPlayers, players != 0 else { return nil }
+        let playersOK = (capacityRange.lowerBound...max(capacityRange.lowerBound, capacity)).contains(players)
+        if !playersOK { v.add("minPlayers", "mj.validation.min_players", ["min": String(capacityRange.lowerBound), "max": String(capacity)]) }
+        guard let decideAt = draft.decideAt.map({ Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }) else {
+            v.add("decideAt", "validation.required")
+            return nil
+        }
+        if decideAt <= now {
+            v.add("decideAt", "mj.validation.decide_past")
+        } else if let startsAt, decideAt >= startsAt {
+            v.add("decideAt", "mj.validation.decide_after_start")
+        }
+        return playersOK ? EventFields.Minimum(players: players, decideAt: decideAt) : nil
     }
 }
 

@@ -39,6 +39,8 @@ public protocol EventFacts {
     var participantCount: Int { get }
     var cityID: String { get }
     var sportTypeID: String { get }
+    var minPlayers: Int? { get }
+    var decision: GameDecision? { get }
 }
 
 extension EventFacts {
@@ -47,6 +49,9 @@ extension EventFacts {
     public var isFull: Bool { participantCount >= capacity }
     public var city: City? { City.find(cityID) }
     public var sportType: SportType? { SportType.find(sportTypeID) }
+    /// How many more players the game needs before its decision time; 0 when it has
+    /// enough, has no minimum, or was decided.
+    public var playersNeeded: Int { decision == nil ? max(0, (minPlayers ?? 0) - participantCount) : 0 }
 }
 
 /// An event as plain values, for what is only shown: lists, pages and API answers.
@@ -71,7 +76,10 @@ public struct EventRecord: EventFacts, Sendable {
     public let waitlistCount: Int
     public let createdAt: Date
     public let updatedAt: Date
-
+    /// At least this many players, decided at `decideAt`; nil for a game without a minimum.
+    public var minPlayers: Int? = nil
+    public var decideAt: Date? = nil
+    public var decision: GameDecision? = nil
 }
 
 extension EventRecord {
@@ -81,7 +89,7 @@ extension EventRecord {
                   cityID: event.cityID, venue: event.venue, latitude: event.latitude, longitude: event.longitude, startsAt: event.startsAt,
                   durationMinutes: event.durationMinutes, capacity: event.capacity, skillLevel: event.skillLevel, status: event.status,
                   participantCount: event.participantCount, waitlistCount: event.waitlistCount, createdAt: event.createdAt,
-                  updatedAt: event.updatedAt)
+                  updatedAt: event.updatedAt, minPlayers: event.minPlayers, decideAt: event.decideAt, decision: event.decision)
     }
 }
 
@@ -113,11 +121,21 @@ public final class SportEvent: Model, EventFacts, @unchecked Sendable {
     /// Lower-cased title, description and venue, for text search that treats Cyrillic
     /// case alike on SQLite (whose LIKE folds ASCII only) and PostgreSQL.
     @Field(key: "search_text") public var searchText: String
+    /// At least this many players by `decideAt`, or the game is called off (MJ010).
+    @OptionalField(key: "min_players") public var minPlayers: Int?
+    @OptionalField(key: "decide_at") public var decideAt: Date?
+    /// `GameDecision`, once the decision time came.
+    @OptionalField(key: "decision") public var decisionValue: String?
     @Field(key: "created_at") public var createdAt: Date
     @Field(key: "updated_at") public var updatedAt: Date
 
     public init() {}
 
+
+    public var decision: GameDecision? {
+        get { decisionValue.flatMap(GameDecision.init(rawValue:)) }
+        set { decisionValue = newValue?.rawValue }
+    }
 
     static func searchText(title: String, details: String, venue: String) -> String {
         [title, details, venue].joined(separator: "\n").lowercased()
@@ -177,6 +195,21 @@ public final class Notice: Model, @unchecked Sendable {
     public var detail: NoticeDetail? { detailJSON.flatMap(NoticeDetail.init(json:)) }
 }
 
+/// A sport a person follows in their city: they are told of games there that need players.
+public final class SportFollow: Model, @unchecked Sendable {
+    public static let schema = "mj_sport_follows"
+    @ID(key: .id) public var id: UUID?
+    @Field(key: "account_id") public var accountID: UUID
+    @Field(key: "sport_type_id") public var sportTypeID: String
+
+    public init() {}
+
+    init(accountID: UUID, sportTypeID: String) {
+        self.accountID = accountID
+        self.sportTypeID = sportTypeID
+    }
+}
+
 /// A person's saved `NoticeChoices` (no row: `NoticeChoices.standard`); each column lists
 /// the topics that are on, comma-separated.
 public final class NoticeSettings: Model, @unchecked Sendable {
@@ -230,10 +263,15 @@ public struct NoticeDetail: Codable, Sendable, Equatable {
     public var person: String?
     /// Until when an offered place is held.
     public var holdUntil: Date?
+    /// How many more players a game needs (to its followers), and when it is decided.
+    public var playersNeeded: Int?
+    public var decideAt: Date?
 
     public init(startsAt: Change<Date>? = nil, timeZone: String? = nil, place: Change<Place>? = nil, durationMinutes: Change<Int>? = nil,
-                person: String? = nil, holdUntil: Date? = nil) {
+                person: String? = nil, holdUntil: Date? = nil, playersNeeded: Int? = nil, decideAt: Date? = nil) {
         self.holdUntil = holdUntil
+        self.playersNeeded = playersNeeded
+        self.decideAt = decideAt
         self.startsAt = startsAt
         self.timeZone = timeZone
         self.place = place

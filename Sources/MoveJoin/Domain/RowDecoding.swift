@@ -41,6 +41,9 @@ extension SportEvent: RowDecodable {
         event.waitlistCount = try column("waitlist_count")
         event.nextQueueNumber = try column("next_queue_number")
         event.searchText = try column("search_text")
+        event.minPlayers = try row.optional(prefix + "min_players")
+        event.decideAt = try row.optional(prefix + "decide_at")
+        event.decisionValue = try row.optional(prefix + "decision")
         event.createdAt = try column("created_at")
         event.updatedAt = try column("updated_at")
         event.$id.exists = true

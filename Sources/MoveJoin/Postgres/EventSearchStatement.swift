@@ -24,7 +24,7 @@ struct EventSearchStatement: PostgresPreparedStatement {
         SELECT e.id, e.creator_id, e.sport_type_id, e.title, e.description, e.city_id, e.venue,
                e.latitude, e.longitude, e.starts_at, e.duration_minutes, e.capacity, e.skill_level,
                e.status, e.participant_count, e.waitlist_count,
-               e.created_at, e.updated_at,
+               e.created_at, e.updated_at, e.min_players, e.decide_at, e.decision,
                mine.status, mine.queue_number,
                CASE WHEN mine.status = 'waitlisted' THEN (
                    SELECT count(*) FROM mj_participations w
@@ -100,7 +100,8 @@ struct EventSearchStatement: PostgresPreparedStatement {
             longitude: try columns.next(), startsAt: try columns.next(), durationMinutes: try columns.next(),
             capacity: try columns.next(), skillLevel: try columns.next(SkillLevel.self), status: try columns.next(EventStatus.self),
             participantCount: try columns.next(), waitlistCount: try columns.next(),
-            createdAt: try columns.next(), updatedAt: try columns.next())
+            createdAt: try columns.next(), updatedAt: try columns.next(), minPlayers: try columns.next(Int?.self),
+            decideAt: try columns.next(Date?.self), decision: try columns.next(String?.self).flatMap(GameDecision.init(rawValue:)))
 
         let myStatus = try columns.next(String?.self)
         let myQueueNumber = try columns.next(Int?.self)

@@ -98,10 +98,16 @@ public struct EventService: Sendable {
         event.createdAt = now
         event.updatedAt = now
         let creator = mover.id
-        try await db.writeTransaction { db in
+        let participation = context.participation
+        let outcome = try await db.writeTransaction { db -> ParticipationService.Outcome? in
             try await event.create(on: db)
             try await Participation(eventID: event.requireID(), accountID: creator, status: .participant, queueNumber: 1, at: now).create(on: db)
+            guard event.playersNeeded > 0 else { return nil }
+            let outcome = try await participation.tellFollowers(of: event, except: creator, on: db, at: now)
+            try await participation.queueNews(outcome, on: db)
+            return outcome
         }
+        if let outcome { await participation.publish(outcome) }
         return EventView(event: event, creator: EventCreator(mover.profile), myStatus: .participant, myWaitlistPosition: 0)
     }
 
@@ -247,6 +253,11 @@ public struct EventService: Sendable {
         event.capacity = fields.capacity
         event.skillLevel = fields.skillLevel
         event.searchText = SportEvent.searchText(title: fields.title, details: fields.details, venue: fields.venue)
+        // A decided game keeps its decision and the minimum it was decided by.
+        if event.decision == nil {
+            event.minPlayers = fields.minimum?.players
+            event.decideAt = fields.minimum?.decideAt
+        }
     }
 
     /// Where the viewer stands in one event: their status and arrival number.

@@ -31,9 +31,21 @@ extension NoticeService {
         try await Self.choices(of: [mover.id], on: db)[mover.id] ?? .standard
     }
 
-    public func save(_ choices: NoticeChoices, for mover: Mover) async throws {
+    /// The sports whose games that need players in their city the person hears of.
+    public func follows(of mover: Mover) async throws -> Set<String> {
+        Set(try await SportFollow.query(on: db).filter(\.$accountID == mover.id).all().map(\.sportTypeID))
+    }
+
+    /// Saves the choices and, when given, the followed sports (unknown ones are dropped).
+    public func save(_ choices: NoticeChoices, follows: Set<String>? = nil, for mover: Mover) async throws {
         let now = context.clock.now
         try await db.writeTransaction { db in
+            if let follows {
+                try await SportFollow.query(on: db).filter(\.$accountID == mover.id).delete()
+                for sport in follows.sorted() where SportType.find(sport) != nil {
+                    try await SportFollow(accountID: mover.id, sportTypeID: sport).create(on: db)
+                }
+            }
             if let saved = try await NoticeSettings.find(mover.id, on: db) {
                 saved.choices = choices
                 saved.updatedAt = now

@@ -16,7 +16,11 @@ enum NoticeText {
             let zone = detail?.timeZone.flatMap(TimeZone.init(identifier:)) ?? l.timeZone
             let until = detail?.holdUntil.map { LocalDateTime($0, in: zone).timeString } ?? "—"
             return l.text("mj.notice.offered", ["title": title, "time": until])
-        case .eventCancelled, .promoted, .offerLapsed:
+        case .playersNeeded:
+            let zone = detail?.timeZone.flatMap(TimeZone.init(identifier:)) ?? l.timeZone
+            return l.text("mj.notice.players_needed", ["title": title, "n": String(detail?.playersNeeded ?? 1),
+                                                         "time": detail?.decideAt.map { moment($0, in: zone, l) } ?? "—"])
+        case .eventCancelled, .promoted, .offerLapsed, .gameConfirmed, .gameCalledOff:
             return l.text("mj.notice.\(kind.rawValue)", ["title": title])
         }
     }

@@ -226,6 +226,53 @@ public struct ParticipationService: Sendable {
         }
     }
 
+    /// Tells the people who follow the event's sport in its city (but its organiser) that
+    /// it needs players, with how many and until when.
+    func tellFollowers(of event: SportEvent, except organiser: UUID, on db: any Database, at now: Date) async throws -> Outcome {
+        let rows = try await db.sql.raw("""
+            SELECT f.account_id FROM mj_sport_follows f JOIN mj_profiles p ON p.account_id = f.account_id
+            WHERE f.sport_type_id = \(bind: event.sportTypeID) AND p.city_id = \(bind: event.cityID) AND f.account_id <> \(bind: organiser)
+            """).all()
+        let followers = try rows.map { try $0.decode(column: "account_id", as: UUID.self) }
+        let detail = NoticeDetail(timeZone: event.city?.timeZone.identifier, playersNeeded: event.playersNeeded, decideAt: event.decideAt)
+        for person in followers {
+            try await Notice(accountID: person, eventID: event.requireID(), kind: .playersNeeded, eventTitle: event.title, detail: detail, at: now)
+                .create(on: db)
+        }
+        return Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: followers, change: .playersNeeded, detail: detail)
+    }
+
+    /// Decides every game whose decision time has come by `now`: confirmed with enough
+    /// players (those with a place; a place still only offered is not a player yet),
+    /// called off — cancelled — with too few. Everyone in it is told, the organiser too.
+    /// Safe on several servers at once: each game is looked at again under its row lock.
+    public func decideGames(at now: Date? = nil) async throws {
+        let now = now ?? context.clock.now
+        let due = try await SportEvent.query(on: db).filter(\.$status == .scheduled).filter(\.$decisionValue == nil)
+            .filter(\.$decideAt <= now).sort(\.$decideAt).limit(500).all()
+        for eventID in due.compactMap(\.id).sorted(by: { $0.uuidString < $1.uuidString }) {
+            let outcome = try await db.writeTransaction { db -> Outcome? in
+                let event = try await Self.lock(eventID, on: db)
+                guard event.status == .scheduled, event.decision == nil, let minimum = event.minPlayers,
+                      let decideAt = event.decideAt, decideAt <= now else { return nil }
+                let players = try await Participation.query(on: db).filter(\.$eventID == eventID).filter(\.$status == .participant).count()
+                let decision: GameDecision = players >= minimum ? .confirmed : .calledOff
+                event.decision = decision
+                if decision == .calledOff { event.status = .cancelled }
+                event.updatedAt = now
+                try await db.sql.update(SportEvent.schema).set("decision", to: SQLBind(decision.rawValue))
+                    .set("status", to: SQLBind(event.status.rawValue)).set("updated_at", to: SQLBind(now))
+                    .where("id", .equal, SQLBind(eventID)).run()
+                let kind: NoticeKind = decision == .confirmed ? .gameConfirmed : .gameCalledOff
+                let told = try await Self.tell(everyoneIn: event, except: nil, kind, on: db, at: now)
+                let outcome = Outcome(event: event, status: nil, waitlistPosition: 0, promoted: [], told: told, change: kind)
+                try await queueNews(outcome, on: db)
+                return outcome
+            }
+            if let outcome { await publish(outcome) }
+        }
+    }
+
     // MARK: Inside the lock
 
     static func remove(_ entry: Participation, from event: SportEvent, on db: any Database, at now: Date) async throws -> Outcome {
@@ -318,7 +365,10 @@ public struct ParticipationService: Sendable {
         if let hold = outcome.holdUntil {
             news.append((.offered, NoticeDetail(timeZone: outcome.event.city?.timeZone.identifier, holdUntil: hold), outcome.offered, .high))
         }
-        if let change = outcome.change { news.append((change, outcome.detail, outcome.told.filter { !promoted.contains($0) }, .high)) }
+        if let change = outcome.change {
+            // A game nearby that needs players can wait for the phone's next wake; news of one's own games cannot.
+            news.append((change, outcome.detail, outcome.told.filter { !promoted.contains($0) }, change == .playersNeeded ? .normal : .high))
+        }
         // Comings and goings matter to the organiser, but not at night's urgency.
         if let organiser = outcome.organiser { news.append((organiser.kind, organiser.detail, [organiser.id], .normal)) }
         let saved = try await NoticeService.choices(of: Set(news.flatMap(\.2)), on: db)

@@ -88,7 +88,7 @@ public struct PeopleService: Sendable {
     /// transaction: their future events are cancelled (participants' phones are told in
     /// the transaction, their open pages after the commit), they leave everyone else's events (the waitlists move up), their past events
     /// stay in others' history without a creator, and their profile, notices, notice
-    /// settings and calendar feed go.
+    /// settings, followed sports and calendar feed go.
     func deleteData(of mover: Mover, on db: any Database) async throws -> AfterCommit {
         let now = context.clock.now
         let accountID = mover.id
@@ -110,6 +110,7 @@ public struct PeopleService: Sendable {
             .where("creator_id", .equal, SQLBind(accountID)).run()
         try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
         try await NoticeSettings.query(on: db).filter(\.$id == accountID).delete()
+        try await SportFollow.query(on: db).filter(\.$accountID == accountID).delete()
         try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
         let published = outcomes
         return { for outcome in published { await participation.publish(outcome) } }

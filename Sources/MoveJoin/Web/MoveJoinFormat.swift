@@ -21,10 +21,35 @@ extension MoveJoinWeb {
         return H.span(.class("badge")) { l.plural("mj.places.left", count: event.placesLeft) }
     }
 
+    /// «потрібно ще 3», beside the places of a game short of its minimum.
+    static func neededBadge(_ event: EventRecord, _ l: Localizer) -> HTML {
+        guard event.status == .scheduled, event.playersNeeded > 0 else { return .empty }
+        return H.span(.class("badge badge-needed")) { l.text("mj.game.needed_badge", ["n": String(event.playersNeeded)]) }
+    }
+
+    /// A game with a minimum: how many more it needs and when it is decided, or what was.
+    static func game(_ event: EventRecord, _ l: Localizer) -> HTML {
+        switch event.decision {
+        case .confirmed: return H.p(.class("game-state")) { l.text("mj.game.confirmed") }
+        case .calledOff: return H.p(.class("game-state")) { l.text("mj.game.called_off") }
+        case nil:
+            guard event.status == .scheduled, let minimum = event.minPlayers, let decideAt = event.decideAt else { return .empty }
+            let time = NoticeText.moment(decideAt, in: event.city?.timeZone ?? l.timeZone, l)
+            return H.p(.class("game-state")) {
+                event.playersNeeded > 0
+                    ? l.text("mj.game.needed", ["n": String(event.playersNeeded), "time": time, "min": String(minimum)])
+                    : l.text("mj.game.enough", ["time": time])
+            }
+        }
+    }
+
     /// What became of an event of the person's history: «Скасовано», or «Відбулася» with
     /// whether they took part or stayed on the waitlist. Places left and «Ви йдете» no
     /// longer mean anything once it is over.
     static func outcome(_ view: EventView, _ l: Localizer) -> HTML {
+        if view.event.decision == .calledOff {
+            return H.span(.class("badge badge-cancelled")) { l.text("mj.game.called_off") }
+        }
         if view.event.status == .cancelled {
             return H.span(.class("badge badge-cancelled")) { l.text("mj.event.status.cancelled") }
         }

@@ -178,6 +178,52 @@ public nonisolated enum MJParticipationStatus: SwiftProtobuf.Enum, Swift.CaseIte
 
 }
 
+public nonisolated enum MJGameDecision: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// no minimum
+  case none // = 0
+
+  /// to be decided at decide_at
+  case pending // = 1
+  case confirmed // = 2
+  case calledOff // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .none
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .none
+    case 1: self = .pending
+    case 2: self = .confirmed
+    case 3: self = .calledOff
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .none: return 0
+    case .pending: return 1
+    case .confirmed: return 2
+    case .calledOff: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [MJGameDecision] = [
+    .none,
+    .pending,
+    .confirmed,
+    .calledOff,
+  ]
+
+}
+
 public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -205,6 +251,15 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
 
   /// you did not take it in time; it went to the next in line
   case offerLapsed // = 8
+
+  /// decision time: enough players, the game is on
+  case gameConfirmed // = 9
+
+  /// decision time: too few players, the game is cancelled
+  case gameCalledOff // = 10
+
+  /// a game of a sport you follow in your city needs players
+  case playersNeeded // = 11
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -222,6 +277,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case 6: self = .personLeft
     case 7: self = .offered
     case 8: self = .offerLapsed
+    case 9: self = .gameConfirmed
+    case 10: self = .gameCalledOff
+    case 11: self = .playersNeeded
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -237,6 +295,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case .personLeft: return 6
     case .offered: return 7
     case .offerLapsed: return 8
+    case .gameConfirmed: return 9
+    case .gameCalledOff: return 10
+    case .playersNeeded: return 11
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -252,6 +313,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     .personLeft,
     .offered,
     .offerLapsed,
+    .gameConfirmed,
+    .gameCalledOff,
+    .playersNeeded,
   ]
 
 }
@@ -781,6 +845,33 @@ public nonisolated struct MJEvent: @unchecked Sendable {
   /// Clears the value of `myOfferExpiresAt`. Subsequent reads from it will return its default value.
   public mutating func clearMyOfferExpiresAt() {_uniqueStorage()._myOfferExpiresAt = nil}
 
+  /// A game with a minimum: at decide_at it is confirmed with at least min_players
+  /// players, or called off (status CANCELLED, decision CALLED_OFF) with fewer.
+  public var minPlayers: Int32 {
+    get {_storage._minPlayers}
+    set {_uniqueStorage()._minPlayers = newValue}
+  }
+
+  public var decideAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._decideAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._decideAt = newValue}
+  }
+  /// Returns true if `decideAt` has been explicitly set.
+  public var hasDecideAt: Bool {_storage._decideAt != nil}
+  /// Clears the value of `decideAt`. Subsequent reads from it will return its default value.
+  public mutating func clearDecideAt() {_uniqueStorage()._decideAt = nil}
+
+  public var decision: MJGameDecision {
+    get {_storage._decision}
+    set {_uniqueStorage()._decision = newValue}
+  }
+
+  /// more players needed until the decision; 0 when enough or decided
+  public var playersNeeded: Int32 {
+    get {_storage._playersNeeded}
+    set {_uniqueStorage()._playersNeeded = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -846,6 +937,19 @@ public nonisolated struct MJEventInput: Sendable {
   /// unspecified means "any"
   public var skillLevel: MJSkillLevel = .unspecified
 
+  /// 0: no minimum; else 2 up to capacity
+  public var minPlayers: Int32 = 0
+
+  /// with min_players: after now, before the start
+  public var decideAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_decideAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_decideAt = newValue}
+  }
+  /// Returns true if `decideAt` has been explicitly set.
+  public var hasDecideAt: Bool {self._decideAt != nil}
+  /// Clears the value of `decideAt`. Subsequent reads from it will return its default value.
+  public mutating func clearDecideAt() {self._decideAt = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -853,6 +957,7 @@ public nonisolated struct MJEventInput: Sendable {
   fileprivate var _latitude: Double? = nil
   fileprivate var _longitude: Double? = nil
   fileprivate var _startTime: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _decideAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 /// GET /events?city=kyiv&sport=football&sport=running&from=…&to=…&skill=beginner&q=…&near=50.45,30.52&within=5&pageSize=20&pageToken=…
@@ -1025,8 +1130,12 @@ nonisolated extension MJParticipationStatus: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PARTICIPATION_STATUS_NONE\0\u{1}PARTICIPATION_STATUS_PARTICIPANT\0\u{1}PARTICIPATION_STATUS_WAITLISTED\0\u{1}PARTICIPATION_STATUS_OFFERED\0")
 }
 
+nonisolated extension MJGameDecision: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GAME_DECISION_NONE\0\u{1}GAME_DECISION_PENDING\0\u{1}GAME_DECISION_CONFIRMED\0\u{1}GAME_DECISION_CALLED_OFF\0")
+}
+
 nonisolated extension MJNotificationKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0\u{1}NOTIFICATION_KIND_OFFERED\0\u{1}NOTIFICATION_KIND_OFFER_LAPSED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0\u{1}NOTIFICATION_KIND_OFFERED\0\u{1}NOTIFICATION_KIND_OFFER_LAPSED\0\u{1}NOTIFICATION_KIND_GAME_CONFIRMED\0\u{1}NOTIFICATION_KIND_GAME_CALLED_OFF\0\u{1}NOTIFICATION_KIND_PLAYERS_NEEDED\0")
 }
 
 nonisolated extension MJError: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1698,7 +1807,7 @@ nonisolated extension MJPerson: SwiftProtobuf.Message, SwiftProtobuf._MessageImp
 
 nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}sport_type_id\0\u{3}sport_type_name\0\u{1}title\0\u{1}description\0\u{3}city_id\0\u{3}city_name\0\u{3}time_zone\0\u{1}venue\0\u{1}latitude\0\u{1}longitude\0\u{3}start_time\0\u{3}local_start\0\u{3}duration_minutes\0\u{1}capacity\0\u{3}participant_count\0\u{3}waitlist_count\0\u{3}places_left\0\u{3}skill_level\0\u{1}status\0\u{1}creator\0\u{3}my_status\0\u{3}my_waitlist_position\0\u{3}created_at\0\u{3}updated_at\0\u{3}my_offer_expires_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}sport_type_id\0\u{3}sport_type_name\0\u{1}title\0\u{1}description\0\u{3}city_id\0\u{3}city_name\0\u{3}time_zone\0\u{1}venue\0\u{1}latitude\0\u{1}longitude\0\u{3}start_time\0\u{3}local_start\0\u{3}duration_minutes\0\u{1}capacity\0\u{3}participant_count\0\u{3}waitlist_count\0\u{3}places_left\0\u{3}skill_level\0\u{1}status\0\u{1}creator\0\u{3}my_status\0\u{3}my_waitlist_position\0\u{3}created_at\0\u{3}updated_at\0\u{3}my_offer_expires_at\0\u{3}min_players\0\u{3}decide_at\0\u{1}decision\0\u{3}players_needed\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -1727,6 +1836,10 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _myOfferExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _minPlayers: Int32 = 0
+    var _decideAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _decision: MJGameDecision = .none
+    var _playersNeeded: Int32 = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1763,6 +1876,10 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
       _myOfferExpiresAt = source._myOfferExpiresAt
+      _minPlayers = source._minPlayers
+      _decideAt = source._decideAt
+      _decision = source._decision
+      _playersNeeded = source._playersNeeded
     }
   }
 
@@ -1807,6 +1924,10 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
         case 24: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 25: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
         case 26: try { try decoder.decodeSingularMessageField(value: &_storage._myOfferExpiresAt) }()
+        case 27: try { try decoder.decodeSingularInt32Field(value: &_storage._minPlayers) }()
+        case 28: try { try decoder.decodeSingularMessageField(value: &_storage._decideAt) }()
+        case 29: try { try decoder.decodeSingularEnumField(value: &_storage._decision) }()
+        case 30: try { try decoder.decodeSingularInt32Field(value: &_storage._playersNeeded) }()
         default: break
         }
       }
@@ -1897,6 +2018,18 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
       try { if let v = _storage._myOfferExpiresAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
       } }()
+      if _storage._minPlayers != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._minPlayers, fieldNumber: 27)
+      }
+      try { if let v = _storage._decideAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+      } }()
+      if _storage._decision != .none {
+        try visitor.visitSingularEnumField(value: _storage._decision, fieldNumber: 29)
+      }
+      if _storage._playersNeeded != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._playersNeeded, fieldNumber: 30)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1932,6 +2065,10 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
         if _storage._myOfferExpiresAt != rhs_storage._myOfferExpiresAt {return false}
+        if _storage._minPlayers != rhs_storage._minPlayers {return false}
+        if _storage._decideAt != rhs_storage._decideAt {return false}
+        if _storage._decision != rhs_storage._decision {return false}
+        if _storage._playersNeeded != rhs_storage._playersNeeded {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1943,7 +2080,7 @@ nonisolated extension MJEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImpl
 
 nonisolated extension MJEventInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".EventInput"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}sport_type_id\0\u{1}title\0\u{1}description\0\u{3}city_id\0\u{1}venue\0\u{1}latitude\0\u{1}longitude\0\u{3}start_time\0\u{3}duration_minutes\0\u{1}capacity\0\u{3}skill_level\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}sport_type_id\0\u{1}title\0\u{1}description\0\u{3}city_id\0\u{1}venue\0\u{1}latitude\0\u{1}longitude\0\u{3}start_time\0\u{3}duration_minutes\0\u{1}capacity\0\u{3}skill_level\0\u{3}min_players\0\u{3}decide_at\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1962,6 +2099,8 @@ nonisolated extension MJEventInput: SwiftProtobuf.Message, SwiftProtobuf._Messag
       case 9: try { try decoder.decodeSingularInt32Field(value: &self.durationMinutes) }()
       case 10: try { try decoder.decodeSingularInt32Field(value: &self.capacity) }()
       case 11: try { try decoder.decodeSingularEnumField(value: &self.skillLevel) }()
+      case 12: try { try decoder.decodeSingularInt32Field(value: &self.minPlayers) }()
+      case 13: try { try decoder.decodeSingularMessageField(value: &self._decideAt) }()
       default: break
       }
     }
@@ -2005,6 +2144,12 @@ nonisolated extension MJEventInput: SwiftProtobuf.Message, SwiftProtobuf._Messag
     if self.skillLevel != .unspecified {
       try visitor.visitSingularEnumField(value: self.skillLevel, fieldNumber: 11)
     }
+    if self.minPlayers != 0 {
+      try visitor.visitSingularInt32Field(value: self.minPlayers, fieldNumber: 12)
+    }
+    try { if let v = self._decideAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2020,6 +2165,8 @@ nonisolated extension MJEventInput: SwiftProtobuf.Message, SwiftProtobuf._Messag
     if lhs.durationMinutes != rhs.durationMinutes {return false}
     if lhs.capacity != rhs.capacity {return false}
     if lhs.skillLevel != rhs.skillLevel {return false}
+    if lhs.minPlayers != rhs.minPlayers {return false}
+    if lhs._decideAt != rhs._decideAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -24,6 +24,7 @@ enum EventCardView {
                     MoveJoinWeb.outcome(view, l)
                 } else {
                     MoveJoinWeb.places(event, l, viewerIsIn: view.myStatus != nil)
+                    MoveJoinWeb.neededBadge(event, l)
                     MoveJoinWeb.myStatus(view, l)
                 }
             }

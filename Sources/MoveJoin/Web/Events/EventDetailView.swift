@@ -27,7 +27,9 @@ struct EventDetailView {
                 H.p(.class("event-sport")) { SportType.name(of: event.sportTypeID, in: l.language) }
                 H.h1 { event.title }
                 if event.status == .cancelled {
-                    H.p(.class("flash flash-error"), .role("status")) { l.text("mj.event.was_cancelled") }
+                    H.p(.class("flash flash-error"), .role("status")) {
+                        l.text(event.decision == .calledOff ? "mj.game.called_off" : "mj.event.was_cancelled")
+                    }
                 }
                 // A held place is the one thing to answer: first, before the facts.
                 if isOpen && shown.myStatus == .offered { offer }
@@ -119,6 +121,7 @@ struct EventDetailView {
                 H.span(.class("count")) { l.text("mj.event.count", ["n": String(event.participantCount), "capacity": String(event.capacity)]) }
                 MoveJoinWeb.myStatus(view, l)
             },
+            event.decision == .calledOff ? .empty : MoveJoinWeb.game(event, l),
             H.h2 { l.text("mj.event.participants") },
             H.ol(.class("people")) { for person in people.participants { H.li { person.fullName } } },
             people.waitlist.isEmpty ? .empty : H.h2 { l.text("mj.event.waitlist") },

@@ -12,12 +12,18 @@ enum EventFormPage {
         web.post("events", ":eventID", "edit", use: update)
     }
 
+    /// How long before the start a game with a minimum may be decided, in hours (the
+    /// form's choices; the API takes any time).
+    static let decisionLeads = [1, 2, 3, 6, 12, 24, 48]
+    static let defaultDecisionLead = 3
+
     /// A new event starts tomorrow at 19:00 in the person's city, for 90 minutes.
     static func newEvent(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
         let tomorrow = LocalDateTime(req.clock.now.addingTimeInterval(86_400), in: mover.profile.city?.timeZone ?? req.localizer.timeZone)
         let values = ["cityId": mover.profile.cityID, "capacity": String(EventRules.defaultCapacity), "durationMinutes": "90",
-                      "skillLevel": SkillLevel.any.rawValue, "startDate": tomorrow.dateString, "startTime": "19:00"]
+                      "skillLevel": SkillLevel.any.rawValue, "startDate": tomorrow.dateString, "startTime": "19:00",
+                      "decideAt": String(defaultDecisionLead)]
         return render(req, mover, event: nil, form: FormState(values: values))
     }
 
@@ -42,7 +48,8 @@ enum EventFormPage {
         let values = ["sportTypeId": event.sportTypeID, "title": event.title, "description": event.details, "cityId": event.cityID,
                       "venue": event.venue, "startDate": local.dateString, "startTime": local.timeString,
                       "latitude": event.latitude.map { String($0) } ?? "", "longitude": event.longitude.map { String($0) } ?? "",
-                      "durationMinutes": String(event.durationMinutes), "capacity": String(event.capacity), "skillLevel": event.skillLevel.rawValue]
+                      "durationMinutes": String(event.durationMinutes), "capacity": String(event.capacity), "skillLevel": event.skillLevel.rawValue,
+                      "minPlayers": event.minPlayers.map { String($0) } ?? "", "decideAt": String(decisionLead(of: event))]
         return render(req, mover, event: event, form: FormState(values: values))
     }
 
@@ -86,6 +93,14 @@ enum EventFormPage {
             draft.startsAt = LocalDateTime.date(day: day, time: time, in: zone)
             if draft.startsAt == nil { errors.append(FieldError(field: "startDate", key: "mj.validation.date")) }
         }
+        if let text = v["minPlayers"], !text.isEmpty {
+            if let players = Int(text) { draft.minPlayers = players } else { errors.append(FieldError(field: "minPlayers", key: "validation.invalid")) }
+            if let hours = v["decideAt"].flatMap(Int.init), decisionLeads.contains(hours) {
+                draft.decideAt = draft.startsAt?.addingTimeInterval(-Double(hours) * 3600)
+            } else {
+                errors.append(FieldError(field: "decideAt", key: "validation.invalid"))
+            }
+        }
         if !errors.isEmpty {
             // Report these together with everything else the rules find.
             do { _ = try EventRules.validate(draft, now: .distantPast) } catch let error as AppError {
@@ -94,6 +109,13 @@ enum EventFormPage {
             throw AppError.validation(errors)
         }
         return draft
+    }
+
+    /// The form's choice nearest to the event's decision time (the API may have set any).
+    static func decisionLead(of event: EventRecord) -> Int {
+        guard let decideAt = event.decideAt else { return defaultDecisionLead }
+        let hours = event.startsAt.timeIntervalSince(decideAt) / 3600
+        return decisionLeads.min { abs(Double($0) - hours) < abs(Double($1) - hours) } ?? defaultDecisionLead
     }
 
     static func coordinate(_ text: String?, field: String, into errors: inout [FieldError]) -> Double? {

@@ -59,5 +59,17 @@ struct EventFormView {
                       inputMode: "numeric").render(form, l)
         }
         SelectField(name: "skillLevel", label: l.text("mj.field.skill"), options: MoveJoinWeb.skillOptions(l), includeEmpty: false).render(form, l)
+        minimum
+    }
+
+    /// At least so many players, decided so long before the start; empty for no minimum.
+    private var minimum: HTML {
+        H.div(.class("field-row")) {
+            FormField(name: "minPlayers", label: l.text("mj.field.min_players"), type: "number", hint: l.text("mj.field.min_players_hint"),
+                      required: false, inputMode: "numeric").render(form, l)
+            SelectField(name: "decideAt", label: l.text("mj.field.decide_at"),
+                        options: EventFormPage.decisionLeads.map { (String($0), l.text("mj.decide.hours", ["n": String($0)])) },
+                        required: false, includeEmpty: false).render(form, l)
+        }
     }
 }

@@ -30,13 +30,16 @@ struct SharedEventView {
                 H.p(.class("event-sport")) { SportType.name(of: event.sportTypeID, in: l.language) }
                 H.h1 { event.title }
                 if event.status == .cancelled {
-                    H.p(.class("flash flash-error"), .role("status")) { l.text("mj.event.was_cancelled") }
+                    H.p(.class("flash flash-error"), .role("status")) {
+                        l.text(event.decision == .calledOff ? "mj.game.called_off" : "mj.event.was_cancelled")
+                    }
                 } else if !isOpen {
                     H.p(.class("flash"), .role("status")) { l.text("mj.shared.over") }
                 }
                 facts
                 if !event.details.isEmpty { H.p(.class("event-description")) { event.details } }
-                H.p(.class("event-places")) { MoveJoinWeb.places(event, l) }
+                H.p(.class("event-places")) { MoveJoinWeb.places(event, l); MoveJoinWeb.neededBadge(event, l) }
+                if event.decision != .calledOff { MoveJoinWeb.game(event, l) }
                 if isOpen { ways }
             }
         }

@@ -12,7 +12,9 @@ enum NoticeSettingsPage {
 
     static func show(_ req: Request) async throws -> Response {
         let mover = try await req.mover()
-        let view = NoticeSettingsView(model: .init(choices: try await req.moveJoin.notices.choices(for: mover)), mover: mover, c: req.viewContext)
+        let notices = req.moveJoin.notices
+        let model = NoticeSettingsView.Model(choices: try await notices.choices(for: mover), follows: try await notices.follows(of: mover))
+        let view = NoticeSettingsView(model: model, mover: mover, c: req.viewContext)
         return req.render(view.page)
     }
 
@@ -23,7 +25,8 @@ enum NoticeSettingsPage {
         func ticked(_ channel: String) -> Set<NoticeTopic> {
             Set(NoticeTopic.allCases.filter { form.values[NoticeSettingsView.field(channel, $0)] == "on" })
         }
-        try await req.moveJoin.notices.save(NoticeChoices(push: ticked("push"), mail: ticked("mail")), for: mover)
+        let follows = Set(SportType.all.map(\.id).filter { form.values[NoticeSettingsView.followField($0)] == "on" })
+        try await req.moveJoin.notices.save(NoticeChoices(push: ticked("push"), mail: ticked("mail")), follows: follows, for: mover)
         return req.redirect(to: MoveJoinWeb.noticeSettingsPath, flash: .success, "mj.settings.saved")
     }
 }
