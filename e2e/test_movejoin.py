@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 import requests
 from icalendar import Calendar
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -228,6 +229,41 @@ def test_a_game_short_of_players_is_called_off_at_its_decision_time(new_browser,
     assert f"Гру «{title}» скасовано: забракло гравців." in player.find_element(By.CSS_SELECTOR, ".notice-list").text
     open_page(organiser, base_url + PREFIX + "/notifications")
     assert f"Гру «{title}» скасовано: забракло гравців." in organiser.find_element(By.CSS_SELECTOR, ".notice-list").text
+
+
+def test_the_map_view_shows_an_event_placed_by_tapping_the_form_map(new_browser, base_url):
+    organiser = new_browser()
+    sign_up(organiser, base_url, email("org"), "Мирослава")
+    title = f"Теніс {secrets.token_hex(3)}"
+    open_page(organiser, base_url + PREFIX + "/events/new")
+    picker = wait(organiser).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-pick-map]:not([hidden]) .leaflet-container, "
+                                                                               ".leaflet-container[data-pick-map]"))
+    organiser.execute_script("arguments[0].scrollIntoView({block: 'center'})", picker)
+    ActionChains(organiser).move_to_element(picker).click().perform()
+    latitude = organiser.find_element(By.NAME, "latitude").get_attribute("value")
+    longitude = organiser.find_element(By.NAME, "longitude").get_attribute("value")
+    assert latitude and longitude, "tapping the map fills the place"
+    assert abs(float(latitude) - 50.4501) < 0.05 and abs(float(longitude) - 30.5234) < 0.05, (latitude, longitude)
+    assert organiser.find_elements(By.CSS_SELECTOR, "[data-pick-map] .leaflet-marker-icon"), "the tapped place is marked"
+    assert_accessible(organiser)
+    start = tomorrow_at(18, 0)
+    for name, value in [("sportTypeId", "tennis"), ("title", title), ("venue", "Корти в парку"), ("startDate", start.strftime("%Y-%m-%d")),
+                        ("startTime", "18:00"), ("durationMinutes", "60"), ("capacity", "4")]:
+        fill(organiser, name, value)
+    submit(organiser, "main form.event-form")
+    assert heading(organiser) == title
+
+    # The Events tab offers the map; the new event is a marker there, its card a link to it.
+    open_page(organiser, base_url + PREFIX + "/events")
+    tap(organiser, organiser.find_element(By.LINK_TEXT, "Мапа"))
+    assert heading(organiser) == "Події на мапі: Київ"
+    marker = wait(organiser).until(lambda d: d.find_element(By.CSS_SELECTOR, f".leaflet-marker-icon[title='{title}']"))
+    assert_accessible(organiser)
+    ActionChains(organiser).move_to_element(marker).click().perform()
+    card = wait(organiser).until(lambda d: d.find_element(By.CSS_SELECTOR, ".leaflet-popup-content .map-card"))
+    assert title in card.text and "Лишилося 3 місця" in card.text, card.text
+    tap(organiser, card.find_element(By.LINK_TEXT, title))
+    assert heading(organiser) == title
 
 
 def test_calendars_parse_with_times_zones_and_alarm(new_browser, base_url):

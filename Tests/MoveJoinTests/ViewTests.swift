@@ -130,5 +130,18 @@ extension MoveJoinTests {
             #expect(html.contains("I can&#39;t come") && html.contains("A place for you until \(until)"))
             #expect(!html.contains("Leave the waitlist"))
         }
+
+        @Test("the map view: the map's box with its data source and the city's centre; without the library, that it is unavailable and the list")
+        func mapView() {
+            let c = ViewContext.testing(MoveJoin(), language: .en)
+            let centre = GeoPoint(latitude: 49.8397, longitude: 24.0297)!
+            let shown = EventMapView(model: .init(cityID: "lviv", centre: centre, available: true), mover: Self.mover(), c: c).page.content.rendered
+            #expect(shown.contains(#"data-event-map="/movejoin/events/map/events.json?city=lviv""#) && shown.contains(#"data-latitude="49.8397""#))
+            #expect(shown.contains(#"<a href="/movejoin/events/map?city=lviv" aria-current="page">Map</a>"#))
+            #expect(shown.contains(#"hidden>The map is unavailable right now."#))
+            let missing = EventMapView(model: .init(cityID: "lviv", centre: centre, available: false), mover: Self.mover(), c: c).page.content.rendered
+            #expect(!missing.contains("data-event-map") && missing.contains(#"role="status">The map is unavailable right now."#))
+            #expect(missing.contains(#"<a href="/movejoin/events?city=lviv">List</a>"#))
+        }
     }
 }

@@ -6,7 +6,8 @@ import MoveJoinProto
 /// `city`, `sport` (repeated, or comma-separated), `from`, `to` (RFC 3339 times, or
 /// `YYYY-MM-DD` days in the city's time zone; `to` as a day includes that day),
 /// `skill`, `q`, `near` (`latitude,longitude`: where the person is), `within` (kilometres
-/// from `near`, 0.1–100; only events with a place on the map that near), `pageSize`,
+/// from `near`, 0.1–100; only events with a place on the map that near), `bbox`
+/// (`west,south,east,north` in degrees; only events with a place inside), `pageSize`,
 /// `pageToken`. Unknown values are field errors, not ignored.
 enum SearchQuery {
     /// Without a `city` and a `defaultCity`, the city is missing (a field error).
@@ -55,6 +56,11 @@ enum SearchQuery {
                 search.withinKm = nil
                 v.add("within", "mj.validation.within", ["max": "100"])
             }
+        }
+        // Not split at commas: the four numbers are one value.
+        if let box = pairs.first(where: { $0.0 == "bbox" })?.1, !box.isEmpty {
+            search.bbox = BoundingBox(parsing: box)
+            if search.bbox == nil { v.add("bbox", "mj.validation.bbox") }
         }
         if let size = value("pageSize") {
             if let number = Int(size), (1...EventSearch.maxPageSize).contains(number) {

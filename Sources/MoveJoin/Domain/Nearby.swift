@@ -57,3 +57,30 @@ public struct NearbyFilter: Sendable, Equatable {
         return (dLat * dLat * latitudeScale2 + dLon * dLon * filter.longitudeScale2).squareRoot()
     }
 }
+
+/// The part of the map a map view shows: `bbox=west,south,east,north` (longitudes and
+/// latitudes in degrees, the order of OpenStreetMap's and GeoJSON's boxes). Only events
+/// with a place inside it are found.
+public struct BoundingBox: Sendable, Equatable {
+    public let west: Double
+    public let south: Double
+    public let east: Double
+    public let north: Double
+
+    /// Nil unless four finite numbers on the globe, west of east and south of north.
+    public init?(west: Double, south: Double, east: Double, north: Double) {
+        guard [west, south, east, north].allSatisfy(\.isFinite), (-180...180).contains(west), (-180...180).contains(east),
+              (-90...90).contains(south), (-90...90).contains(north), west < east, south < north else { return nil }
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
+    }
+
+    /// «30.40,50.38,30.65,50.52».
+    public init?(parsing text: String) {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2], let north = numbers[3] else { return nil }
+        self.init(west: west, south: south, east: east, north: north)
+    }
+}

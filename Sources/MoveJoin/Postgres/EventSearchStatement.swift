@@ -12,13 +12,14 @@ import Kernel
 /// what the portable query does.
 struct EventSearchStatement: PostgresPreparedStatement {
     static let name = "movejoin_event_search"
-    static let sql = search(viewer: "$2", parameters: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map { "$\($0)" })
+    static let sql = search(viewer: "$2", parameters: ([1] + Array(3...18)).map { "$\($0)" })
 
     /// The search, its viewer an SQL expression and its other parameters named in the order
     /// city, earliest start, start before, sport types, skill level, text pattern, the
     /// cursor's start and id, limit, and the distance filter's centre (latitude,
     /// longitude), longitude scale² and radius² (`NearbyFilter`; latitude's scale² is a
-    /// constant). The viewer's place on the waitlist comes with each event.
+    /// constant), and the map's box (west, south, east, north). The viewer's place on the
+    /// waitlist comes with each event.
     static func search(viewer: String, parameters p: [String]) -> String {
         """
         SELECT e.id, e.creator_id, e.sport_type_id, e.title, e.description, e.city_id, e.venue,
@@ -42,14 +43,16 @@ struct EventSearchStatement: PostgresPreparedStatement {
           AND (\(p[9])::float8 IS NULL OR (e.latitude IS NOT NULL AND e.longitude IS NOT NULL
                AND (e.latitude - \(p[9])) * (e.latitude - \(p[9])) * \(NearbyFilter.latitudeScale2)
                  + (e.longitude - \(p[10])) * (e.longitude - \(p[10])) * \(p[11]) <= \(p[12])))
+          AND (\(p[13])::float8 IS NULL OR (e.longitude BETWEEN \(p[13]) AND \(p[15]) AND e.latitude BETWEEN \(p[14]) AND \(p[16])))
         ORDER BY e.starts_at, e.id
         LIMIT \(p[8])
         """
     }
 
     static let bindingDataTypes: [PostgresDataType] = [.text, .uuid, .timestamptz, .timestamptz, .textArray,
-                                                        .text, .text, .timestamptz, .uuid, .int8] + nearbyDataTypes
+                                                        .text, .text, .timestamptz, .uuid, .int8] + nearbyDataTypes + boxDataTypes
     static let nearbyDataTypes: [PostgresDataType] = [.float8, .float8, .float8, .float8]
+    static let boxDataTypes: [PostgresDataType] = [.float8, .float8, .float8, .float8]
     typealias Row = SearchHit
 
     let cityID: String
@@ -62,9 +65,10 @@ struct EventSearchStatement: PostgresPreparedStatement {
     let after: PageCursor?
     let limit: Int
     let nearby: NearbyFilter?
+    var box: BoundingBox? = nil
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 14)
+        var bindings = PostgresBindings(capacity: 18)
         bindings.append(cityID)
         bindings.append(viewerID)
         appendFilters(to: &bindings)
@@ -85,6 +89,10 @@ struct EventSearchStatement: PostgresPreparedStatement {
         bindings.append(nearby?.centre.longitude)
         bindings.append(nearby?.longitudeScale2)
         bindings.append(nearby?.radius2)
+        bindings.append(box?.west)
+        bindings.append(box?.south)
+        bindings.append(box?.east)
+        bindings.append(box?.north)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> SearchHit {

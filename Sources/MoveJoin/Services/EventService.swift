@@ -60,6 +60,8 @@ public struct EventSearch: Sendable {
     public var near: GeoPoint?
     /// Only events with a place on the map within this many kilometres of `near`.
     public var withinKm: Double?
+    /// Only events with a place on the map inside this box (the map view).
+    public var bbox: BoundingBox?
     public var pageSize: Int = 20
     public var pageToken: String?
 
@@ -213,7 +215,7 @@ public struct EventService: Sendable {
             cityID: search.cityID, viewerID: viewerID, startsFrom: max(search.from ?? context.clock.now, context.clock.now),
             startsBefore: search.to, sportTypeIDs: search.sportTypeIDs, skillLevel: level?.rawValue,
             likePattern: text.flatMap { $0.isEmpty ? nil : "%\(Self.escapeLike($0))%" }, after: cursor, limit: pageSize + 1,
-            nearby: search.nearby)
+            nearby: search.nearby, box: search.bbox)
     }
 
     /// The first `size` hits as a page, with the cursor of the next when there are more.

@@ -81,6 +81,12 @@ struct PortableEventSearchStore: EventSearchStore {
                 * \(bind: nearby.longitudeScale2) <= \(bind: nearby.radius2))
                 """))
         }
+        if let box = search.box {
+            query = query.where(EventService.column("longitude"), .greaterThanOrEqual, SQLBind(box.west))
+                .where(EventService.column("longitude"), .lessThanOrEqual, SQLBind(box.east))
+                .where(EventService.column("latitude"), .greaterThanOrEqual, SQLBind(box.south))
+                .where(EventService.column("latitude"), .lessThanOrEqual, SQLBind(box.north))
+        }
         if let after = search.after {
             query = query.where(SQLQueryString("(mj_events.starts_at, mj_events.id) > (\(bind: after.startsAt), \(bind: after.id))"))
         }

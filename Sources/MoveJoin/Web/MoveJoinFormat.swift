@@ -43,6 +43,22 @@ extension MoveJoinWeb {
         }
     }
 
+    /// «Лишилося 3 місця», «Місць немає», «Скасовано» as words (a map marker's card).
+    static func placesText(_ event: EventRecord, _ l: Localizer) -> String {
+        event.status == .cancelled ? l.text("mj.event.status.cancelled")
+            : event.isFull ? l.text("mj.places.full") : l.plural("mj.places.left", count: event.placesLeft)
+    }
+
+    enum EventsView { case list, map }
+
+    /// «Список | Мапа» above the events: the same city either way.
+    static func viewSwitch(_ current: EventsView, cityID: String, _ l: Localizer) -> HTML {
+        H.nav(.class("view-switch"), .aria("label", l.text("mj.map.switch"))) {
+            H.a(.href("\(prefix)/events?city=\(cityID)"), .aria("current", current == .list ? "page" : nil)) { l.text("mj.map.as_list") }
+            H.a(.href("\(prefix)/events/map?city=\(cityID)"), .aria("current", current == .map ? "page" : nil)) { l.text("mj.map.as_map") }
+        }
+    }
+
     /// What became of an event of the person's history: «Скасовано», or «Відбулася» with
     /// whether they took part or stayed on the waitlist. Places left and «Ви йдете» no
     /// longer mean anything once it is over.

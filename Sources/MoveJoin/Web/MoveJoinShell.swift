@@ -10,10 +10,10 @@ extension MoveJoinWeb {
     /// (`mover`), none for the signed-out. On an event's page (`liveEvent`) the stream
     /// also carries that event's changes, so its list of people refreshes.
     static func shell(_ mover: Mover?, title: String, section: Section, status: HTTPResponseStatus = .ok, liveEvent: UUID? = nil,
-                      _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
+                      scripts: [String] = [], _ c: ViewContext, @HTMLBuilder content: () -> HTML) -> Page {
         let liveURL = mover == nil ? nil : "\(prefix)/live" + (liveEvent.map { "?event=\($0.uuidString.lowercased())" } ?? "")
         return Page(title: title, app: MoveJoin.descriptor, content: content(), tabs: mover == nil ? [] : tabs(section, c.localizer),
-                    scripts: liveURL == nil ? [] : ["live-refresh.js", "movejoin.js"], liveURL: liveURL,
+                    scripts: (liveURL == nil ? [] : ["live-refresh.js", "movejoin.js"]) + scripts, liveURL: liveURL,
                     liveEvents: liveURL == nil ? [] : ["event.changed"], status: status)
     }
 

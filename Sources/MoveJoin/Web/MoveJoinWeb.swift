@@ -14,6 +14,8 @@ enum MoveJoinWeb {
         WelcomePage.register(on: web)
         SignUpPage.register(on: web)
         EventListPage.register(on: web)
+        EventMapPage.register(on: web)
+        Leaflet.register(on: web)
         EventFormPage.register(on: web)
         EventDetailPage.register(on: web)
         ProfilePage.register(on: web)

@@ -964,6 +964,8 @@ public nonisolated struct MJEventInput: Sendable {
 /// Upcoming scheduled events, by start time. `from`/`to` are RFC 3339 times;
 /// `city` defaults to the signed-in person's city. `near` (latitude,longitude) with
 /// `within` (kilometres, 0.1–100) keeps only events with a place on the map that near.
+/// `bbox=west,south,east,north` (degrees, as OpenStreetMap's boxes) keeps only events
+/// with a place inside the box: a map view's markers (with pageSize up to 100).
 public nonisolated struct MJEventPage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

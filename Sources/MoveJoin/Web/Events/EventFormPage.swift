@@ -68,8 +68,15 @@ enum EventFormPage {
         }
     }
 
+    /// With the place picker's map where the server has the map library, opening on the
+    /// event's city (or the person's).
     static func render(_ req: Request, _ mover: Mover, event: EventRecord?, form: FormState, status: HTTPResponseStatus = .ok) -> Response {
-        req.render(EventFormView(mover: mover, event: event, form: form, status: status, c: req.viewContext).page)
+        var centre: GeoPoint?
+        if Leaflet.isInstalled {
+            req.allowImages(from: Leaflet.tileOrigin)
+            centre = CityCentres.centre(of: form.values["cityId"] ?? event?.cityID ?? mover.profile.cityID)
+        }
+        return req.render(EventFormView(mover: mover, event: event, form: form, status: status, mapCentre: centre, c: req.viewContext).page)
     }
 
     /// The form's date and time are a wall clock in the chosen city.

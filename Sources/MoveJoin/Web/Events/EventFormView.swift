@@ -9,6 +9,8 @@ struct EventFormView {
     let event: EventRecord?
     let form: FormState
     var status: HTTPResponseStatus = .ok
+    /// Where the place picker's map opens; nil without the map library.
+    var mapCentre: GeoPoint? = nil
     let c: ViewContext
 
     private var l: Localizer { c.localizer }
@@ -16,7 +18,8 @@ struct EventFormView {
     var page: Page {
         let title = l.text(event == nil ? "mj.add.title" : "mj.edit.title")
         let action = event.map { "\(MoveJoinWeb.eventPath($0.id))/edit" } ?? "\(MoveJoinWeb.prefix)/events/new"
-        return MoveJoinWeb.shell(mover, title: title, section: event == nil ? .add : .events, status: status, c) {
+        return MoveJoinWeb.shell(mover, title: title, section: event == nil ? .add : .events, status: status,
+                                 scripts: mapCentre == nil ? [] : ["movejoin-map.js"], c) {
             H.h1 { title }
             Components.errorSummary(form, l)
             Components.postForm(c, action: action, classes: "event-form") {
@@ -44,6 +47,13 @@ struct EventFormView {
             H.div(.class("field-row")) {
                 FormField(name: "latitude", label: l.text("mj.field.latitude"), required: false, inputMode: "decimal", maxLength: 20).render(form, l)
                 FormField(name: "longitude", label: l.text("mj.field.longitude"), required: false, inputMode: "decimal", maxLength: 20).render(form, l)
+            }
+            if let centre = mapCentre {
+                H.p(.class("hint")) { l.text("mj.map.pick") }
+                H.div(.class("pick-map"), .data("pick-map", "true"), .data("leaflet", Leaflet.path), .data("tiles", Leaflet.tiles),
+                      .data("attribution", Leaflet.attribution), .data("latitude", String(centre.latitude)),
+                      .data("longitude", String(centre.longitude)), .data("zoom", "12"), .role("region"),
+                      .aria("label", l.text("mj.map.pick")), .flag("hidden")) {}
             }
             // movejoin.js shows it where the browser can tell where the phone is.
             H.button(.type("button"), .class("button"), .data("geolocate", "true"), .flag("hidden")) { l.text("mj.geolocate") }

@@ -23,6 +23,7 @@ struct EventListView {
         MoveJoinWeb.shell(mover, title: l.text("mj.events.title"), section: .events, status: filtersAreValid ? .ok : .unprocessableEntity, c) {
             if let notices = unreadNotices { noticeBanner(notices) }
             H.h1 { l.text("mj.events.heading", ["city": City.name(of: search.cityID, in: l.language)]) }
+            MoveJoinWeb.viewSwitch(.list, cityID: search.cityID, l)
             filterForm
             if events.isEmpty {
                 H.p(.class("empty")) { l.text(filtersAreValid ? "mj.events.none" : "mj.events.fix_filters") }
