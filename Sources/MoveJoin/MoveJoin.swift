@@ -19,7 +19,7 @@ public struct MoveJoin: HromadaApp {
     public init() {}
 
     public var postgresStatements: [any PostgresPreparedStatement.Type] {
-        [EventSearchStatement.self, SignedInEventSearchStatement.self]
+        [EventSearchStatement.self, SignedInEventSearchStatement.self, EventBoxSearchStatement.self]
     }
 
     public var descriptor: AppDescriptor { Self.descriptor }

@@ -11,14 +11,13 @@ struct SignedInEventSearchStatement: PostgresPreparedStatement {
         """
          SELECT \(caller.columns), EXISTS (SELECT 1 FROM mj_profiles WHERE account_id = \(caller.accountID)), hit.*
         FROM signed_in
-        LEFT JOIN LATERAL (\(EventSearchStatement.search(viewer: caller.accountID, parameters: (4...20).map { "$\($0)" }))) hit
+        LEFT JOIN LATERAL (\(EventSearchStatement.search(viewer: caller.accountID, parameters: (4...16).map { "$\($0)" }))) hit
             ON signed_in.valid
         ORDER BY hit.starts_at, hit.id
         """
     }
     static let bindingDataTypes = SignIn.bindingDataTypes + [.text, .timestamptz, .timestamptz, .textArray, .text, .text,
                                                                   .timestamptz, .uuid, .int8] + EventSearchStatement.nearbyDataTypes
-        + EventSearchStatement.boxDataTypes
 
     struct Row: Sendable {
         /// The row as read: its sign-in columns are decoded for the first row only.
@@ -38,7 +37,7 @@ struct SignedInEventSearchStatement: PostgresPreparedStatement {
     let search: EventSearchStatement
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = credential.bindings(app: app, now: now, capacity: 20)
+        var bindings = credential.bindings(app: app, now: now, capacity: 13)
         bindings.append(search.cityID)
         search.appendFilters(to: &bindings)
         return bindings

@@ -212,7 +212,8 @@ public struct EventService: Sendable {
         let level = search.skillLevel.flatMap { $0 == .any ? nil : $0 }
         // One row more than a page tells whether there is a next page.
         return EventSearchStatement(
-            cityID: search.cityID, viewerID: viewerID, startsFrom: max(search.from ?? context.clock.now, context.clock.now),
+            cityID: search.cityID, viewerID: viewerID,
+            startsFrom: max(search.from ?? context.clock.now, context.clock.now, cursor?.startsAt ?? .distantPast),
             startsBefore: search.to, sportTypeIDs: search.sportTypeIDs, skillLevel: level?.rawValue,
             likePattern: text.flatMap { $0.isEmpty ? nil : "%\(Self.escapeLike($0))%" }, after: cursor, limit: pageSize + 1,
             nearby: search.nearby, box: search.bbox)

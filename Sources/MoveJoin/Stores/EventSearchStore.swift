@@ -28,6 +28,16 @@ struct SearchHit: Sendable {
 }
 
 
+extension EventSearchStore {
+    /// The usual sign-in (the caller's profile gives the default city), then `hits(of:)`.
+    func searchAfterSignIn(by caller: SignInCaller, context: MoveJoinContext,
+                           _ search: @Sendable (_ defaultCity: String?) throws -> EventSearch) async throws -> EventPage {
+        let mover = try await caller.person(Mover.self, on: context.db)
+        let statement = try context.sportEvents.statement(for: try search(mover.profile.cityID), viewerID: mover.id)
+        return try await context.sportEvents.page(of: try await hits(of: statement), size: statement.limit - 1)
+    }
+}
+
 extension MoveJoinContext {
     /// The search's store for this server's database.
     var eventSearches: any EventSearchStore {
@@ -40,9 +50,7 @@ struct PortableEventSearchStore: EventSearchStore {
     let context: MoveJoinContext
 
     func search(by caller: SignInCaller, _ search: @Sendable (_ defaultCity: String?) throws -> EventSearch) async throws -> EventPage {
-        let mover = try await caller.person(Mover.self, on: context.db)
-        let statement = try context.sportEvents.statement(for: try search(mover.profile.cityID), viewerID: mover.id)
-        return try await context.sportEvents.page(of: try await hits(of: statement), size: statement.limit - 1)
+        try await searchAfterSignIn(by: caller, context: context, search)
     }
 
     func hits(of search: EventSearchStatement) async throws -> [SearchHit] {
