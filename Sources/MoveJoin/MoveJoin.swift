@@ -27,7 +27,8 @@ public struct MoveJoin: HromadaApp {
 
     public var migrations: [any Migration] {
         [CreateProfiles(), CreateEvents(), CreateParticipations(), CreateNotices(), CreateCalendarFeeds(), MoveCalendarFeedsToKernel(),
-         AddNoticeDetails(), CreateNoticeSettings(), AddPlaceOffers(), AddGameMinimums()]
+         AddNoticeDetails(), CreateNoticeSettings(), AddPlaceOffers(), AddGameMinimums(),
+         CreateEventMessages()]
     }
 
     public var accounts: (any AppAccounts)? { MoveJoinAccounts() }

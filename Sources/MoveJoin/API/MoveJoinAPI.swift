@@ -24,6 +24,9 @@ enum MoveJoinAPI {
         api.post("events", ":eventID", "join", use: join)
         api.post("events", ":eventID", "leave", use: leave)
         api.post("events", ":eventID", "accept", use: acceptOffer)
+        api.get("events", ":eventID", "messages", use: messages)
+        api.post("events", ":eventID", "messages", use: postMessage)
+        api.delete("events", ":eventID", "messages", ":messageID", use: removeMessage)
         api.get("events", ":eventID", "participants", use: participants)
         api.get("notifications", use: notifications)
         api.post("notifications", "read", use: markNotificationsRead)
@@ -126,6 +129,27 @@ enum MoveJoinAPI {
         let mover = try await req.mover()
         let outcome = try await req.moveJoin.participation.acceptOffer(eventID: try eventID(req), by: mover)
         return try await participation(outcome, mover, req).response(for: req)
+    }
+
+    static func messages(_ req: Request) async throws -> Response {
+        _ = try await req.mover()
+        var answer = MJEventMessageList()
+        answer.messages = try await req.moveJoin.messages.list(of: try eventID(req)).map(MJEventMessage.init)
+        return try answer.response(for: req)
+    }
+
+    static func postMessage(_ req: Request) async throws -> Response {
+        let mover = try await req.mover()
+        let input = try req.message(MJEventMessageInput.self)
+        let message = try await req.moveJoin.messages.post(input.text, on: try eventID(req), by: mover)
+        return try MJEventMessage(message).response(for: req, status: .created)
+    }
+
+    static func removeMessage(_ req: Request) async throws -> HTTPStatus {
+        let mover = try await req.mover()
+        let messageID = try req.uuidParameter("messageID", notFound: "message_not_found", key: "mj.message.not_found")
+        try await req.moveJoin.messages.remove(messageID, on: try eventID(req), by: mover)
+        return .noContent
     }
 
     static func participation(_ outcome: ParticipationService.Outcome, _ mover: Mover, _ req: Request) async throws -> MJParticipation {

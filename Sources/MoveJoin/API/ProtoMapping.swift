@@ -150,11 +150,27 @@ extension MJNotification {
         case .gameConfirmed: .gameConfirmed
         case .gameCalledOff: .gameCalledOff
         case .playersNeeded: .playersNeeded
+        case .organiserMessage: .organiserMessage
         }
         text = NoticeText.text(notice, l)
         eventID = notice.eventID.uuidString.lowercased()
         eventTitle = notice.eventTitle
         createdAt = Google_Protobuf_Timestamp(date: notice.createdAt)
         read = notice.readAt != nil
+    }
+}
+
+extension MJEventMessage {
+    /// A removed message keeps its author and time, not its words.
+    init(_ message: EventMessage) {
+        self.init()
+        id = message.id!.uuidString.lowercased()
+        author = MJPerson()
+        author.id = message.accountID?.uuidString.lowercased() ?? ""
+        author.name = message.authorName
+        if !message.isRemoved { text = message.body }
+        byOrganiser = message.byOrganiser
+        createdAt = Google_Protobuf_Timestamp(date: message.createdAt)
+        removed = message.isRemoved
     }
 }

@@ -47,6 +47,8 @@ public enum NoticeKind: String, Sendable, Codable {
     case gameCalledOff = "game_called_off"
     /// To someone following the sport in the city: a game there needs players.
     case playersNeeded = "players_needed"
+    /// The organiser wrote on the event's page.
+    case organiserMessage = "organiser_message"
     /// To the organiser: someone took a place, stood in the waitlist, or left.
     case personJoined = "person_joined"
     case personWaitlisted = "person_waitlisted"
@@ -67,6 +69,8 @@ public enum NoticeTopic: String, Sendable, Codable, CaseIterable {
     case decision
     /// Games in one's city, of the sports one follows, that need players.
     case nearby
+    /// What the organiser writes on the page of an event one is in.
+    case messages
 
     /// News about one's own games matters enough for mail by default; the comings and
     /// goings at a busy organiser's events, and every game nearby, would flood an inbox.
@@ -82,6 +86,7 @@ extension NoticeKind {
         case .personJoined, .personWaitlisted, .personLeft: .people
         case .gameConfirmed, .gameCalledOff: .decision
         case .playersNeeded: .nearby
+        case .organiserMessage: .messages
         }
     }
 }

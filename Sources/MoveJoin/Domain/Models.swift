@@ -263,12 +263,15 @@ public struct NoticeDetail: Codable, Sendable, Equatable {
     public var person: String?
     /// Until when an offered place is held.
     public var holdUntil: Date?
+    /// The organiser's message (its start), for a notice of one.
+    public var message: String?
     /// How many more players a game needs (to its followers), and when it is decided.
     public var playersNeeded: Int?
     public var decideAt: Date?
 
     public init(startsAt: Change<Date>? = nil, timeZone: String? = nil, place: Change<Place>? = nil, durationMinutes: Change<Int>? = nil,
-                person: String? = nil, holdUntil: Date? = nil, playersNeeded: Int? = nil, decideAt: Date? = nil) {
+                person: String? = nil, holdUntil: Date? = nil, playersNeeded: Int? = nil, decideAt: Date? = nil, message: String? = nil) {
+        self.message = message
         self.holdUntil = holdUntil
         self.playersNeeded = playersNeeded
         self.decideAt = decideAt

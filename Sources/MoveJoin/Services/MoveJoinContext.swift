@@ -14,6 +14,7 @@ public struct MoveJoinContext: ServiceScoped {
     public var participation: ParticipationService { ParticipationService(context: self) }
     public var notices: NoticeService { NoticeService(context: self) }
     public var calendarFeeds: CalendarFeedService { CalendarFeedService(context: self) }
+    public var messages: EventMessageService { EventMessageService(context: self) }
 }
 
 /// A signed-in MoveJoin person: their account (e-mail, password) and profile.

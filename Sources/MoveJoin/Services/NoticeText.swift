@@ -20,6 +20,8 @@ enum NoticeText {
             let zone = detail?.timeZone.flatMap(TimeZone.init(identifier:)) ?? l.timeZone
             return l.text("mj.notice.players_needed", ["title": title, "n": String(detail?.playersNeeded ?? 1),
                                                          "time": detail?.decideAt.map { moment($0, in: zone, l) } ?? "—"])
+        case .organiserMessage:
+            return l.text("mj.notice.organiser_message", ["title": title, "message": detail?.message ?? "…"])
         case .eventCancelled, .promoted, .offerLapsed, .gameConfirmed, .gameCalledOff:
             return l.text("mj.notice.\(kind.rawValue)", ["title": title])
         }

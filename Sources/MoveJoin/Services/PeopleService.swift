@@ -111,6 +111,8 @@ public struct PeopleService: Sendable {
         try await Notice.query(on: db).filter(\.$accountID == accountID).delete()
         try await NoticeSettings.query(on: db).filter(\.$id == accountID).delete()
         try await SportFollow.query(on: db).filter(\.$accountID == accountID).delete()
+        // Their messages stay on the events' pages under the name they wrote them with.
+        try await EventMessage.query(on: db).filter(\.$accountID == accountID).set(\.$accountID, to: nil).update()
         try await MoveJoinProfile.query(on: db).filter(\.$id == accountID).delete()
         let published = outcomes
         return { for outcome in published { await participation.publish(outcome) } }

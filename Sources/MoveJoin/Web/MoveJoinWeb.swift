@@ -18,6 +18,7 @@ enum MoveJoinWeb {
         Leaflet.register(on: web)
         EventFormPage.register(on: web)
         EventDetailPage.register(on: web)
+        EventMessagesPage.register(on: web)
         ProfilePage.register(on: web)
         HistoryPage.register(on: web)
         NotificationsPage.register(on: web)

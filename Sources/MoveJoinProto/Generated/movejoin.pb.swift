@@ -260,6 +260,9 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
 
   /// a game of a sport you follow in your city needs players
   case playersNeeded // = 11
+
+  /// the organiser wrote on the page of an event you are in (see text)
+  case organiserMessage // = 12
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -280,6 +283,7 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case 9: self = .gameConfirmed
     case 10: self = .gameCalledOff
     case 11: self = .playersNeeded
+    case 12: self = .organiserMessage
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -298,6 +302,7 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     case .gameConfirmed: return 9
     case .gameCalledOff: return 10
     case .playersNeeded: return 11
+    case .organiserMessage: return 12
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -316,6 +321,7 @@ public nonisolated enum MJNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterab
     .gameConfirmed,
     .gameCalledOff,
     .playersNeeded,
+    .organiserMessage,
   ]
 
 }
@@ -1040,6 +1046,80 @@ public nonisolated struct MJParticipantList: Sendable {
   public init() {}
 }
 
+/// ---------------------------------------------------------------- questions on an event
+///
+/// GET /events/{id}/messages → EventMessageList: the newest 100, oldest first (anyone
+/// signed in). POST /events/{id}/messages (EventMessageInput) → 201 EventMessage: the
+/// people in the event and its organiser, before it starts; 403 for anyone else, 409 once
+/// it started or was cancelled, 422 validation_failed on "text" (empty, or over 500
+/// characters), 429 too_many_messages (5 a minute; Retry-After). The organiser's messages
+/// are notices to everyone in the event (NOTIFICATION_KIND_ORGANISER_MESSAGE).
+/// DELETE /events/{id}/messages/{messageId} → 204: the organiser, or the message's author.
+public nonisolated struct MJEventMessage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  /// name: the full name as written then; id empty once the account is deleted
+  public var author: MJPerson {
+    get {_author ?? MJPerson()}
+    set {_author = newValue}
+  }
+  /// Returns true if `author` has been explicitly set.
+  public var hasAuthor: Bool {self._author != nil}
+  /// Clears the value of `author`. Subsequent reads from it will return its default value.
+  public mutating func clearAuthor() {self._author = nil}
+
+  /// empty once removed
+  public var text: String = String()
+
+  public var byOrganiser: Bool = false
+
+  public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_createdAt = newValue}
+  }
+  /// Returns true if `createdAt` has been explicitly set.
+  public var hasCreatedAt: Bool {self._createdAt != nil}
+  /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCreatedAt() {self._createdAt = nil}
+
+  public var removed: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _author: MJPerson? = nil
+  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct MJEventMessageInput: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var text: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct MJEventMessageList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var messages: [MJEventMessage] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct MJNotification: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1137,7 +1217,7 @@ nonisolated extension MJGameDecision: SwiftProtobuf._ProtoNameProviding {
 }
 
 nonisolated extension MJNotificationKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0\u{1}NOTIFICATION_KIND_OFFERED\0\u{1}NOTIFICATION_KIND_OFFER_LAPSED\0\u{1}NOTIFICATION_KIND_GAME_CONFIRMED\0\u{1}NOTIFICATION_KIND_GAME_CALLED_OFF\0\u{1}NOTIFICATION_KIND_PLAYERS_NEEDED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_EVENT_CANCELLED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_PROMOTED\0\u{1}NOTIFICATION_KIND_PERSON_JOINED\0\u{1}NOTIFICATION_KIND_PERSON_WAITLISTED\0\u{1}NOTIFICATION_KIND_PERSON_LEFT\0\u{1}NOTIFICATION_KIND_OFFERED\0\u{1}NOTIFICATION_KIND_OFFER_LAPSED\0\u{1}NOTIFICATION_KIND_GAME_CONFIRMED\0\u{1}NOTIFICATION_KIND_GAME_CALLED_OFF\0\u{1}NOTIFICATION_KIND_PLAYERS_NEEDED\0\u{1}NOTIFICATION_KIND_ORGANISER_MESSAGE\0")
 }
 
 nonisolated extension MJError: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -2313,6 +2393,125 @@ nonisolated extension MJParticipantList: SwiftProtobuf.Message, SwiftProtobuf._M
   public static func ==(lhs: MJParticipantList, rhs: MJParticipantList) -> Bool {
     if lhs.participants != rhs.participants {return false}
     if lhs.waitlist != rhs.waitlist {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension MJEventMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EventMessage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}author\0\u{1}text\0\u{3}by_organiser\0\u{3}created_at\0\u{1}removed\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._author) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.byOrganiser) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 6: try { try decoder.decodeSingularBoolField(value: &self.removed) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._author {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 3)
+    }
+    if self.byOrganiser != false {
+      try visitor.visitSingularBoolField(value: self.byOrganiser, fieldNumber: 4)
+    }
+    try { if let v = self._createdAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    if self.removed != false {
+      try visitor.visitSingularBoolField(value: self.removed, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: MJEventMessage, rhs: MJEventMessage) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._author != rhs._author {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.byOrganiser != rhs.byOrganiser {return false}
+    if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.removed != rhs.removed {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension MJEventMessageInput: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EventMessageInput"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: MJEventMessageInput, rhs: MJEventMessageInput) -> Bool {
+    if lhs.text != rhs.text {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension MJEventMessageList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EventMessageList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}messages\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.messages) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.messages.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.messages, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: MJEventMessageList, rhs: MJEventMessageList) -> Bool {
+    if lhs.messages != rhs.messages {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -30,7 +30,8 @@ enum EventDetailPage {
         }
         let view = try await req.moveJoin.sportEvents.view(id, for: mover)
         let people = try await req.moveJoin.sportEvents.people(of: id)
-        return req.render(EventDetailView(mover: mover, shown: view, people: people, now: req.clock.now, c: req.viewContext).page)
+        let messages = try await EventMessagesPage.model(req, view, mover, now: req.clock.now)
+        return req.render(EventDetailView(mover: mover, shown: view, people: people, messages: messages, now: req.clock.now, c: req.viewContext).page)
     }
 
     /// The people section alone, fetched again by `live-refresh.js` when the event changes.

@@ -11,6 +11,8 @@ struct EventDetailView {
     /// The event as the viewer sees it (with their place in it).
     let shown: EventView
     let people: EventPeople
+    /// The questions and answers (nil: not shown, as in views that do not need them).
+    var messages: EventMessagesView.Model? = nil
     /// When the page is shown: a started event takes no more changes.
     let now: Date
     let c: ViewContext
@@ -39,6 +41,7 @@ struct EventDetailView {
                     Self.people(shown, people, c)
                 }
                 H.div(.class("actions")) { actions }
+                if let messages { EventMessagesView(model: messages, c: c).section }
             }
         }
     }
